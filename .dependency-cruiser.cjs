@@ -1,0 +1,57 @@
+/** Import direction of DESIGN.md: app and server → services → domain and db; domain imports nothing of ours. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds pure rules: it imports no other folder of ours and no I/O module.',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { path: '^(services|db|server|app)/' },
+    },
+    {
+      name: 'domain-no-io',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { dependencyTypes: ['core'], path: '^(fs|net|http|https|child_process|node:fs|node:net|node:http|node:https|node:child_process)$' },
+    },
+    {
+      name: 'db-below-services',
+      comment: 'db/ knows only the schema and its own files (and the pure domain).',
+      severity: 'error',
+      from: { path: '^db/' },
+      to: { path: '^(services|server|app)/' },
+    },
+    {
+      name: 'services-below-adapters',
+      severity: 'error',
+      from: { path: '^services/' },
+      to: { path: '^(server|app)/' },
+    },
+    {
+      name: 'app-not-server',
+      comment: 'The React app and the HTTP adapter never import each other.',
+      severity: 'error',
+      from: { path: '^app/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-not-app',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^app/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|build|\\.react-router)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
+  },
+};

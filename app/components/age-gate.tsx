@@ -1,0 +1,50 @@
+import { useRef, useState } from 'react';
+import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_COOKIE_NAME } from '../../domain/age-gate';
+import type { PublicSite } from '../lib/site';
+import { useFocusTrap } from '../lib/use-focus-trap';
+
+/** SPEC §4: shown until the visitor confirms their age; confirming sets a cookie for 7 days. */
+export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number }) {
+  const [open, setOpen] = useState(true);
+  const [refused, setRefused] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, open);
+  if (!open) return null;
+
+  const confirm = () => {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${AGE_COOKIE_NAME}=1; Max-Age=${AGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+    setOpen(false);
+  };
+
+  return (
+    <div className="modal-backdrop" style={{ zIndex: 1040 }}>
+      <div
+        ref={ref}
+        className="modal age-gate"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="age-gate-title"
+        aria-describedby="age-gate-text"
+        tabIndex={-1}
+      >
+        <h2 id="age-gate-title">Welcome to {site.brand.name}</h2>
+        {refused ? (
+          <p id="age-gate-text" role="alert">
+            Sorry, you must be {legalAge} or over to visit this site.
+          </p>
+        ) : (
+          <p id="age-gate-text">You must be of legal drinking age to enter. Are you {legalAge} or over?</p>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={confirm} data-autofocus>
+            Yes, I am {legalAge} or over
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setRefused(true)}>
+            No
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+
+interface Props {
+  title: string;
+  /** Slides per view on wide screens (SPEC §9: 4 by default, 3 for recommenders). */
+  perView?: 3 | 4;
+  /** Autoplay interval in ms (SPEC §9: 5, 6 or 10 s). */
+  autoplayMs?: number;
+  children: ReactNode[];
+}
+
+/** An accessible carousel (WAI-ARIA carousel pattern) with a pause control for its autoplay (WCAG 2.2.2). */
+export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Props) {
+  const headingId = useId();
+  const [reducedMotion, setReducedMotion] = useState(false);
+  useEffect(() => {
+    setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }, []);
+  const [emblaRef, embla] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', loop: false }, [
+    Autoplay({ delay: autoplayMs, stopOnInteraction: true, stopOnMouseEnter: true, playOnInit: false }),
+  ]);
+  const [playing, setPlaying] = useState(false);
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(true);
+
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => {
+      setCanPrev(embla.canScrollPrev());
+      setCanNext(embla.canScrollNext());
+      setPlaying(Boolean(embla.plugins().autoplay?.isPlaying()));
+    };
+    update();
+    if (!reducedMotion) embla.plugins().autoplay?.play();
+    embla.on('select', update).on('reInit', update).on('autoplay:play', update).on('autoplay:stop', update);
+    return () => {
+      embla.off('select', update).off('reInit', update).off('autoplay:play', update).off('autoplay:stop', update);
+    };
+  }, [embla, reducedMotion]);
+
+  const toggle = useCallback(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!autoplay) return;
+    if (autoplay.isPlaying()) autoplay.stop();
+    else autoplay.play();
+  }, [embla]);
+
+  return (
+    <section className={`carousel carousel--${perView}`} aria-roledescription="carousel" aria-labelledby={headingId}>
+      <div className="carousel__head">
+        <h2 id={headingId}>{title}</h2>
+        <div className="carousel__controls">
+          <button type="button" onClick={toggle} aria-label={playing ? `Pause ${title}` : `Play ${title}`}>
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={() => embla?.scrollPrev()} disabled={!canPrev} aria-label={`Previous ${title}`}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button type="button" onClick={() => embla?.scrollNext()} disabled={!canNext} aria-label={`Next ${title}`}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </div>
+      <div className="carousel__viewport" ref={emblaRef}>
+        <div className="carousel__track">
+          {children.map((child, i) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides are static for the life of the carousel
+              key={i}
+              className="carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${children.length}`}
+            >
+              {child}
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import type { PublicSite } from '../lib/site';
+
+export function Footer({ site }: { site: PublicSite }) {
+  const year = 2026;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about">{site.brand.name}</h2>
+          <p>{site.brand.tagline}.</p>
+        </section>
+        <section aria-labelledby="footer-shop">
+          <h2 id="footer-shop">Shop</h2>
+          <ul>
+            <li>
+              <Link to="/wines">All wines</Link>
+            </li>
+            <li>
+              <Link to="/wines?name=mixed-cases">Mixed cases</Link>
+            </li>
+            <li>
+              <Link to="/wines?name=new-releases">New releases</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-help">
+          <h2 id="footer-help">Help</h2>
+          <ul>
+            <li>
+              Call us on <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy policy</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__legal">
+        © {year} {site.brand.name}. Liquor must not be sold to or obtained by a person under the legal drinking age.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,46 @@
+import { Form, Link, NavLink } from 'react-router';
+import type { PublicSite } from '../lib/site';
+import { Logo } from './logo';
+
+const NAV = [
+  { name: 'red-wine', label: 'Red' },
+  { name: 'white-wine', label: 'White' },
+  { name: 'rose-wine', label: 'Rosé' },
+  { name: 'sparkling-wine', label: 'Sparkling' },
+  { name: 'mixed-cases', label: 'Mixed cases' },
+  { name: 'under-20', label: 'Under $20' },
+];
+
+export function Header({ site }: { site: PublicSite }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__top">
+        <Link to="/" className="site-header__home" aria-label={`${site.brand.name} home`}>
+          <Logo site={site} />
+        </Link>
+        <Form method="get" action="/wines" role="search" className="search-form">
+          <label htmlFor="site-search" className="visually-hidden">
+            Search wines
+          </label>
+          <input id="site-search" name="Ntt" type="search" placeholder="Search wines, grapes, regions" autoComplete="off" />
+          <input type="hidden" name="Nty" value="1" />
+          <button type="submit">Search</button>
+        </Form>
+      </div>
+      <nav aria-label="Wine categories" className="site-nav">
+        <ul>
+          <li>
+            <NavLink to="/wines" end>
+              All wines
+            </NavLink>
+          </li>
+          {NAV.map((item) => (
+            <li key={item.name}>
+              <Link to={`/wines?name=${item.name}`}>{item.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

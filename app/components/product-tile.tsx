@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { qualifiesForFreeShipping } from '../../domain/free-shipping';
+import { formatMoney } from '../../domain/money';
+import { productPath } from '../../domain/product-path';
+import type { ProductSummary } from '../../services/catalogue';
+import type { PublicSite } from '../lib/site';
+import { ProductImage } from './product-image';
+import { Rating } from './rating';
+
+export function ProductTile({ product, site, headingLevel = 3 }: { product: ProductSummary; site: PublicSite; headingLevel?: 2 | 3 }) {
+  const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
+  const outOfStock = product.availability === 'out_of_stock';
+  const onSale = product.listPriceCents > product.salePriceCents;
+  const casePrice = product.casePriceCents;
+  const freeDelivery = casePrice !== null && qualifiesForFreeShipping(casePrice, site);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={`tile${outOfStock ? ' tile--unavailable' : ''}`} data-item-code={product.itemCode}>
+      <Link to={productPath(product)} className="tile__image" tabIndex={-1} aria-hidden="true">
+        <ProductImage site={site} imageBase={product.imageBase} size="small" alt="" mixed={product.mixed} />
+      </Link>
+      <div className="tile__body">
+        <Heading className="tile__title">
+          <Link to={productPath(product)}>{title}</Link>
+        </Heading>
+        <p className="tile__origin">{[product.region, product.country].filter(Boolean).join(', ')}</p>
+        <Rating average={product.ratingAverage} count={product.ratingCount} />
+        <p className="tile__price">
+          {onSale ? (
+            <>
+              <span className="visually-hidden">Was </span>
+              <s className="price--was">{formatMoney(product.listPriceCents, site)}</s>{' '}
+              <span className="visually-hidden">now </span>
+            </>
+          ) : null}
+          <strong>{formatMoney(product.salePriceCents, site)}</strong>
+          <span className="tile__unit">{product.mixed ? ' per case' : ' a bottle'}</span>
+        </p>
+        {casePrice !== null && !product.mixed ? (
+          <p className="tile__case">
+            {product.caseBottles} for {formatMoney(casePrice, site)}
+          </p>
+        ) : null}
+        <ul className="tile__badges">
+          {outOfStock ? <li className="badge badge--muted">Out of stock</li> : null}
+          {product.preSell ? <li className="badge">Pre-sale</li> : null}
+          {freeDelivery && !outOfStock ? <li className="badge badge--ship">Free delivery on a case</li> : null}
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Site } from '../../domain/sites';
+
+/** What the browser may know of a site: an explicit list (DESIGN.md convention 5). */
+export function toPublicSite(site: Site) {
+  return {
+    id: site.id,
+    brand: site.brand,
+    country: site.country,
+    currency: site.currency,
+    intlLocale: site.intlLocale,
+    lang: site.lang,
+    freeShippingThresholdCents: site.freeShippingThresholdCents,
+    supportPhone: site.supportPhone,
+    chinese: site.chinese,
+  };
+}
+
+export type PublicSite = ReturnType<typeof toPublicSite>;

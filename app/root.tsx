@@ -1,0 +1,171 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
+import type { PageData, PageType } from '../domain/page-types';
+import type { Route } from './+types/root';
+import { AgeGate } from './components/age-gate';
+import { BackToTop } from './components/back-to-top';
+import { Footer } from './components/footer';
+import { GotoScroller } from './components/goto-scroller';
+import { Header } from './components/header';
+import { appContext } from './context';
+import { toPublicSite } from './lib/site';
+import stylesHref from './styles/app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const { site } = ctx;
+  const pageData: Omit<PageData, 'pageType'> = {
+    visitorType: 'Prospect',
+    visitorTypeDetailed: 'Prospect',
+    brand: site.brand.code,
+    country: site.country,
+    dataAreaId: site.dataAreaId,
+    email: '',
+    userLocale: site.userLocale,
+  };
+  return {
+    site: toPublicSite(site),
+    isTestHost: ctx.isTestHost,
+    origin: ctx.origin,
+    pageData,
+    ageVerified: ctx.cookies[AGE_COOKIE_NAME] === '1',
+    legalAge: LEGAL_DRINKING_AGE[site.country],
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) throw new Error('root loader data is missing');
+  return data;
+}
+
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function usePageType(): PageType {
+  const matches = useMatches();
+  const error = useRouteError();
+  if (error) return 'error_page';
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { pageType?: PageType } | undefined;
+    if (handle?.pageType) return handle.pageType;
+  }
+  return 'homepage';
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const pageType = usePageType();
+  const site = data?.site;
+  const pageData = data ? { ...data.pageData, pageType } : null;
+
+  // Keep window.pageData true after client-side navigations.
+  useEffect(() => {
+    const w = window as unknown as { pageData?: PageData };
+    if (w.pageData) w.pageData.pageType = pageType;
+  }, [pageType]);
+
+  const themeStyle = site
+    ? ({
+        '--brand': site.brand.colours.primary,
+        '--brand-dark': site.brand.colours.primaryDark,
+        '--accent': site.brand.colours.accent,
+        '--surface': site.brand.colours.surface,
+      } as React.CSSProperties)
+    : undefined;
+
+  return (
+    <html lang={site?.lang ?? 'en'} style={themeStyle} data-brand={site?.brand.code}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {site ? <meta name="theme-color" content={site.brand.colours.primary} /> : null}
+        <Meta />
+        <Links />
+        {pageData ? (
+          <script
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON of our own page data
+            dangerouslySetInnerHTML={{
+              __html: `window.pageData=${scriptJson(pageData)};window.dataLayer=window.dataLayer||[];`,
+            }}
+          />
+        ) : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header site={loaderData.site} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer site={loaderData.site} />
+      <BackToTop />
+      <GotoScroller />
+      {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Sorry, we could not find that page' : 'Sorry, something went wrong';
+  const body = (
+    <section className="page-message">
+      <h1>{title}</h1>
+      <p>
+        {notFound
+          ? 'The page may have moved, or the link may be out of date.'
+          : 'Please try again in a moment. If it keeps happening, give us a call.'}
+      </p>
+      <p>
+        <a className="button" href="/wines">
+          Browse our wines
+        </a>{' '}
+        <a href="/">Back to the home page</a>
+      </p>
+    </section>
+  );
+  if (!data) return <main id="main">{body}</main>;
+  return (
+    <>
+      <Header site={data.site} />
+      <main id="main" tabIndex={-1}>
+        {body}
+      </main>
+      <Footer site={data.site} />
+    </>
+  );
+}

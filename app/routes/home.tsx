@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { formatMoney } from '../../domain/money';
+import { offerListLocale } from '../../domain/sites';
+import { findOfferList } from '../../services/offer-lists';
+import type { Route } from './+types/home';
+import { Carousel } from '../components/carousel';
+import { ProductTile } from '../components/product-tile';
+import { appContext } from '../context';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'homepage' };
+
+/** Home carousels: offer list suffix, autoplay interval (SPEC §9: 5, 6 or 10 s). */
+const HOME_LISTS = [
+  { suffix: 'homepage_featured', autoplayMs: 5000 },
+  { suffix: 'homepage_new_arrivals', autoplayMs: 6000 },
+  { suffix: 'homepage_top_rated', autoplayMs: 10000 },
+] as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, site } = context.get(appContext);
+  const lists = await Promise.all(
+    HOME_LISTS.map(async ({ suffix, autoplayMs }) => {
+      const list = await findOfferList(db, `${site.brand.code}_${suffix}`, site.currency);
+      if (!list) return null;
+      const products = list.entries.map((e) => e.product).filter((p) => p.availability !== 'out_of_stock');
+      return { name: list.name, header: list.header, autoplayMs, products };
+    }),
+  );
+  return {
+    lists: lists.filter((l): l is NonNullable<typeof l> => l !== null && l.products.length > 0),
+    locale: offerListLocale(site),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { site?: { brand: { name: string; tagline: string } } } | undefined;
+  const brand = root?.site?.brand;
+  return [
+    { title: brand ? `${brand.name} | ${brand.tagline}` : 'Wine' },
+    { name: 'description', content: brand ? `${brand.tagline}. Browse hundreds of wines, mixed cases and gifts delivered to your door.` : '' },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  return (
+    <>
+      <section className="hero">
+        <div className="hero__inner">
+          <p className="hero__eyebrow">{site.brand.name}</p>
+          <h1>{site.brand.tagline}</h1>
+          <p>
+            Free delivery when you spend {formatMoney(site.freeShippingThresholdCents, site)} or more. Every bottle backed by
+            our no-quibble guarantee.
+          </p>
+          <p className="hero__actions">
+            <Link className="button button--light" to="/wines?name=mixed-cases">
+              Shop mixed cases
+            </Link>
+            <Link className="button button--ghost" to="/wines">
+              Browse all wines
+            </Link>
+          </p>
+        </div>
+      </section>
+      {loaderData.lists.map((list) => (
+        <Carousel key={list.name} title={list.header} autoplayMs={list.autoplayMs} perView={4}>
+          {list.products.map((p) => (
+            <ProductTile key={p.itemCode} product={p} site={site} />
+          ))}
+        </Carousel>
+      ))}
+      <section className="promise" aria-labelledby="promise-title">
+        <h2 id="promise-title">Why shop with {site.brand.name}</h2>
+        <ul>
+          <li>
+            <h3>Chosen by our winemakers</h3>
+            <p>Every wine is tasted and approved before it reaches our list.</p>
+          </li>
+          <li>
+            <h3>100% satisfaction guarantee</h3>
+            <p>If a bottle is not to your taste, we will replace it or refund you.</p>
+          </li>
+          <li>
+            <h3>Delivered to your door</h3>
+            <p>Fast delivery, free over {formatMoney(site.freeShippingThresholdCents, site)}.</p>
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}

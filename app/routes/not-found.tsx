@@ -1,0 +1,11 @@
+import { data } from 'react-router';
+
+export const handle = { pageType: 'error_page' };
+
+export function loader() {
+  throw data('Not found', { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+// npm run bench: throughput and latency of the main pages and the product API on the production
+// build, then a Lighthouse mobile run of the product page. Prints figures; asserts nothing.
+
+const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const HOST = 'law-au.localhost';
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+function startServer(): Promise<ChildProcess> {
+  if (!existsSync('build/server/index.js')) throw new Error('Run "npm run build" first.');
+  const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'warn' };
+  if (process.env.DATABASE_URL) env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fresh-server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        const res = await fetch(`${BASE}/readyz`);
+        if (res.ok) return resolve(child);
+      } catch {}
+      if (Date.now() - started > 120_000 || child.exitCode !== null) return reject(new Error('server did not start'));
+      setTimeout(poll, 250);
+    };
+    void poll();
+  });
+}
+
+async function cannon(title: string, path: string) {
+  // Warm up caches and JIT before measuring.
+  await autocannon({ url: BASE + path, connections: 4, duration: 2, headers: { host: HOST, cookie: 'age_verified=1' } });
+  const result = await autocannon({
+    url: BASE + path,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { host: HOST, cookie: 'age_verified=1', 'accept-encoding': 'gzip' },
+  });
+  const errors = result.errors + result.non2xx;
+  console.log(
+    `${title.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
+  );
+}
+
+async function runLighthouse(url: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      extraHeaders: { Cookie: 'age_verified=1' },
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no result');
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const items = (lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number; resourceType?: string }[] } | undefined)?.items ?? [];
+    const jsBytes = items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+    console.log(
+      `Lighthouse (mobile) product page: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}`,
+    );
+    console.log(`  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, JS ${(jsBytes / 1024).toFixed(1)} KB transferred (gzip)`);
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+    if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
+  } finally {
+    chrome.kill();
+  }
+}
+
+const server = await startServer();
+try {
+  const product = await (await fetch(`${BASE}/api/product/item/D0001`, { headers: { host: HOST } })).json();
+  const productPath = product.response.url as string;
+  console.log(`Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  await cannon('home page', '/');
+  await cannon('category page', '/wines?name=red-wine');
+  await cannon('product page', productPath);
+  await cannon('product API', '/api/product/item/D0001');
+  if (existsSync(CHROME)) await runLighthouse(`http://${HOST}:${PORT}${productPath}`);
+  else console.log(`Lighthouse skipped: no Chromium at ${CHROME}`);
+} finally {
+  server.kill('SIGTERM');
+}

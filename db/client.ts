@@ -1,0 +1,164 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type services receive: PGlite and node-postgres share it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed SQL migrations (serialised across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Runs fn while holding a cluster-wide lock (PostgreSQL advisory lock; PGlite is single-process). */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory, for fast test copies. */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const STARTUP_LOCK_KEY = 727_001;
+
+export interface OpenOptions {
+  /** postgres://… selects PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined means in memory. */
+  dataDir?: string | undefined;
+  /** PGlite: start from this data-directory tarball (tests). */
+  loadDataDir?: Blob | undefined;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // NOTE: an idle client error (server restart) must not crash the process; the pool reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async withStartupLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  let releaseLock = () => {};
+  if (dataDir) {
+    // NOTE: PGlite does not create parent folders and takes no lock of its own: two processes on one
+    // data directory silently corrupt it. Hold a lock file for the life of this process.
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireLockFile(path.join(path.dirname(path.resolve(dataDir)), `${path.basename(dataDir)}.lock`));
+  }
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async withStartupLock(fn) {
+      return fn();
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('none');
+    },
+  };
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Exclusive lock file holding our pid; a stale one (its process gone) is taken over. */
+function acquireLockFile(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        rmSync(lockPath, { force: true });
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isFinite(pid) && pid !== process.pid && isProcessAlive(pid)) {
+        throw new DatabaseLockedError(lockPath, pid);
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(lockPath, Number.NaN);
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(lockPath: string, pid: number) {
+    super(
+      `The embedded database is already in use by another process (pid ${pid}, lock ${lockPath}). ` +
+        'Stop that process, point DATA_DIR somewhere else, or set DATABASE_URL to share a PostgreSQL server.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}

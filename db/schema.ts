@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// One catalogue serves every site; prices are kept per currency (sku_prices).
+// Money is integer cents (DESIGN.md convention 1).
+
+export const products = pgTable(
+  'products',
+  {
+    itemCode: text('item_code').primaryKey(),
+    name: text('name').notNull(),
+    /** URL slug of the name: /product/{slug}-{vintage}/{itemCode} */
+    slug: text('slug').notNull(),
+    producer: text('producer').notNull(),
+    vintage: integer('vintage'),
+    /** wine | beer | spirit | other */
+    productType: text('product_type').notNull(),
+    /** red | white | rose | sparkling | dessert | fortified | mixed | none */
+    colour: text('colour').notNull(),
+    style: text('style').notNull(),
+    grape: text('grape').notNull(),
+    region: text('region').notNull(),
+    appellation: text('appellation').notNull(),
+    country: text('country').notNull(),
+    tastingNotes: text('tasting_notes').notNull(),
+    description: text('description').notNull(),
+    mixed: boolean('mixed').notNull().default(false),
+    /** 750 for a bottle, 1500 for a magnum */
+    bottleSizeMl: integer('bottle_size_ml').notNull().default(750),
+    /** Bottles one unit counts as (a magnum counts 2; a mixed case 12). */
+    bottleCount: integer('bottle_count').notNull().default(1),
+    alcoholPercent: real('alcohol_percent'),
+    drinkFrom: integer('drink_from'),
+    drinkTo: integer('drink_to'),
+    /** in_stock | out_of_stock */
+    availability: text('availability').notNull().default('in_stock'),
+    preSell: boolean('pre_sell').notNull().default(false),
+    quantityLocked: boolean('quantity_locked').notNull().default(false),
+    /** Image base path; the size and .svg are appended. Some deliberately point at nothing. */
+    imageBase: text('image_base').notNull(),
+    ratingAverage: real('rating_average').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Category names the product is listed under (e.g. red-wine, under-20). */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /** Position in the default listing order. */
+    sortRank: integer('sort_rank').notNull().default(0),
+    releasedOn: timestamp('released_on', { mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('products_colour_idx').on(t.colour),
+    index('products_sort_rank_idx').on(t.sortRank),
+    index('products_categories_idx').using('gin', t.categories),
+  ],
+);
+
+export const skus = pgTable(
+  'skus',
+  {
+    itemCode: text('item_code').primaryKey(),
+    productItemCode: text('product_item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    numberOfBottles: integer('number_of_bottles').notNull(),
+    vppApplier: boolean('vpp_applier').notNull().default(false),
+    bonusPoints: integer('bonus_points').notNull().default(0),
+  },
+  (t) => [index('skus_product_idx').on(t.productItemCode)],
+);
+
+export const skuPrices = pgTable(
+  'sku_prices',
+  {
+    skuItemCode: text('sku_item_code')
+      .notNull()
+      .references(() => skus.itemCode, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    listPriceCents: integer('list_price_cents').notNull(),
+    salePriceCents: integer('sale_price_cents').notNull(),
+    /** Volume (vpp) price per bottle, used when the sku's vppApplier is set. */
+    vppPriceCents: integer('vpp_price_cents'),
+    /** Unlimited member price. */
+    memberPriceCents: integer('member_price_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.skuItemCode, t.currency] })],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productItemCode: text('product_item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    location: text('location').notNull(),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
+  },
+  (t) => [index('reviews_product_idx').on(t.productItemCode, t.createdAt)],
+);
+
+/** Named offer lists (SPEC §3 offer list response), per brand. */
+export const offerLists = pgTable('offer_lists', {
+  name: text('name').primaryKey(),
+  brand: text('brand').notNull(),
+  template: text('template').notNull(),
+  header: text('header').notNull(),
+  qvEnabled: boolean('qv_enabled').notNull().default(true),
+});
+
+export const offerListItems = pgTable(
+  'offer_list_items',
+  {
+    listName: text('list_name')
+      .notNull()
+      .references(() => offerLists.name, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productItemCode: text('product_item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    skuItemCode: text('sku_item_code')
+      .notNull()
+      .references(() => skus.itemCode, { onDelete: 'cascade' }),
+    /** Add-on price as a discount off the sku's sale price, in percent. */
+    addOnDiscountPercent: integer('add_on_discount_percent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listName, t.position] })],
+);
+
+export const postcodes = pgTable(
+  'postcodes',
+  {
+    country: text('country').notNull(),
+    postcode: text('postcode').notNull(),
+    locality: text('locality').notNull(),
+    state: text('state').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.postcode, t.locality] })],
+);
+
+export const vouchers = pgTable('vouchers', {
+  code: text('code').primaryKey(),
+  description: text('description').notNull(),
+  /** percent | amount */
+  discountType: text('discount_type').notNull(),
+  /** Percent (e.g. 20) or cents, by discountType. */
+  discountValue: integer('discount_value').notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
+});
+
+/** Subscribe and Save / wine-plan mappings (the content service of SPEC §3). */
+export const planMappings = pgTable('plan_mappings', {
+  bomItemCode: text('bom_item_code').primaryKey(),
+  bumpCode: text('bump_code').notNull(),
+  rule: text('rule').notNull(),
+  type: text('type').notNull(),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_email_idx').on(t.email)],
+);
+
+export const customerSubscriptions = pgTable(
+  'customer_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** FREESHIP (Unlimited) | WINEPLAN */
+    type: text('type').notNull(),
+    /** ACTIVE | REQUESTED | SUSPENDED | CANCELLED */
+    status: text('status').notNull(),
+    name: text('name').notNull(),
+    startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('customer_subscriptions_customer_idx').on(t.customerId)],
+);
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    line1: text('line1').notNull(),
+    locality: text('locality').notNull(),
+    state: text('state').notNull(),
+    postcode: text('postcode').notNull(),
+    country: text('country').notNull(),
+    isDefaultDelivery: boolean('is_default_delivery').notNull().default(false),
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.customerId)],
+);
+
+/** Loyalty points (vir brand). */
+export const customerPoints = pgTable(
+  'customer_points',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    basePoints: integer('base_points').notNull(),
+    bonusPoints: integer('bonus_points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.brand] })],
+);
+
+/** Bookkeeping: which seed version has been applied. */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { isSiteId, type SiteId } from '../domain/sites';
+
+// Configuration is read once at start-up and checked (DESIGN.md convention 6).
+
+const siteId = z.string().refine(isSiteId, { message: 'must be a site of CONTRACT.md, e.g. law-au' });
+
+/** "host=site,host=site" */
+const hostMap = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const map: Record<string, SiteId> = {};
+    for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [host, site] = pair.split('=').map((s) => s.trim().toLowerCase());
+      if (!host || !site || !isSiteId(site)) {
+        ctx.addIssue({ code: 'custom', message: `"${pair}" is not host=site (site like law-au)` });
+        return z.NEVER;
+      }
+      map[host] = site;
+    }
+    return map;
+  });
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SITE: siteId.default('law-au'),
+  SITE_HOSTS: hostMap,
+  TEST_HOSTS: hostMap,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { SITE: SiteId };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data as Config;
+}
+
+/** Defaults for tests and tools. */
+export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}

@@ -1,0 +1,7 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './types';
+
+// Legacy /jsp/* paths kept for old links and bookmarks (CONTRACT.md "Legacy paths").
+export const legacyRoutes = new Hono<AppEnv>().get('/jsp/content/au/vws/privacy_policy.jsp', (c) =>
+  c.redirect('/privacy-policy', 301),
+);

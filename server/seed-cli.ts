@@ -1,0 +1,8 @@
+import pino from 'pino';
+import { loadConfig } from './config';
+import { prepareDatabase } from './start';
+
+// npm run db:seed: migrate and seed the configured database (a second run changes nothing).
+const config = loadConfig(process.env);
+const database = await prepareDatabase(config, pino({ level: 'info' }));
+await database.close();

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import pino, { type Logger } from 'pino';
+import type { ServerBuild } from 'react-router';
+import { createApp } from './app';
+import type { Config } from './config';
+import { prepareDatabase } from './start';
+
+export interface RunningServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Opens the database, loads the React Router build and listens; close() drains and closes both. */
+export async function startServer(config: Config, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
+  const buildPath = path.resolve('build/server/index.js');
+  let build: ServerBuild;
+  try {
+    build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  } catch (error) {
+    throw new Error(`No server build at ${buildPath}: run "npm run build" first (npm start does). ${(error as Error).message}`);
+  }
+  const database = await prepareDatabase(config, log);
+  const app = createApp({ database, config, logger: log, build, clientDir: path.resolve('build/client') });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info({ port, database: database.kind, site: config.SITE }, `storefront listening on http://localhost:${port}`);
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(async () => {
+          await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
+          resolve();
+        });
+        // NOTE: idle keep-alive sockets would otherwise hold close() open.
+        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      }),
+  };
+}

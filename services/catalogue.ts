@@ -1,0 +1,305 @@
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { products, reviews, skuPrices, skus } from '../db/schema';
+import { centsToAmount } from '../domain/money';
+import { productPath } from '../domain/product-path';
+import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricing';
+import type { CurrencyCode } from '../domain/sites';
+
+/** Product kinds that are sold but never listed in the catalogue. */
+const UNLISTED_TYPES = ['giftVoucher', 'membership'];
+
+export interface SkuView {
+  itemCode: string;
+  numberOfBottles: number;
+  vppApplier: boolean;
+  bonusPoints: number;
+  listPriceCents: number;
+  salePriceCents: number;
+  vppPriceCents: number | null;
+  memberPriceCents: number | null;
+}
+
+export type ProductRow = typeof products.$inferSelect;
+
+export interface ProductDetail extends ProductRow {
+  skus: SkuView[];
+  currency: CurrencyCode;
+}
+
+export interface ProductSummary {
+  itemCode: string;
+  name: string;
+  slug: string;
+  vintage: number | null;
+  productType: string;
+  colour: string;
+  style: string;
+  region: string;
+  country: string;
+  mixed: boolean;
+  bottleCount: number;
+  availability: string;
+  preSell: boolean;
+  imageBase: string;
+  ratingAverage: number;
+  ratingCount: number;
+  listPriceCents: number;
+  salePriceCents: number;
+  /** The case price: the 12-pack for a wine, the case itself for a mixed case. */
+  casePriceCents: number | null;
+  caseBottles: number | null;
+}
+
+export class NotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+export async function findProduct(db: Db, itemCode: string, currency: CurrencyCode): Promise<ProductDetail | null> {
+  const [row] = await db.select().from(products).where(eq(products.itemCode, itemCode)).limit(1);
+  if (!row) return null;
+  const skuRows = await db
+    .select({
+      itemCode: skus.itemCode,
+      numberOfBottles: skus.numberOfBottles,
+      vppApplier: skus.vppApplier,
+      bonusPoints: skus.bonusPoints,
+      listPriceCents: skuPrices.listPriceCents,
+      salePriceCents: skuPrices.salePriceCents,
+      vppPriceCents: skuPrices.vppPriceCents,
+      memberPriceCents: skuPrices.memberPriceCents,
+    })
+    .from(skus)
+    .innerJoin(skuPrices, and(eq(skuPrices.skuItemCode, skus.itemCode), eq(skuPrices.currency, currency)))
+    .where(eq(skus.productItemCode, itemCode))
+    .orderBy(asc(skus.numberOfBottles));
+  return { ...row, skus: skuRows, currency };
+}
+
+/** A product by its own code, or by the code of one of its pack skus. */
+export async function findProductByAnyCode(
+  db: Db,
+  code: string,
+  currency: CurrencyCode,
+): Promise<ProductDetail | null> {
+  const direct = await findProduct(db, code, currency);
+  if (direct) return direct;
+  const [sku] = await db
+    .select({ productItemCode: skus.productItemCode })
+    .from(skus)
+    .where(eq(skus.itemCode, code))
+    .limit(1);
+  return sku ? findProduct(db, sku.productItemCode, currency) : null;
+}
+
+export function packPrices(detail: ProductDetail): PackPrice[] {
+  const sizes = new Set<number>([1, 2, 3, 6, 12]);
+  return detail.skus
+    .filter((s) => sizes.has(s.numberOfBottles) && (s.numberOfBottles === 1 || !detail.mixed))
+    .map((s) => ({
+      size: s.numberOfBottles as PackSize,
+      itemCode: s.itemCode,
+      listPriceCents: s.listPriceCents,
+      salePriceCents: s.salePriceCents,
+    }));
+}
+
+function priceField(s: { itemCode: string; salePriceCents: number; listPriceCents: number }) {
+  return { itemCode: s.itemCode, salePrice: centsToAmount(s.salePriceCents), listPrice: centsToAmount(s.listPriceCents) };
+}
+
+/** The Product shape of SPEC §3, as the JSON API returns it. */
+export function toApiProduct(detail: ProductDetail) {
+  const bySize = new Map(detail.skus.map((s) => [s.numberOfBottles, s] as const));
+  const packFields: Partial<Record<'two' | 'three' | 'six' | 'twelve', ReturnType<typeof priceField>>> = {};
+  if (!detail.mixed) {
+    for (const [size, field] of Object.entries(PACK_FIELD)) {
+      const sku = bySize.get(Number(size));
+      if (sku) packFields[field] = priceField(sku);
+    }
+  }
+  return {
+    itemCode: detail.itemCode,
+    name: detail.name,
+    vintage: detail.vintage,
+    mixed: detail.mixed,
+    productType: detail.productType,
+    colour: detail.colour,
+    style: detail.style,
+    grape: detail.grape,
+    region: detail.region,
+    appellation: detail.appellation,
+    country: detail.country,
+    producer: detail.producer,
+    bottleSizeMl: detail.bottleSizeMl,
+    bottleCount: detail.bottleCount,
+    preSellItem: detail.preSell,
+    quantityLocked: detail.quantityLocked,
+    currencyCode: detail.currency,
+    thumbnailImage: `${detail.imageBase}-thumbnail.svg`,
+    smallImage: `${detail.imageBase}-small.svg`,
+    largeImage: `${detail.imageBase}-large.svg`,
+    averageRating: detail.ratingAverage,
+    numberOfReviews: detail.ratingCount,
+    drinkFrom: detail.drinkFrom,
+    drinkTo: detail.drinkTo,
+    url: productPath(detail),
+    skus: detail.skus.map((s) => ({
+      itemCode: s.itemCode,
+      numberOfBottles: s.numberOfBottles,
+      listPrice: centsToAmount(s.listPriceCents),
+      salePrice: centsToAmount(s.salePriceCents),
+      vppApplier: s.vppApplier,
+      vppPrice: s.vppPriceCents === null ? null : centsToAmount(s.vppPriceCents),
+      preSellItem: detail.preSell,
+      bonusPoints: s.bonusPoints,
+    })),
+    inventoryInfo: { summaryAvailabilityStatus: detail.availability },
+    ...packFields,
+  };
+}
+
+const singlePrice = alias(skuPrices, 'single_price');
+const casePrice = alias(skuPrices, 'case_price');
+
+function summarySelect(currency: CurrencyCode) {
+  return {
+    itemCode: products.itemCode,
+    name: products.name,
+    slug: products.slug,
+    vintage: products.vintage,
+    productType: products.productType,
+    colour: products.colour,
+    style: products.style,
+    region: products.region,
+    country: products.country,
+    mixed: products.mixed,
+    bottleCount: products.bottleCount,
+    availability: products.availability,
+    preSell: products.preSell,
+    imageBase: products.imageBase,
+    ratingAverage: products.ratingAverage,
+    ratingCount: products.ratingCount,
+    listPriceCents: singlePrice.listPriceCents,
+    salePriceCents: singlePrice.salePriceCents,
+    casePriceCents: sql<number | null>`case when ${products.mixed} then ${singlePrice.salePriceCents} else ${casePrice.salePriceCents} end`,
+    caseBottles: sql<number | null>`case when ${products.mixed} then ${products.bottleCount} when ${casePrice.salePriceCents} is null then null else 12 end`,
+    _currency: sql<string>`${currency}`,
+  };
+}
+
+function summaryQuery(db: Db, currency: CurrencyCode) {
+  return db
+    .select(summarySelect(currency))
+    .from(products)
+    .innerJoin(singlePrice, and(eq(singlePrice.skuItemCode, products.itemCode), eq(singlePrice.currency, currency)))
+    .leftJoin(
+      casePrice,
+      and(eq(casePrice.skuItemCode, sql`${products.itemCode} || '-12'`), eq(casePrice.currency, currency)),
+    );
+}
+
+function stripInternal<T extends { _currency: string }>(row: T): Omit<T, '_currency'> {
+  const { _currency, ...rest } = row;
+  return rest;
+}
+
+export interface ListProductsInput {
+  currency: CurrencyCode;
+  category?: string | undefined;
+  /** Plain word match over name, producer, grape and region (full search comes with the search issue). */
+  term?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+function termConditions(term: string | undefined) {
+  const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 6);
+  return words.map((word) => {
+    const pattern = `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    return sql`(${products.name} ilike ${pattern} or ${products.producer} ilike ${pattern} or ${products.grape} ilike ${pattern} or ${products.region} ilike ${pattern} or ${products.country} ilike ${pattern})`;
+  });
+}
+
+export async function listProducts(
+  db: Db,
+  input: ListProductsInput,
+): Promise<{ items: ProductSummary[]; total: number }> {
+  const where = and(
+    notInArray(products.productType, UNLISTED_TYPES),
+    sql`cardinality(${products.categories}) > 0`,
+    input.category ? sql`${products.categories} @> array[${input.category}]::text[]` : undefined,
+    ...termConditions(input.term),
+  );
+  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+  const rows = await summaryQuery(db, input.currency)
+    .where(where)
+    .orderBy(asc(products.sortRank))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  return { items: rows.map(stripInternal), total: countRow?.n ?? 0 };
+}
+
+export async function findSummaries(db: Db, itemCodes: readonly string[], currency: CurrencyCode): Promise<ProductSummary[]> {
+  if (itemCodes.length === 0) return [];
+  const rows = await summaryQuery(db, currency).where(inArray(products.itemCode, [...itemCodes]));
+  const byCode = new Map(rows.map((r) => [r.itemCode, stripInternal(r)] as const));
+  return itemCodes.flatMap((code) => {
+    const row = byCode.get(code);
+    return row ? [row] : [];
+  });
+}
+
+/** Wines most like this one: same colour, then same country, closest in price. */
+export async function findRelated(db: Db, detail: ProductDetail, limit: number): Promise<ProductSummary[]> {
+  const single = detail.skus.find((s) => s.numberOfBottles === 1);
+  const price = single?.salePriceCents ?? 0;
+  const rows = await summaryQuery(db, detail.currency)
+    .where(
+      and(
+        ne(products.itemCode, detail.itemCode),
+        eq(products.colour, detail.colour),
+        eq(products.availability, 'in_stock'),
+        notInArray(products.productType, UNLISTED_TYPES),
+        sql`cardinality(${products.categories}) > 0`,
+      ),
+    )
+    .orderBy(
+      desc(sql`(${products.country} = ${detail.country})`),
+      sql`abs(${singlePrice.salePriceCents} - ${price})`,
+      asc(products.itemCode),
+    )
+    .limit(limit);
+  return rows.map(stripInternal);
+}
+
+export async function listReviews(db: Db, itemCode: string, limit = 20) {
+  return db
+    .select({
+      id: reviews.id,
+      author: reviews.author,
+      location: reviews.location,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.productItemCode, itemCode))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+/** Every listed product's path, for sitemap.xml. */
+export async function listProductPaths(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ itemCode: products.itemCode, slug: products.slug, vintage: products.vintage })
+    .from(products)
+    .where(and(notInArray(products.productType, UNLISTED_TYPES), sql`cardinality(${products.categories}) > 0`))
+    .orderBy(asc(products.sortRank));
+  return rows.map(productPath);
+}

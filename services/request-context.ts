@@ -1,0 +1,15 @@
+import type { Db } from '../db/client';
+import type { Clock } from '../domain/clock';
+import type { Site } from '../domain/sites';
+
+/** What every loader and handler receives about the request it serves. */
+export interface RequestContext {
+  db: Db;
+  clock: Clock;
+  site: Site;
+  isTestHost: boolean;
+  requestId: string;
+  /** Scheme and host the visitor used, e.g. http://vir-au.localhost:3000 */
+  origin: string;
+  cookies: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,167 @@
+import { generateCatalogue } from '../../db/seed/catalogue';
+import { SITE_IDS, SITES } from '../../domain/sites';
+import { dataLayer, expect, expectAccessible, pageData, siteUrl, test } from './support/fixtures';
+
+test.describe('every site renders its own pages', () => {
+  for (const id of SITE_IDS) {
+    test(`${id}: home, category and product pages`, async ({ page }) => {
+      const site = SITES[id];
+      await page.goto(siteUrl(id, '/'));
+      await expect(page.getByRole('link', { name: `${site.brand.name} home` })).toBeVisible();
+      expect(await pageData(page)).toEqual({
+        visitorType: 'Prospect',
+        visitorTypeDetailed: 'Prospect',
+        brand: site.brand.code,
+        country: site.country,
+        dataAreaId: site.dataAreaId,
+        email: '',
+        userLocale: site.userLocale,
+        pageType: 'homepage',
+      });
+      expect(await page.locator('html').getAttribute('lang')).toBe(site.lang);
+      expect(await dataLayer(page)).toEqual(expect.any(Array));
+
+      await page.goto(siteUrl(id, '/wines?name=red-wine'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Red wine' })).toBeVisible();
+      expect((await pageData(page)).pageType).toBe('category');
+      const tiles = page.locator('article.tile');
+      expect(await tiles.count()).toBeGreaterThan(10);
+
+      await page.goto(siteUrl(id, '/product/D0001'));
+      await expect(page).toHaveURL(/\/product\/[a-z0-9-]+-\d{4}\/D0001$/);
+      expect((await pageData(page)).pageType).toBe('product_responsive');
+      const api = await (await page.request.get(siteUrl(id, '/api/product/item/D0001'))).json();
+      const price = new Intl.NumberFormat(site.intlLocale, { style: 'currency', currency: site.currency, currencyDisplay: 'narrowSymbol' }).format(
+        api.response.skus[0].salePrice,
+      );
+      await expect(page.locator('.pack-option').first()).toContainText(price);
+    });
+  }
+});
+
+test('the category grid pages through the catalogue and marks out-of-stock wines', async ({ page }) => {
+  await page.goto('/wines');
+  await expect(page.getByText(/Showing 1–24 of \d+ wines/)).toBeVisible();
+  const total = Number((await page.getByText(/Showing 1–24 of/).textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThanOrEqual(500);
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/Showing 25–48 of/)).toBeVisible();
+
+  await page.goto('/product/X0001');
+  await expect(page.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
+});
+
+test('the free-delivery marker appears on tiles whose case reaches the threshold', async ({ page }) => {
+  await page.goto('/wines?name=mixed-cases');
+  const tiles = page.locator('article.tile');
+  const count = await tiles.count();
+  expect(count).toBeGreaterThan(0);
+  let marked = 0;
+  for (let i = 0; i < count; i++) {
+    const tile = tiles.nth(i);
+    const code = await tile.getAttribute('data-item-code');
+    const api = await (await page.request.get(`/api/product/item/${code}`)).json();
+    const casePrice = api.response.skus[0].salePrice;
+    const hasMarker = (await tile.getByText('Free delivery on a case').count()) > 0;
+    expect(hasMarker, `${code} at ${casePrice}`).toBe(casePrice >= 347 && api.response.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock');
+    if (hasMarker) marked++;
+  }
+  expect(marked).toBeGreaterThan(0);
+});
+
+test('product page: pack prices with SAVE above $10, cellaring, JSON-LD and canonical URL', async ({ page }) => {
+  const api = (await (await page.request.get('/api/product/item/D0001')).json()).response;
+  await page.goto(api.url);
+  const single = api.skus[0].salePrice;
+  for (const sku of api.skus) {
+    const saving = Math.round((single * sku.numberOfBottles - sku.salePrice) * 100) / 100;
+    const option = page.locator('.pack-option', { has: page.locator(`input[value="${sku.itemCode}"]`) });
+    if (saving > 10) await expect(option.locator('.save')).toHaveText(`SAVE $${saving.toFixed(2)}`);
+    else await expect(option.locator('.save')).toHaveCount(0);
+  }
+  await expect(page.getByText(/^(Ready now|Cellar for (2-5|5-10|10-15|15\+) years)$/)).toBeVisible();
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  expect(canonical).toBe(`http://law-au.localhost:${new URL(page.url()).port}${api.url}`);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(ld).toMatchObject({ '@type': 'Product', sku: 'D0001', offers: { '@type': 'Offer', priceCurrency: 'AUD', price: single.toFixed(2) } });
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+  await expectAccessible(page);
+});
+
+test('#customer__reviews scrolls to the reviews', async ({ page }) => {
+  const api = (await (await page.request.get('/api/product/item/D0001')).json()).response;
+  await page.goto(`${api.url}#customer__reviews`);
+  await expect(page.getByRole('heading', { name: 'Customer reviews' })).toBeInViewport();
+  expect(await page.locator('#customer__reviews li').count()).toBeGreaterThan(0);
+});
+
+test('goto_{id} scrolls to the element and leaves the URL', async ({ page }) => {
+  const api = (await (await page.request.get('/api/product/item/D0002')).json()).response;
+  await page.goto(`${api.url}?goto_customer__reviews`);
+  await expect(page).not.toHaveURL(/goto_/);
+  await expect(page.getByRole('heading', { name: 'Customer reviews' })).toBeInViewport();
+});
+
+test('a missing image is replaced by the brand placeholder and reported', async ({ page }) => {
+  const missing = generateCatalogue().products.find((p) => p.imageBase.includes('/missing/'));
+  expect(missing).toBeTruthy();
+  await page.goto(siteUrl('vir-au', `/product/${missing!.itemCode}`));
+  const img = page.locator('.product__media img');
+  await expect(img).toHaveAttribute('src', '/images/placeholder/vir-au-bottle-large.svg');
+  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await dataLayer(page)).filter((e) => e.eventAction === 'Missing Image'))
+    .toEqual([{ event: 'gaEvent', eventCategory: 'Errors', eventAction: 'Missing Image', eventLabel: `${missing!.imageBase}-large.svg` }]);
+});
+
+test('tile images load lazily, 300 px before they scroll into view', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/wines?Nrpp=48');
+  const last = page.locator('article.tile img').last();
+  await expect(last).not.toHaveAttribute('src', /.+/);
+  const first = page.locator('article.tile img').first();
+  await expect(first).toHaveAttribute('src', /-small\.svg$/);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toHaveAttribute('src', /-small\.svg$/);
+});
+
+test('back to top appears after 300 px of scrolling', async ({ page }) => {
+  await page.goto('/wines');
+  const button = page.getByRole('button', { name: 'Back to top' });
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 250));
+  await page.waitForTimeout(50);
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('an unknown page is a 404 with pageType error_page', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Sorry, we could not find that page' })).toBeVisible();
+  expect((await pageData(page)).pageType).toBe('error_page');
+  const unknownProduct = await page.goto('/product/some-wine-2020/NOPE1');
+  expect(unknownProduct?.status()).toBe(404);
+  await expectAccessible(page);
+});
+
+test('old Internet Explorer is sent to the unsupported-browser page', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko' });
+  const page = await context.newPage();
+  await page.goto(siteUrl('law-au', '/wines'));
+  await expect(page).toHaveURL(/\/unsupported-browser$/);
+  await expect(page.getByRole('heading', { name: 'Please update your browser' })).toBeVisible();
+  await context.close();
+});
+
+test('home and category pages pass axe', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('.carousel').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/wines?name=white-wine');
+  await expectAccessible(page);
+});

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { SITE_IDS } from '../../../domain/sites';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+export function siteUrl(site: string, path = '/'): string {
+  return `http://${site}.localhost:${PORT}${path}`;
+}
+
+/** Every test starts past the age gate unless it asks otherwise (test.use({ ageVerified: false })). */
+export const test = base.extend<{ ageVerified: boolean }>({
+  ageVerified: [true, { option: true }],
+  context: async ({ context, ageVerified }, use) => {
+    if (ageVerified) {
+      await context.addCookies(
+        SITE_IDS.flatMap((site) => [
+          { name: 'age_verified', value: '1', url: siteUrl(site) },
+          { name: 'age_verified', value: '1', url: `http://${site}.test.localhost:${PORT}/` },
+        ]),
+      );
+    }
+    await use(context);
+  },
+});
+
+export { expect };
+
+/** axe check: no serious or critical WCAG 2.x A/AA violations on what the page shows now. */
+export async function expectAccessible(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`),
+  ).toEqual([]);
+}
+
+export async function pageData(page: Page) {
+  return page.evaluate(() => (window as unknown as { pageData: Record<string, string> }).pageData);
+}
+
+export async function dataLayer(page: Page) {
+  return page.evaluate(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer);
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../server/config';
+import { startServer } from '../../server/serve';
+
+// The server the browser tests and the bench run against: the production build on a fresh database of its own
+// (a new PostgreSQL database when TEST_DATABASE_URL is set, else a new PGlite folder), dropped on exit.
+
+const port = process.env.E2E_PORT ?? '3210';
+const url = process.env.TEST_DATABASE_URL;
+let cleanup: () => Promise<void>;
+const env: Record<string, string | undefined> = { ...process.env, PORT: port, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production', SITE: 'law-au' };
+
+if (url) {
+  const name = `sf_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  env.DATABASE_URL = target.toString();
+  cleanup = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+} else {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sf-e2e-'));
+  env.DATABASE_URL = '';
+  env.DATA_DIR = path.join(dir, 'data');
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+}
+
+const running = await startServer(loadConfig(env));
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await running.close().catch(() => {});
+  await cleanup().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
