@@ -1,4 +1,4 @@
-import { generateCatalogue } from '../../db/seed/catalogue';
+import { generateCatalogue } from '../../db/demo/catalogue';
 import { SITE_IDS, SITES } from '../../domain/sites';
 import { dataLayer, expect, expectAccessible, pageData, siteUrl, test } from './support/fixtures';
 

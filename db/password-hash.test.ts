@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './password-hash';
+
+describe('password hashing', () => {
+  it('stores scrypt parameters, salt and hash', async () => {
+    const stored = await hashPassword('Vintage2026');
+    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+    const [, , , , salt, hash] = stored.split('$');
+    expect(Buffer.from(salt ?? '', 'base64')).toHaveLength(16);
+    expect(Buffer.from(hash ?? '', 'base64')).toHaveLength(64);
+  });
+
+  it('verifies the right password and rejects others', async () => {
+    const stored = await hashPassword('Vintage2026');
+    expect(await verifyPassword('Vintage2026', stored)).toBe(true);
+    expect(await verifyPassword('vintage2026', stored)).toBe(false);
+    expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  it('uses a random salt unless one is given', async () => {
+    const salt = Buffer.alloc(16, 7);
+    expect(await hashPassword('secret', salt)).toBe(await hashPassword('secret', salt));
+    expect(await hashPassword('secret')).not.toBe(await hashPassword('secret'));
+  });
+
+  it('returns false for malformed stored values', async () => {
+    const stored = await hashPassword('secret');
+    const parts = stored.split('$');
+    const variants = [
+      '',
+      'plain-text',
+      'bcrypt$16384$8$1$abc$def',
+      parts.slice(0, 5).join('$'),
+      ['scrypt', '1000', ...parts.slice(2)].join('$'),
+      ['scrypt', '16384', '999', ...parts.slice(3)].join('$'),
+      ['scrypt', '16384', '8', '1', '!!!', parts[5]].join('$'),
+      ['scrypt', '16384', '8', '1', parts[4], 'c2hvcnQ='].join('$'),
+    ];
+    for (const variant of variants) expect(await verifyPassword('secret', variant)).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// Stored as scrypt$N$r$p$<saltB64>$<hashB64> so the cost can be raised later without breaking old hashes.
+
+const N = 16_384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
+// Bounds for parameters read back from storage, so a tampered row cannot ask for huge work.
+const MAX_N = 1 << 17;
+const MAX_R = 16;
+const MAX_P = 4;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (error, key) => {
+      if (error) reject(error);
+      else resolve(key);
+    });
+  });
+}
+
+export async function hashPassword(password: string, salt: Buffer = randomBytes(SALT_LENGTH)): Promise<string> {
+  const key = await derive(password, salt, N, R, P, KEY_LENGTH);
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+function parsePositiveInt(text: string | undefined, max: number): number | null {
+  if (!text || !/^\d{1,8}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= 1 && value <= max ? value : null;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (typeof password !== 'string' || typeof stored !== 'string') return false;
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const n = parsePositiveInt(parts[1], MAX_N);
+  const r = parsePositiveInt(parts[2], MAX_R);
+  const p = parsePositiveInt(parts[3], MAX_P);
+  const saltText = parts[4] ?? '';
+  const hashText = parts[5] ?? '';
+  if (n === null || r === null || p === null || n < 2 || (n & (n - 1)) !== 0) return false;
+  if (!BASE64.test(saltText) || !BASE64.test(hashText)) return false;
+  const salt = Buffer.from(saltText, 'base64');
+  const expected = Buffer.from(hashText, 'base64');
+  if (salt.length === 0 || expected.length < 16 || expected.length > 256) return false;
+  try {
+    const actual = await derive(password, salt, n, r, p, expected.length);
+    return timingSafeEqual(actual, expected);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
+import { generateCatalogue } from './demo/catalogue';
+import { verifyPassword } from './password-hash';
+import { customers, meta, products, skuPrices, skus } from './schema';
+import { seedDatabase } from './seed';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.migrate();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const TABLES = ['products', 'skus', 'sku_prices', 'reviews', 'offer_lists', 'offer_list_items', 'postcodes', 'vouchers', 'plan_mappings', 'customers', 'customer_subscriptions', 'customer_addresses', 'customer_points'];
+
+async function counts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) {
+    const rows = await database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${t}`));
+    out[t] = (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  }
+  return out;
+}
+
+describe('seedDatabase', () => {
+  it('writes the demo catalogue once and changes nothing when run again', async () => {
+    expect(await seedDatabase(database.db)).toEqual({ seeded: true });
+    const first = await counts();
+    expect(await seedDatabase(database.db)).toEqual({ seeded: false });
+    await database.db.delete(meta).where(eq(meta.key, 'seed_version'));
+    expect(await seedDatabase(database.db)).toEqual({ seeded: true });
+    expect(await counts()).toEqual(first);
+    expect(first.customers).toBe(6);
+  });
+
+  it('has at least 500 wines and the fixed records of CONTRACT.md', async () => {
+    const [wines] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(sql`${products.productType} = 'wine' and not ${products.mixed}`);
+    expect(wines!.n).toBeGreaterThanOrEqual(500);
+    const byCode = async (code: string) => (await database.db.select().from(products).where(eq(products.itemCode, code)))[0];
+    const skusOf = async (code: string) =>
+      database.db.select().from(skus).where(eq(skus.productItemCode, code)).orderBy(skus.numberOfBottles);
+    expect((await skusOf('D0001')).map((s) => [s.numberOfBottles, s.vppApplier])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+      [6, false],
+      [12, false],
+    ]);
+    expect((await byCode('D0001'))?.colour).toBe('red');
+    expect((await byCode('D0002'))?.colour).toBe('white');
+    expect((await skusOf('D0002')).every((s) => !s.vppApplier)).toBe(true);
+    expect((await skusOf('D0002')).length).toBe(5);
+    expect((await byCode('D0003'))?.colour).toBe('sparkling');
+    expect(await byCode('M0001')).toMatchObject({ mixed: true, bottleCount: 12 });
+    expect(await byCode('G0001')).toMatchObject({ bottleCount: 2, bottleSizeMl: 1500 });
+    expect((await byCode('X0001'))?.availability).toBe('out_of_stock');
+    expect((await byCode('P0001'))?.preSell).toBe(true);
+    expect((await byCode('B0001'))?.productType).toBe('beer');
+    expect((await byCode('S0001'))?.productType).toBe('spirit');
+    expect((await byCode('O0001'))?.productType).toBe('other');
+    expect((await byCode('Z020'))?.quantityLocked).toBe(true);
+    for (const code of ['00041VC', '00042VC', '00043VC', '02698VC']) expect((await byCode(code))?.productType).toBe('giftVoucher');
+  });
+
+  it('prices every sku in all five currencies', async () => {
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(skus)
+      .where(sql`(select count(*) from ${skuPrices} p where p.sku_item_code = ${skus.itemCode}) <> 5`);
+    expect(row!.n).toBe(0);
+  });
+
+  it('gives every demo account the password Vintage2026', async () => {
+    const rows = await database.db.select().from(customers);
+    expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+    for (const row of rows) {
+      expect(await verifyPassword(DEMO_PASSWORD, row.passwordHash)).toBe(true);
+      expect(await verifyPassword('wrong', row.passwordHash)).toBe(false);
+    }
+  });
+});
+
+describe('generateCatalogue', () => {
+  it('is deterministic', () => {
+    expect(generateCatalogue()).toEqual(generateCatalogue());
+  });
+  it('has a few deliberately missing images, none on fixed records', () => {
+    const missing = generateCatalogue().products.filter((p) => p.imageBase.includes('/missing/'));
+    expect(missing.length).toBeGreaterThanOrEqual(3);
+    expect(missing.every((p) => /^W\d{5}$/.test(p.itemCode))).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+import {
+  customerAddresses,
+  customerPoints,
+  customerSubscriptions,
+  customers,
+  meta,
+  offerListItems,
+  offerLists,
+  planMappings,
+  postcodes,
+  products,
+  reviews,
+  skuPrices,
+  skus,
+  vouchers,
+} from './schema';
+import { buildCustomerRows, demoAddresses, demoPoints, demoSubscriptions } from './demo/accounts';
+import { generateCatalogue } from './demo/catalogue';
+import { planMappingRows, postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
+
+/** Bump when the demo data changes: a database seeded with an older version is topped up. */
+export const SEED_VERSION = '2026-11-22.1';
+
+// NOTE: PostgreSQL allows 65,535 bind parameters per statement; 500 rows of our widest table stay far below.
+const CHUNK = 500;
+
+async function insertAll(tx: Db, table: PgTable, rows: readonly object[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await tx
+      .insert(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * Writes the demo data of CONTRACT.md. Idempotent: rows are keyed (item codes, emails, fixed review
+ * positions), inserted with ON CONFLICT DO NOTHING, and a finished run is remembered in `meta`.
+ */
+export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}): Promise<{ seeded: boolean }> {
+  const [done] = await db.select().from(meta).where(eq(meta.key, 'seed_version')).limit(1);
+  if (done?.value === SEED_VERSION) return { seeded: false };
+
+  const started = performance.now();
+  const catalogue = generateCatalogue();
+  const customerRows = await buildCustomerRows();
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await insertAll(t, products, catalogue.products);
+    await insertAll(t, skus, catalogue.skus);
+    await insertAll(t, skuPrices, catalogue.skuPrices);
+
+    // Reviews have serial ids: only write them for products that have none yet, so a re-run adds nothing.
+    const reviewed = new Set(
+      (await t.selectDistinct({ code: reviews.productItemCode }).from(reviews)).map((r) => r.code),
+    );
+    await insertAll(
+      t,
+      reviews,
+      catalogue.reviews.filter((r) => !reviewed.has(r.productItemCode)),
+    );
+
+    await insertAll(t, offerLists, catalogue.offerLists);
+    await insertAll(t, offerListItems, catalogue.offerListItems);
+    await insertAll(t, postcodes, postcodeRows);
+    await insertAll(t, vouchers, voucherRows);
+    await insertAll(t, planMappings, planMappingRows);
+
+    await insertAll(t, customers, customerRows);
+    const ids = new Map(
+      (
+        await t
+          .select({ id: customers.id, email: customers.email })
+          .from(customers)
+          .where(inArray(customers.email, customerRows.map((c) => c.email)))
+      ).map((r) => [r.email, r.id] as const),
+    );
+    // Child rows of a demo account are written once, with the account.
+    const withChildren = new Set(
+      (await t.selectDistinct({ id: customerAddresses.customerId }).from(customerAddresses)).map((r) => r.id),
+    );
+    const fresh = (email: string) => {
+      const id = ids.get(email);
+      return id !== undefined && !withChildren.has(id) ? id : undefined;
+    };
+    const attach = <T extends { email: string }>(rows: readonly T[]) =>
+      rows.flatMap(({ email, ...rest }) => {
+        const customerId = fresh(email);
+        return customerId === undefined ? [] : [{ ...rest, customerId }];
+      });
+    await insertAll(t, customerSubscriptions, attach(demoSubscriptions));
+    await insertAll(t, customerPoints, attach(demoPoints));
+    await insertAll(t, customerAddresses, attach(demoAddresses));
+
+    await t
+      .insert(meta)
+      .values({ key: 'seed_version', value: SEED_VERSION })
+      .onConflictDoUpdate({ target: meta.key, set: { value: SEED_VERSION } });
+  });
+  log(
+    `seeded ${catalogue.products.length} products, ${catalogue.skus.length} skus, ${catalogue.reviews.length} reviews in ${Math.round(performance.now() - started)} ms`,
+  );
+  return { seeded: true };
+}
