@@ -90,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         '--brand': site.brand.colours.primary,
         '--brand-dark': site.brand.colours.primaryDark,
         '--accent': site.brand.colours.accent,
+        '--accent-text': site.brand.colours.accentText,
         '--surface': site.brand.colours.surface,
       } as React.CSSProperties)
     : undefined;
@@ -158,9 +159,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </p>
     </section>
   );
-  if (!data) return <main id="main">{body}</main>;
+  const pageTitle = <title>{`${title}${data ? ` | ${data.site.brand.name}` : ''}`}</title>;
+  if (!data)
+    return (
+      <main id="main">
+        {pageTitle}
+        {body}
+      </main>
+    );
   return (
     <>
+      {pageTitle}
       <Header site={data.site} />
       <main id="main" tabIndex={-1}>
         {body}

@@ -30,13 +30,15 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
     const update = () => {
       setCanPrev(embla.canScrollPrev());
       setCanNext(embla.canScrollNext());
-      setPlaying(Boolean(embla.plugins().autoplay?.isPlaying()));
     };
+    // NOTE: autoplay emits its play/stop events before it updates isPlaying(), so read the event instead.
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
     update();
+    embla.on('select', update).on('reInit', update).on('autoplay:play', onPlay).on('autoplay:stop', onStop);
     if (!reducedMotion) embla.plugins().autoplay?.play();
-    embla.on('select', update).on('reInit', update).on('autoplay:play', update).on('autoplay:stop', update);
     return () => {
-      embla.off('select', update).off('reInit', update).off('autoplay:play', update).off('autoplay:stop', update);
+      embla.off('select', update).off('reInit', update).off('autoplay:play', onPlay).off('autoplay:stop', onStop);
     };
   }, [embla, reducedMotion]);
 
@@ -48,7 +50,12 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
   }, [embla]);
 
   return (
-    <section className={`carousel carousel--${perView}`} aria-roledescription="carousel" aria-labelledby={headingId}>
+    <section
+      className={`carousel carousel--${perView}`}
+      aria-roledescription="carousel"
+      aria-labelledby={headingId}
+      data-autoplay-ms={autoplayMs}
+    >
       <div className="carousel__head">
         <h2 id={headingId}>{title}</h2>
         <div className="carousel__controls">

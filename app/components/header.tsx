@@ -15,7 +15,7 @@ export function Header({ site }: { site: PublicSite }) {
   return (
     <header className="site-header">
       <div className="site-header__top">
-        <Link to="/" className="site-header__home" aria-label={`${site.brand.name} home`}>
+        <Link to="/" className="site-header__home">
           <Logo site={site} />
         </Link>
         <Form method="get" action="/wines" role="search" className="search-form">

@@ -34,8 +34,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw data('Not found', { status: 404 });
   }
   const canonicalPath = productPath(product);
-  const url = new URL(request.url);
-  if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
+  // NOTE: compare route params, not request.url: client navigations fetch `{path}.data`.
+  if (`/product/${params.slug}/${params.itemCode}` !== decodeURIComponent(canonicalPath)) {
+    throw redirect(`${canonicalPath}${new URL(request.url).search}`, 301);
+  }
   const [reviews, related] = await Promise.all([listReviews(ctx.db, product.itemCode, 20), findRelated(ctx.db, product, 8)]);
   const { skus: _skus, ...rest } = product;
   return {

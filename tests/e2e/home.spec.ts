@@ -1,32 +1,35 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
 
 test('home carousels show 4 per view and autoplay at 5, 6 and 10 seconds', async ({ page }) => {
-  await page.clock.install();
+  const t0 = new Date('2026-11-22T09:00:00Z');
+  await page.clock.install({ time: t0 });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const carousels = page.locator('section.carousel');
   await expect(carousels).toHaveCount(3);
+  await expect(carousels.nth(2).getByRole('button', { name: /^Pause / })).toBeVisible();
+  // Freeze time once every carousel has started its autoplay.
+  await page.clock.pauseAt(new Date(t0.getTime() + 3_000));
+
   const viewport = carousels.first().locator('.carousel__viewport');
   const slide = carousels.first().locator('.carousel__slide').first();
   const vw = (await viewport.boundingBox())!.width;
   const sw = (await slide.boundingBox())!.width;
   expect(Math.round(vw / sw)).toBe(4);
+  expect(await carousels.evaluateAll((els) => els.map((el) => el.getAttribute('data-autoplay-ms')))).toEqual(['5000', '6000', '10000']);
 
-  const offset = (i: number) =>
-    carousels
-      .nth(i)
-      .locator('.carousel__track')
-      .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
-  await expect(carousels.first().getByRole('button', { name: /^Pause / })).toBeVisible();
-  const start = [await offset(0), await offset(1), await offset(2)];
-  await page.clock.runFor(5_100);
-  await expect.poll(() => offset(0)).not.toBe(start[0]);
-  expect(await offset(1)).toBe(start[1]);
-  await page.clock.runFor(1_000);
-  await expect.poll(() => offset(1)).not.toBe(start[1]);
-  expect(await offset(2)).toBe(start[2]);
-  await page.clock.runFor(4_000);
-  await expect.poll(() => offset(2)).not.toBe(start[2]);
+  const offsets = () =>
+    carousels.evaluateAll((els) =>
+      els.map((el) => new DOMMatrix(getComputedStyle(el.querySelector('.carousel__track')!).transform).m41),
+    );
+  const start = await offsets();
+  expect(start).toEqual([0, 0, 0]);
+  // Nothing moves before 5 s have passed since autoplay started (at most 3 s ago).
+  await page.clock.runFor(1_900);
+  expect(await offsets()).toEqual([0, 0, 0]);
+  // By 10 s after the start, every carousel has moved on.
+  await page.clock.runFor(8_200);
+  await expect.poll(async () => (await offsets()).every((x) => x < 0)).toBe(true);
 });
 
 test('a carousel can be paused and moved by keyboard', async ({ page }) => {
@@ -36,6 +39,17 @@ test('a carousel can be paused and moved by keyboard', async ({ page }) => {
   await pause.focus();
   await page.keyboard.press('Enter');
   await expect(carousel.getByRole('button', { name: /^Play / })).toBeVisible();
+  await expect(carousel.getByRole('button', { name: /^Previous / })).toBeDisabled();
   await carousel.getByRole('button', { name: /^Next / }).press('Enter');
   await expect(carousel.getByRole('button', { name: /^Previous / })).toBeEnabled();
+  await expectAccessible(page, 'section.carousel');
+});
+
+test('mobile home page shows two tiles per view @mobile', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.locator('section.carousel').first();
+  const vw = (await carousel.locator('.carousel__viewport').boundingBox())!.width;
+  const sw = (await carousel.locator('.carousel__slide').first().boundingBox())!.width;
+  expect(Math.round(vw / sw)).toBe(2);
+  await expectAccessible(page);
 });

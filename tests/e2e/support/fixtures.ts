@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { request as httpRequest } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { SITE_IDS } from '../../../domain/sites';
 
@@ -43,4 +44,36 @@ export async function pageData(page: Page) {
 
 export async function dataLayer(page: Page) {
   return page.evaluate(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer);
+}
+
+/**
+ * GET a JSON API path as the given site. NOTE: Node cannot resolve `{site}.localhost` (Chromium can),
+ * so this goes to 127.0.0.1 with the site's Host header.
+ */
+export function apiGet(path: string, site = 'law-au'): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: PORT, path, headers: { host: `${site}.localhost:${PORT}`, accept: 'application/json' } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The API's product (SPEC §3 shape) for an item code. */
+export async function apiProduct(itemCode: string, site = 'law-au') {
+  const { body } = await apiGet(`/api/product/item/${itemCode}`, site);
+  return body.response;
 }
