@@ -14,6 +14,7 @@ import { IMAGE_SIZES, type ImageSize } from '../domain/images';
 import { drawPlaceholderSvg } from '../domain/product-art';
 import { BRAND_CODES, COUNTRY_CODES, resolveSiteFromHost, SITES } from '../domain/sites';
 import { renderProductImage } from '../services/product-images';
+import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
 import { addressApi } from './api/address';
 import { itemListApi } from './api/itemlist';
@@ -33,6 +34,8 @@ export interface CreateAppOptions {
   build?: ServerBuild;
   /** Folder of the built client assets. */
   clientDir?: string;
+  /** Catalogue read cache; defaults to 60 s entries. */
+  cache?: ReadCache;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,6 +48,7 @@ export function createApp(options: CreateAppOptions) {
   const { database, config } = options;
   const clock = options.clock ?? systemClock;
   const log = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
@@ -97,6 +101,7 @@ export function createApp(options: CreateAppOptions) {
       requestId: c.var.requestId,
       origin: `${proto}://${c.req.header('host') ?? url.host}`,
       cookies: getCookie(c),
+      cache,
     };
     c.set('ctx', ctx);
     await next();

@@ -1,32 +1,5 @@
-import pino from 'pino';
-import { type Config, ConfigError, loadConfig } from './config';
-import { type RunningServer, startServer } from './serve';
-
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
-const log = pino({ level: config.LOG_LEVEL });
-
-let running: RunningServer;
-try {
-  running = await startServer(config, log);
-} catch (error) {
-  log.fatal({ err: error }, (error as Error).message);
-  process.exit(1);
-}
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  setTimeout(() => process.exit(1), 10_000).unref();
-  await running.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+export {};
+// NOTE: React picks its development or production build from NODE_ENV when first loaded, so it is set
+// before anything imports React (the development build renders several times slower).
+process.env.NODE_ENV ??= 'production';
+await import('./run');

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../domain/clock';
 import type { Site } from '../domain/sites';
+import type { ReadCache } from './read-cache';
 
 /** What every loader and handler receives about the request it serves. */
 export interface RequestContext {
@@ -12,4 +13,6 @@ export interface RequestContext {
   /** Scheme and host the visitor used, e.g. http://vir-au.localhost:3000 */
   origin: string;
   cookies: Readonly<Record<string, string>>;
+  /** Read-mostly catalogue data shared by every request of this process. */
+  cache: ReadCache;
 }

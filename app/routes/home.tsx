@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../domain/money';
-import { offerListLocale } from '../../domain/sites';
+import type { Db } from '../../db/client';
+import { offerListLocale, type Site } from '../../domain/sites';
 import { findOfferList } from '../../services/offer-lists';
 import type { Route } from './+types/home';
 import { Carousel } from '../components/carousel';
@@ -18,7 +19,11 @@ const HOME_LISTS = [
 ] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, site } = context.get(appContext);
+  const { db, site, cache } = context.get(appContext);
+  return cache.get(`home:${site.brand.code}:${site.currency}`, () => loadHome(db, site));
+}
+
+async function loadHome(db: Db, site: Site) {
   const lists = await Promise.all(
     HOME_LISTS.map(async ({ suffix, autoplayMs }) => {
       const list = await findOfferList(db, `${site.brand.code}_${suffix}`, site.currency);

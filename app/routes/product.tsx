@@ -29,7 +29,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const code = ItemCodeSchema.safeParse(params.itemCode);
   if (!code.success) throw data('Not found', { status: 404 });
-  const product = await findProduct(ctx.db, code.data, ctx.site.currency);
+  const currency = ctx.site.currency;
+  const product = await ctx.cache.get(`product:${currency}:${code.data}`, () => findProduct(ctx.db, code.data, currency));
   if (!product || product.productType === 'membership' || product.productType === 'giftVoucher') {
     throw data('Not found', { status: 404 });
   }
@@ -38,7 +39,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (`/product/${params.slug}/${params.itemCode}` !== decodeURIComponent(canonicalPath)) {
     throw redirect(`${canonicalPath}${new URL(request.url).search}`, 301);
   }
-  const [reviews, related] = await Promise.all([listReviews(ctx.db, product.itemCode, 20), findRelated(ctx.db, product, 8)]);
+  const [reviews, related] = await ctx.cache.get(`product-extras:${currency}:${product.itemCode}`, () =>
+    Promise.all([listReviews(ctx.db, product.itemCode, 20), findRelated(ctx.db, product, 8)]),
+  );
   const { skus: _skus, ...rest } = product;
   return {
     product: rest,

@@ -19,13 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: url.searchParams.get('page') ?? undefined,
     pageSize: url.searchParams.get('Nrpp') ?? undefined,
   });
-  const { items, total } = await listProducts(db, {
-    currency: site.currency,
-    category: category?.name,
-    term: term || undefined,
-    page,
-    pageSize,
-  });
+  const { cache } = context.get(appContext);
+  const key = `listing:${site.currency}:${category?.name ?? ''}:${page}:${pageSize}:${term}`;
+  const { items, total } = await cache.get(key, () =>
+    listProducts(db, { currency: site.currency, category: category?.name, term: term || undefined, page, pageSize }),
+  );
   return {
     category: category ?? null,
     term,

@@ -8,8 +8,10 @@ export const productApi = new Hono<AppEnv>()
   .get('/item/:itemCode', async (c) => {
     const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
     if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
-    const { db, site } = c.var.ctx;
-    const product = await findProductByAnyCode(db, code.data, site.currency);
+    const { db, site, cache } = c.var.ctx;
+    const product = await cache.get(`product-any:${site.currency}:${code.data}`, () =>
+      findProductByAnyCode(db, code.data, site.currency),
+    );
     if (!product) return fail(c, 404, `We could not find a product with item code ${code.data}.`);
     return ok(c, toApiProduct(product));
   })

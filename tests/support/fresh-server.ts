@@ -1,10 +1,10 @@
+// NOTE: React reads NODE_ENV when first loaded; the imports below are dynamic so this comes first.
+process.env.NODE_ENV ??= 'production';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../../server/config';
-import { startServer } from '../../server/serve';
 
 // The server the browser tests and the bench run against: the production build on a fresh database of its own
 // (a new PostgreSQL database when TEST_DATABASE_URL is set, else a new PGlite folder), dropped on exit.
@@ -33,6 +33,8 @@ if (url) {
   cleanup = async () => rmSync(dir, { recursive: true, force: true });
 }
 
+const { loadConfig } = await import('../../server/config');
+const { startServer } = await import('../../server/serve');
 const running = await startServer(loadConfig(env));
 let stopping = false;
 async function stop() {
