@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -228,6 +229,51 @@ export const customerPoints = pgTable(
     bonusPoints: integer('bonus_points').notNull(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.brand] })],
+);
+
+/** A shopper's cart, found by the cart cookie; shared by every server process. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: text('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Bumped by every change: lets clients and tests see that writes were serialised. */
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carts_customer_idx').on(t.customerId)],
+);
+
+export interface GiftVoucherDetails {
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  amountCents: number;
+  currencyCode: string;
+}
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    /** The commerce item identifier of SPEC §7. */
+    id: serial('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    /** The sku's item code. */
+    itemCode: text('item_code').notNull(),
+    quantity: integer('quantity').notNull(),
+    upsellType: text('upsell_type'),
+    upsellRule: text('upsell_rule'),
+    giftVoucher: jsonb('gift_voucher').$type<GiftVoucherDetails>(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_cart_item_idx').on(t.cartId, t.itemCode).where(sql`gift_voucher is null`),
+    index('cart_lines_cart_idx').on(t.cartId),
+  ],
 );
 
 /** Bookkeeping: which seed version has been applied. */

@@ -17,6 +17,7 @@ import { renderProductImage } from '../services/product-images';
 import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
 import { addressApi } from './api/address';
+import { cartApi } from './api/cart';
 import { itemListApi } from './api/itemlist';
 import { productApi } from './api/product';
 import type { Config } from './config';
@@ -139,6 +140,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api/product', productApi);
   app.route('/api/itemlist', itemListApi);
   app.route('/api/address', addressApi);
+  app.route('/api/cart', cartApi);
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
 
   app.route('/', legacyRoutes);

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from './cart-pricing';
+
+// Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
+
+/** SPEC §5: these e-gift card codes cannot be added through the item-code paths. */
+export const EGIFT_ITEM_CODES: ReadonlySet<string> = new Set(['00041VC', '00042VC', '00043VC', '02698VC']);
+
+export const QUANTITY_MESSAGE = `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`;
+
+export const QuantitySchema = z.coerce
+  .number({ message: QUANTITY_MESSAGE })
+  .int(QUANTITY_MESSAGE)
+  .min(1, QUANTITY_MESSAGE)
+  .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE);
+
+/** Path segment quantity: digits only (SPEC §5). */
+export const QuantityPathSchema = z
+  .string()
+  .regex(/^\d{1,3}$/, QUANTITY_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().int().min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE));
+
+const CartItemCode = z
+  .string({ message: 'Each item needs an itemCode.' })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,23}$/, 'Please enter a valid item code.')
+  .transform((s) => s.toUpperCase());
+
+const CartItem = z.object({
+  itemCode: CartItemCode,
+  quantity: z.number({ message: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+  upsellOfferDetails: z
+    .object({ type: z.string().trim().min(1).max(40), rule: z.string().trim().min(1).max(80) })
+    .optional(),
+});
+
+export const CartItemsBodySchema = z.object({
+  cartItems: z.array(CartItem, { message: 'Send cartItems as a list of {itemCode, quantity}.' }).min(1, 'Please choose at least one item.').max(50, 'At most 50 items at once.'),
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+
+/** Gift voucher payload (SPEC §3), classic and new-cart forms, validated as SPEC §5 says. */
+export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
+  const amount = z.coerce
+    .number({ message: 'Please enter custom amount' })
+    .int('Please enter custom amount')
+    .min(minAmount, `The amount must be at least ${minAmount}.`)
+    .max(maxAmount, `The amount must be at most ${maxAmount}.`);
+  const classic = z
+    .object({
+      salesCode: z.string().optional(),
+      itemCode: CartItemCode,
+      quantity: z.literal(1, { message: 'Gift vouchers are added one at a time.' }).optional(),
+      recipientName: z.string().trim().min(1, 'Please enter the recipient name.').max(80),
+      recipientEmail: z.string().trim().regex(EMAIL, 'Please enter a valid email address.'),
+      verifyEmail: z.string().trim(),
+      message: z.string().trim().min(1, 'Please enter a gift message.').max(200, 'The gift message can be at most 200 characters.'),
+      amount,
+    })
+    .refine((v) => v.verifyEmail.toLowerCase() === v.recipientEmail.toLowerCase(), {
+      message: 'The email addresses do not match.',
+      path: ['verifyEmail'],
+    });
+  const newCart = z.object({
+    itemCode: CartItemCode,
+    itemType: z.literal('giftVoucher'),
+    giftVoucherDetails: z.object({
+      recipientName: z.string().trim().min(1, 'Please enter the recipient name.').max(80),
+      recipientEmail: z.string().trim().regex(EMAIL, 'Please enter a valid email address.'),
+      value: z.object({ amount, currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
+      message: z.string().trim().min(1, 'Please enter a gift message.').max(200, 'The gift message can be at most 200 characters.'),
+    }),
+  });
+  return z.union([newCart, classic]).transform((v) =>
+    'giftVoucherDetails' in v
+      ? {
+          itemCode: v.itemCode,
+          recipientName: v.giftVoucherDetails.recipientName,
+          recipientEmail: v.giftVoucherDetails.recipientEmail,
+          message: v.giftVoucherDetails.message,
+          amount: v.giftVoucherDetails.value.amount,
+        }
+      : { itemCode: v.itemCode, recipientName: v.recipientName, recipientEmail: v.recipientEmail, message: v.message, amount: v.amount },
+  );
+}

@@ -1,0 +1,138 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { ItemCodeSchema } from '../../domain/catalogue-inputs';
+import { CartItemsBodySchema, giftVoucherSchema, QuantityPathSchema } from '../../domain/cart-rules';
+import {
+  addGiftVoucher,
+  CartError,
+  type CartContext,
+  changeItems,
+  getCart,
+  newCartId,
+  removeLine,
+} from '../../services/cart';
+import { fail, ok } from '../envelope';
+import type { AppEnv } from '../types';
+
+export const CART_COOKIE = 'cart_id';
+const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+
+function cartIdOf(c: Context<AppEnv>): string | null {
+  const id = getCookie(c, CART_COOKIE);
+  return id && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null;
+}
+
+/** The visitor's cart id, creating one (and its cookie) when a change needs a cart. */
+function ensureCartId(c: Context<AppEnv>): string {
+  const existing = cartIdOf(c);
+  if (existing) return existing;
+  const id = newCartId();
+  setCookie(c, CART_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.var.ctx.origin.startsWith('https:'),
+    maxAge: CART_COOKIE_MAX_AGE,
+  });
+  return id;
+}
+
+function cartContext(c: Context<AppEnv>): CartContext {
+  const { db, site } = c.var.ctx;
+  return { db, site, isMember: false };
+}
+
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new CartError(400, 'The request body must be JSON.');
+  }
+}
+
+function firstIssue(error: { issues: { message: string }[] }): string {
+  return error.issues[0]?.message ?? 'Please check the request.';
+}
+
+/** One handler shape: parse → service → envelope; CartErrors become 4xx with their message. */
+function handle(fn: (c: Context<AppEnv>) => Promise<Response>) {
+  return async (c: Context<AppEnv>) => {
+    try {
+      return await fn(c);
+    } catch (error) {
+      if (error instanceof CartError) return fail(c, error.status, error.message);
+      throw error;
+    }
+  };
+}
+
+const addItems = handle(async (c) => {
+  const parsed = CartItemsBodySchema.safeParse(await readJson(c));
+  if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
+  return ok(c, await changeItems(cartContext(c), ensureCartId(c), parsed.data.cartItems, 'add'));
+});
+
+export const cartApi = new Hono<AppEnv>()
+  .get(
+    '/list',
+    handle(async (c) => ok(c, await getCart(cartContext(c), cartIdOf(c), { validate: c.req.query('validate') === 'true' }))),
+  )
+  .put(
+    '/itemcode/:itemCode/:quantity',
+    handle(async (c) => {
+      const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
+      if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
+      const quantity = QuantityPathSchema.safeParse(c.req.param('quantity'));
+      if (!quantity.success) return fail(c, 400, firstIssue(quantity.error));
+      const mode = c.req.query('method') === 'set' ? 'set' : 'add';
+      return ok(c, await changeItems(cartContext(c), ensureCartId(c), [{ itemCode: code.data, quantity: quantity.data }], mode));
+    }),
+  )
+  .post('/itemcode', addItems)
+  .post('/itemcode/', addItems)
+  .post('/', addItems)
+  .delete(
+    '/itemcode/:itemCode',
+    handle(async (c) => {
+      const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
+      if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
+      return ok(c, await removeLine(cartContext(c), cartIdOf(c), { itemCode: code.data }));
+    }),
+  )
+  .delete(
+    '/commerceitemidentifier/:id',
+    handle(async (c) => {
+      const id = c.req.param('id') ?? '';
+      if (!/^\d{1,9}$/.test(id)) return fail(c, 400, 'Please give the number of a cart line.');
+      return ok(c, await removeLine(cartContext(c), cartIdOf(c), { id: Number(id) }));
+    }),
+  )
+  .put(
+    '/eItemCode',
+    handle(async (c) => {
+      const site = c.var.ctx.site;
+      const parsed = giftVoucherSchema(site.minGiftVoucherAmount, site.maxGiftVoucherAmount).safeParse(await readJson(c));
+      if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
+      const v = parsed.data;
+      return ok(
+        c,
+        await addGiftVoucher(cartContext(c), ensureCartId(c), {
+          itemCode: v.itemCode,
+          recipientName: v.recipientName,
+          recipientEmail: v.recipientEmail,
+          message: v.message,
+          amountCents: v.amount * 100,
+        }),
+      );
+    }),
+  )
+  .get(
+    '/pointsEarnedSummary',
+    handle(async (c) => {
+      const cart = await getCart(cartContext(c), cartIdOf(c));
+      const basePoints = Math.floor(cart.orderPriceInfo.subtotal);
+      const bonusPoints = cart.lineItems.reduce((s, l) => s + l.sku.bonusPoints * l.quantity, 0);
+      return ok(c, { orderId: c.req.query('orderId') ?? cart.id, basePoints, bonusPoints, totalPoints: basePoints + bonusPoints });
+    }),
+  );

@@ -1,0 +1,490 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cartLines, carts, products, skuPrices, skus } from '../db/schema';
+import {
+  calculateCartTotals,
+  type LinePriceTable,
+  MAX_LINE_QUANTITY,
+  type PackPrice,
+  type PricedLine,
+  priceFlatLine,
+  priceLine,
+} from '../domain/cart-pricing';
+import { EGIFT_ITEM_CODES } from '../domain/cart-rules';
+import { centsToAmount } from '../domain/money';
+import { productPath } from '../domain/product-path';
+import type { Site } from '../domain/sites';
+
+// The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
+// runs in one transaction holding the cart row's lock, so concurrent writes to one cart serialise.
+
+export class CartError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CartError';
+  }
+}
+
+export const CART_MESSAGES = {
+  quantity: `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`,
+  tooMany: `You can have at most ${MAX_LINE_QUANTITY} of an item in your cart.`,
+  outOfStock: 'The product is out of stock',
+  egift: 'eGift card cannot be added!',
+  locked: 'The quantity of this item cannot be changed.',
+  notInCart: 'That item is not in your cart.',
+  unknown: (code: string) => `We could not find a product with item code ${code}.`,
+};
+
+export interface CartContext {
+  db: Db;
+  site: Site;
+  /** Unlimited member pricing and free shipping (identity decides; false for anonymous visitors). */
+  isMember?: boolean;
+}
+
+export function newCartId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+interface SkuInfo {
+  skuItemCode: string;
+  productItemCode: string;
+  numberOfBottles: number;
+  vppApplier: boolean;
+  bonusPoints: number;
+  listPriceCents: number;
+  salePriceCents: number;
+  vppPriceCents: number | null;
+  memberPriceCents: number | null;
+  name: string;
+  slug: string;
+  vintage: number | null;
+  mixed: boolean;
+  productType: string;
+  bottleCount: number;
+  availability: string;
+  preSell: boolean;
+  quantityLocked: boolean;
+  imageBase: string;
+}
+
+async function loadSkus(db: Db, codes: readonly string[], currency: string): Promise<Map<string, SkuInfo>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({
+      skuItemCode: skus.itemCode,
+      productItemCode: skus.productItemCode,
+      numberOfBottles: skus.numberOfBottles,
+      vppApplier: skus.vppApplier,
+      bonusPoints: skus.bonusPoints,
+      listPriceCents: skuPrices.listPriceCents,
+      salePriceCents: skuPrices.salePriceCents,
+      vppPriceCents: skuPrices.vppPriceCents,
+      memberPriceCents: skuPrices.memberPriceCents,
+      name: products.name,
+      slug: products.slug,
+      vintage: products.vintage,
+      mixed: products.mixed,
+      productType: products.productType,
+      bottleCount: products.bottleCount,
+      availability: products.availability,
+      preSell: products.preSell,
+      quantityLocked: products.quantityLocked,
+      imageBase: products.imageBase,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.itemCode, skus.productItemCode))
+    .innerJoin(skuPrices, and(eq(skuPrices.skuItemCode, skus.itemCode), eq(skuPrices.currency, currency)))
+    .where(inArray(skus.itemCode, [...codes]));
+  return new Map(rows.map((r) => [r.skuItemCode, r] as const));
+}
+
+/** Bottles one unit of a sku counts as: a magnum counts 2; a mixed case counts its bottles. */
+function bottlesPerUnit(sku: Pick<SkuInfo, 'numberOfBottles' | 'mixed' | 'bottleCount'>): number {
+  return sku.numberOfBottles * (sku.mixed ? 1 : sku.bottleCount);
+}
+
+function isVoucherItem(sku: Pick<SkuInfo, 'productType'>): boolean {
+  return sku.productType === 'giftVoucher';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export type CartLineRow = typeof cartLines.$inferSelect;
+
+async function loadLines(db: Db, cartId: string): Promise<CartLineRow[]> {
+  return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.id));
+}
+
+/** Pack price tables for every wine whose single bottle is in the cart. */
+async function loadPackTables(db: Db, productCodes: readonly string[], currency: string): Promise<Map<string, LinePriceTable>> {
+  if (productCodes.length === 0) return new Map();
+  const rows = await db
+    .select({
+      itemCode: skus.itemCode,
+      productItemCode: skus.productItemCode,
+      numberOfBottles: skus.numberOfBottles,
+      vppApplier: skus.vppApplier,
+      listPriceCents: skuPrices.listPriceCents,
+      salePriceCents: skuPrices.salePriceCents,
+      vppPriceCents: skuPrices.vppPriceCents,
+      memberPriceCents: skuPrices.memberPriceCents,
+    })
+    .from(skus)
+    .innerJoin(skuPrices, and(eq(skuPrices.skuItemCode, skus.itemCode), eq(skuPrices.currency, currency)))
+    .where(inArray(skus.productItemCode, [...productCodes]));
+  const tables = new Map<string, LinePriceTable>();
+  for (const r of rows) {
+    if (r.numberOfBottles !== 1) continue;
+    tables.set(r.productItemCode, {
+      single: {
+        itemCode: r.itemCode,
+        saleCents: r.salePriceCents,
+        listCents: r.listPriceCents,
+        memberCents: r.memberPriceCents,
+        vppApplier: r.vppApplier,
+        vppCents: r.vppPriceCents,
+      },
+      packs: {},
+    });
+  }
+  for (const r of rows) {
+    const table = tables.get(r.productItemCode);
+    if (!table || ![2, 3, 6, 12].includes(r.numberOfBottles)) continue;
+    table.packs[r.numberOfBottles as 2 | 3 | 6 | 12] = {
+      itemCode: r.itemCode,
+      saleCents: r.salePriceCents,
+      listCents: r.listPriceCents,
+      memberCents: r.memberPriceCents,
+    };
+  }
+  return tables;
+}
+
+export interface ValidationDetail {
+  type: string;
+  message: string;
+}
+
+export const UPSELL_MESSAGES = {
+  missing: 'cart is missing items to qualify for the upsell offer',
+  removed: 'Eligible product removed from the cart',
+};
+
+export async function getCart(ctx: CartContext, cartId: string | null, options: { validate?: boolean } = {}) {
+  const lines = cartId ? await loadLines(ctx.db, cartId) : [];
+  return buildCartView(ctx, cartId, lines, options.validate ?? false);
+}
+
+async function buildCartView(ctx: CartContext, cartId: string | null, lines: CartLineRow[], validate: boolean) {
+  const { site } = ctx;
+  const isMember = ctx.isMember ?? false;
+  const skuMap = await loadSkus(ctx.db, [...new Set(lines.map((l) => l.itemCode))], site.currency);
+  const priced = lines.flatMap((line) => {
+    const sku = skuMap.get(line.itemCode);
+    return sku ? [{ line, sku }] : [];
+  });
+  const numBottles = priced.reduce((s, { line, sku }) => s + line.quantity * bottlesPerUnit(sku), 0);
+  const singles = priced.filter(({ sku }) => sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine');
+  const tables = await loadPackTables(ctx.db, [...new Set(singles.map((s) => s.sku.productItemCode))], site.currency);
+  const inCart = new Set(priced.map((p) => p.sku.productItemCode));
+
+  const lineItems = priced.map(({ line, sku }) => {
+    let pricedLine: PricedLine;
+    const table = tables.get(sku.productItemCode);
+    if (line.giftVoucher) {
+      const amount = line.giftVoucher.amountCents;
+      pricedLine = priceFlatLine({ itemCode: sku.skuItemCode, saleCents: amount, listCents: amount, memberCents: null }, line.quantity, false);
+    } else if (table && sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine') {
+      pricedLine = priceLine({ table, quantity: line.quantity, cartBottles: numBottles, isMember });
+    } else {
+      const flat: PackPrice = { itemCode: sku.skuItemCode, saleCents: sku.salePriceCents, listCents: sku.listPriceCents, memberCents: sku.memberPriceCents };
+      pricedLine = priceFlatLine(flat, line.quantity, isMember && sku.productType !== 'membership');
+    }
+    const validations: ValidationDetail[] = [];
+    if (validate) {
+      if (sku.availability === 'out_of_stock') validations.push({ type: 'OUT_OF_STOCK', message: CART_MESSAGES.outOfStock });
+      if (line.upsellType) {
+        const rule = UPSELL_RULES[line.upsellType];
+        if (rule && !rule.qualifies(priced.map((p) => ({ productItemCode: p.sku.productItemCode, quantity: p.line.quantity })), line.upsellRule ?? '')) {
+          validations.push({
+            type: 'UPSELL',
+            message: rule.eligibleCode(line.upsellRule ?? '') && !inCart.has(rule.eligibleCode(line.upsellRule ?? '')!) ? UPSELL_MESSAGES.removed : UPSELL_MESSAGES.missing,
+          });
+        }
+      }
+    }
+    const unitSale = sku.salePriceCents;
+    return {
+      id: line.id,
+      commerceItemId: String(line.id),
+      quantity: line.quantity,
+      bottleCount: line.quantity * bottlesPerUnit(sku),
+      lineItemIdentification: {
+        itemCode: sku.skuItemCode,
+        itemTypeTag: itemTypeTag(sku, line),
+        upsellTypeTag: line.upsellType ?? null,
+      },
+      product: {
+        name: sku.name,
+        itemCode: sku.productItemCode,
+        vintage: sku.vintage,
+        mixed: sku.mixed,
+        thumbnailImage: `${sku.imageBase}-thumbnail.svg`,
+        smallImage: `${sku.imageBase}-small.svg`,
+        productType: sku.productType,
+        // SPEC §2: Unlimited and SV (gift voucher) items have no link.
+        url: sku.productType === 'membership' || sku.productType === 'giftVoucher' ? null : productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode }),
+        quantityLocked: sku.quantityLocked || isVoucherItem(sku) || sku.productType === 'membership',
+      },
+      sku: {
+        itemCode: sku.skuItemCode,
+        numberOfBottles: sku.numberOfBottles,
+        preSellItem: sku.preSell,
+        bonusPoints: sku.bonusPoints,
+        schemeDetails: line.upsellRule ? [{ schemeId: line.upsellRule }] : [],
+        salePrice: centsToAmount(line.giftVoucher?.amountCents ?? unitSale),
+        listPrice: centsToAmount(line.giftVoucher?.amountCents ?? sku.listPriceCents),
+        vppPrice: sku.vppPriceCents === null ? null : centsToAmount(sku.vppPriceCents),
+        vppApplier: sku.vppApplier,
+      },
+      giftVoucherDetails: line.giftVoucher
+        ? {
+            recipientName: line.giftVoucher.recipientName,
+            recipientEmail: line.giftVoucher.recipientEmail,
+            message: line.giftVoucher.message,
+            value: { amount: centsToAmount(line.giftVoucher.amountCents), currencyCode: line.giftVoucher.currencyCode },
+          }
+        : null,
+      itemPriceInfo: {
+        amount: centsToAmount(pricedLine.totalCents),
+        salePrice: centsToAmount(unitSale),
+        listPrice: centsToAmount(pricedLine.listCents),
+        discounted: pricedLine.totalCents < pricedLine.listCents,
+        pricingBreakdown: pricedLine.components.map((c) => ({
+          itemCode: c.itemCode,
+          quantity: c.count,
+          bottles: c.count * c.size,
+          unitPrice: centsToAmount(c.unitCents),
+          amount: centsToAmount(c.totalCents),
+          priceType: c.priceType,
+        })),
+      },
+      validationInformationDetails: { validationDetailsList: validations },
+      _priced: pricedLine,
+      _preSell: sku.preSell,
+    };
+  });
+
+  const totals = calculateCartTotals({
+    lines: lineItems.map((l) => ({ totalCents: l._priced.totalCents, listCents: l._priced.listCents, memberSavingsCents: l._priced.memberSavingsCents, preSell: l._preSell })),
+    site,
+    freeShippingMember: isMember,
+  });
+  const pricingBreakdown: { discountedByPromotion: boolean; adjustmentType: string; promotionName: string; adjustmentAmount: number }[] = [];
+  if (totals.memberSavingsCents > 0) {
+    pricingBreakdown.push({ discountedByPromotion: true, adjustmentType: 'MemberPrice Discount', promotionName: 'Unlimited member pricing', adjustmentAmount: centsToAmount(totals.memberSavingsCents) });
+  }
+  const validationMessages = lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList);
+  return {
+    id: cartId,
+    currencyCode: site.currency,
+    lineItems: lineItems.map(({ _priced, _preSell, ...rest }) => rest),
+    numLineItems: lineItems.length,
+    numItems: lineItems.reduce((s, l) => s + l.quantity, 0),
+    numBottles,
+    orderPriceInfo: {
+      rawSubtotal: centsToAmount(totals.rawSubtotalCents),
+      subtotal: centsToAmount(totals.subtotalCents),
+      savings: centsToAmount(totals.savingsCents),
+      memberSavings: centsToAmount(totals.memberSavingsCents),
+      shipping: centsToAmount(totals.shippingCents),
+      tax: centsToAmount(totals.taxCents),
+      total: centsToAmount(totals.totalCents),
+      payableTodayTotal: centsToAmount(totals.payableTodayCents),
+      discounted: totals.savingsCents > 0,
+      freeShipping: totals.freeShipping,
+      freeShippingThreshold: centsToAmount(site.freeShippingThresholdCents),
+      pricingBreakdown,
+    },
+    shippingDetails: { shippingAddress: { address: { postalCode: null as string | null } } },
+    checkoutEnabled: validationMessages.length === 0,
+  };
+}
+
+export type CartView = Awaited<ReturnType<typeof getCart>>;
+
+function itemTypeTag(sku: SkuInfo, line: CartLineRow): string {
+  if (line.giftVoucher || sku.productType === 'giftVoucher') return 'giftVoucher';
+  if (sku.productType === 'membership') return 'unlimited';
+  if (sku.mixed) return 'case';
+  return sku.numberOfBottles > 1 ? 'pack' : 'single';
+}
+
+/** Upsell rules a line may carry (SPEC §3 upsellOfferDetails{type, rule}). */
+const UPSELL_RULES: Record<
+  string,
+  { qualifies(cart: { productItemCode: string; quantity: number }[], rule: string): boolean; eligibleCode(rule: string): string | null }
+> = {
+  // Subscribe and Save: the rule names the eligible wine, e.g. "D0003:6" = at least 6 of D0003.
+  SS: {
+    eligibleCode: (rule) => rule.split(':')[0] || null,
+    qualifies(cart, rule) {
+      const [code, min] = rule.split(':');
+      const needed = Number(min ?? 6) || 6;
+      return cart.filter((l) => l.productItemCode === code).reduce((s, l) => s + l.quantity, 0) >= needed;
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+type Tx = Db;
+
+/** Locks the cart row for this transaction, creating the cart first when it does not exist. */
+async function lockCart(tx: Tx, cartId: string, site: Site): Promise<void> {
+  await tx.insert(carts).values({ id: cartId, siteId: site.id }).onConflictDoNothing();
+  await tx.execute(sql`select id from ${carts} where ${carts.id} = ${cartId} for update`);
+}
+
+async function touch(tx: Tx, cartId: string): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+export interface AddRequest {
+  itemCode: string;
+  quantity: number;
+  upsellOfferDetails?: { type: string; rule: string } | undefined;
+}
+
+function checkQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) throw new CartError(400, CART_MESSAGES.quantity);
+}
+
+/** Resolves a product or sku code to a sku that can be bought, or throws a CartError. */
+function resolveSku(code: string, skuMap: Map<string, SkuInfo>): SkuInfo {
+  if (EGIFT_ITEM_CODES.has(code)) throw new CartError(400, CART_MESSAGES.egift);
+  const sku = skuMap.get(code);
+  if (!sku) throw new CartError(404, CART_MESSAGES.unknown(code));
+  if (sku.availability === 'out_of_stock') throw new CartError(400, CART_MESSAGES.outOfStock);
+  return sku;
+}
+
+/**
+ * Adds (or with mode 'set', sets) quantities of one or more items, all or nothing: a bad item leaves
+ * the cart exactly as it was.
+ */
+export async function changeItems(ctx: CartContext, cartId: string, requests: readonly AddRequest[], mode: 'add' | 'set'): Promise<CartView> {
+  if (requests.length === 0) throw new CartError(400, 'Please choose at least one item.');
+  for (const r of requests) checkQuantity(r.quantity);
+  const codes = [...new Set(requests.map((r) => r.itemCode))];
+  const skuMap = await loadSkus(ctx.db, codes, ctx.site.currency);
+  const resolved = requests.map((r) => ({ request: r, sku: resolveSku(r.itemCode, skuMap) }));
+  if (mode === 'set') {
+    for (const { sku } of resolved) if (sku.quantityLocked) throw new CartError(400, CART_MESSAGES.locked);
+  }
+
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    await lockCart(tx, cartId, ctx.site);
+    const existing = await tx
+      .select({ id: cartLines.id, itemCode: cartLines.itemCode, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), sql`${cartLines.giftVoucher} is null`, inArray(cartLines.itemCode, codes)));
+    const current = new Map(existing.map((e) => [e.itemCode, e] as const));
+    const next = new Map<string, number>();
+    for (const { request } of resolved) {
+      const base = next.get(request.itemCode) ?? (mode === 'add' ? (current.get(request.itemCode)?.quantity ?? 0) : 0);
+      const quantity = mode === 'add' ? base + request.quantity : request.quantity;
+      if (quantity > MAX_LINE_QUANTITY) throw new CartError(400, CART_MESSAGES.tooMany);
+      next.set(request.itemCode, quantity);
+    }
+    for (const { request } of resolved) {
+      const quantity = next.get(request.itemCode)!;
+      const row = current.get(request.itemCode);
+      if (row) {
+        await tx
+          .update(cartLines)
+          .set({
+            quantity,
+            ...(request.upsellOfferDetails ? { upsellType: request.upsellOfferDetails.type, upsellRule: request.upsellOfferDetails.rule } : {}),
+          })
+          .where(eq(cartLines.id, row.id));
+      } else {
+        const [inserted] = await tx
+          .insert(cartLines)
+          .values({
+            cartId,
+            itemCode: request.itemCode,
+            quantity,
+            upsellType: request.upsellOfferDetails?.type ?? null,
+            upsellRule: request.upsellOfferDetails?.rule ?? null,
+          })
+          .returning({ id: cartLines.id });
+        current.set(request.itemCode, { id: inserted!.id, itemCode: request.itemCode, quantity });
+      }
+    }
+    await touch(tx, cartId);
+  });
+  return getCart(ctx, cartId);
+}
+
+/** Removes the line of an item code, or the line with the given identifier. */
+export async function removeLine(ctx: CartContext, cartId: string | null, by: { itemCode: string } | { id: number }): Promise<CartView> {
+  if (!cartId) throw new CartError(404, CART_MESSAGES.notInCart);
+  const removed = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    await lockCart(tx, cartId, ctx.site);
+    const where =
+      'id' in by
+        ? and(eq(cartLines.cartId, cartId), eq(cartLines.id, by.id))
+        : and(eq(cartLines.cartId, cartId), eq(cartLines.itemCode, by.itemCode));
+    const rows = await tx.delete(cartLines).where(where).returning({ id: cartLines.id });
+    if (rows.length > 0) await touch(tx, cartId);
+    return rows.length;
+  });
+  if (removed === 0) throw new CartError(404, CART_MESSAGES.notInCart);
+  return getCart(ctx, cartId);
+}
+
+export interface GiftVoucherRequest {
+  itemCode: string;
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  amountCents: number;
+}
+
+/** Adds an e-gift voucher line (SPEC §3 gift voucher payload); quantity is always 1. */
+export async function addGiftVoucher(ctx: CartContext, cartId: string, request: GiftVoucherRequest): Promise<CartView> {
+  const skuMap = await loadSkus(ctx.db, [request.itemCode], ctx.site.currency);
+  const sku = skuMap.get(request.itemCode);
+  if (!sku || sku.productType !== 'giftVoucher') throw new CartError(404, `${request.itemCode} is not an e-gift card.`);
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    await lockCart(tx, cartId, ctx.site);
+    await tx.insert(cartLines).values({
+      cartId,
+      itemCode: request.itemCode,
+      quantity: 1,
+      giftVoucher: {
+        recipientName: request.recipientName,
+        recipientEmail: request.recipientEmail,
+        message: request.message,
+        amountCents: request.amountCents,
+        currencyCode: ctx.site.currency,
+      },
+    });
+    await touch(tx, cartId);
+  });
+  return getCart(ctx, cartId);
+}
