@@ -15,6 +15,8 @@ import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
 import { AgeGate } from './components/age-gate';
 import { BackToTop } from './components/back-to-top';
+import { CartProvider } from './components/cart/cart-context';
+import { CartButton, MiniCart } from './components/cart/mini-cart';
 import { Footer } from './components/footer';
 import { GotoScroller } from './components/goto-scroller';
 import { Header } from './components/header';
@@ -45,6 +47,7 @@ export function loader({ context }: Route.LoaderArgs) {
     origin: ctx.origin,
     pageData,
     ageVerified: ctx.cookies[AGE_COOKIE_NAME] === '1',
+    hasCart: Boolean(ctx.cookies.cart_id),
     legalAge: LEGAL_DRINKING_AGE[site.country],
   };
 }
@@ -123,19 +126,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <CartProvider hasCart={loaderData.hasCart}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header site={loaderData.site} />
+      <Header site={loaderData.site} cartSlot={<CartButton />} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer site={loaderData.site} />
       <BackToTop />
       <GotoScroller />
+      <MiniCart site={loaderData.site} />
       {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
-    </>
+    </CartProvider>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link, NavLink } from 'react-router';
 import type { PublicSite } from '../lib/site';
 import { Logo } from './logo';
@@ -11,7 +12,7 @@ const NAV = [
   { name: 'under-20', label: 'Under $20' },
 ];
 
-export function Header({ site }: { site: PublicSite }) {
+export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactNode }) {
   return (
     <header className="site-header">
       <div className="site-header__top">
@@ -26,6 +27,7 @@ export function Header({ site }: { site: PublicSite }) {
           <input type="hidden" name="Nty" value="1" />
           <button type="submit">Search</button>
         </Form>
+        {cartSlot}
       </div>
       <nav aria-label="Wine categories" className="site-nav">
         <ul>

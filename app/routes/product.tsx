@@ -7,6 +7,7 @@ import { describePackOffers } from '../../domain/pack-pricing';
 import { productPath } from '../../domain/product-path';
 import { findProduct, findRelated, listReviews, packPrices } from '../../services/catalogue';
 import type { Route } from './+types/product';
+import { AddToCartButton } from '../components/cart/add-to-cart-button';
 import { ProductImage } from '../components/product-image';
 import { ProductTile } from '../components/product-tile';
 import { Rating } from '../components/rating';
@@ -196,9 +197,13 @@ export default function Product({ loaderData: d }: Route.ComponentProps) {
                 }}
                 className="qty-input"
               />
-              <button type="submit" className="button button--buy" disabled={outOfStock} data-item-code={packCode}>
-                {outOfStock ? 'Out of stock' : 'Add to cart'}
-              </button>
+              {outOfStock ? (
+                <button type="button" className="button button--buy" disabled>
+                  Out of stock
+                </button>
+              ) : (
+                <AddToCartButton itemCode={packCode} quantity={Math.max(1, Number(quantity) || 1)} disabled={!Number(quantity)} />
+              )}
             </div>
             {p.preSell ? (
               <p className="note">Pre-sale: reserve now and we will deliver as soon as this wine lands.</p>

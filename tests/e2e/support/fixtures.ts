@@ -77,3 +77,13 @@ export async function apiProduct(itemCode: string, site = 'law-au') {
   const { body } = await apiGet(`/api/product/item/${itemCode}`, site);
   return body.response;
 }
+
+/**
+ * Fakes the page's clock and stops it, so timers (2 s, 1.5 s, 3 s, 10 s, 500 ms) only move when the
+ * test calls page.clock.runFor().
+ */
+export async function pauseClock(page: Page) {
+  const t0 = new Date('2026-11-22T10:00:00Z');
+  await page.clock.install({ time: t0 });
+  await page.clock.pauseAt(new Date(t0.getTime() + 1_000));
+}

@@ -1,0 +1,89 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { track } from '../../lib/analytics';
+import { ADD_TO_CART_FAILED, type Cart, cartClient } from '../../lib/cart-client';
+
+/** SPEC §8: the product-page add failure shows for 10 s by default. */
+export const ADD_ERROR_MS = 10_000;
+
+interface CartState {
+  cart: Cart | null;
+  drawerOpen: boolean;
+  error: string | null;
+  openDrawer(): void;
+  closeDrawer(): void;
+  setCart(cart: Cart): void;
+  /** Adds to the cart; on success the mini cart opens, on failure it shows the SPEC's error for 10 s. */
+  addToCart(itemCode: string, quantity: number): Promise<boolean>;
+  refresh(): Promise<void>;
+}
+
+const CartContext = createContext<CartState | null>(null);
+
+export function CartProvider({ hasCart, children }: { hasCart: boolean; children: ReactNode }) {
+  const [cart, setCart] = useState<Cart | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const refresh = useCallback(async () => {
+    const result = await cartClient.list();
+    if (result.ok) setCart(result.cart);
+  }, []);
+
+  useEffect(() => {
+    if (hasCart) void refresh();
+  }, [hasCart, refresh]);
+
+  const showError = useCallback((message: string) => {
+    setError(message);
+    if (errorTimer.current) clearTimeout(errorTimer.current);
+    errorTimer.current = setTimeout(() => setError(null), ADD_ERROR_MS);
+  }, []);
+
+  const addToCart = useCallback(
+    async (itemCode: string, quantity: number) => {
+      const fromRecommendations = window.location.hash.includes('#/recommendations');
+      const result = await cartClient.add(itemCode, quantity);
+      if (result.ok) {
+        setCart(result.cart);
+        setError(null);
+        setDrawerOpen(true);
+        track({
+          event: 'addToCart',
+          eventCategory: 'Ecommerce',
+          eventAction: fromRecommendations ? 'Add to Cart - Recommendations' : 'Add to Cart',
+          eventLabel: itemCode,
+          quantity,
+          source: fromRecommendations ? 'recommendations' : 'product',
+        });
+        return true;
+      }
+      showError(ADD_TO_CART_FAILED);
+      setDrawerOpen(true);
+      track({ event: 'gaEvent', eventCategory: 'Errors', eventAction: 'Add to Cart Failed', eventLabel: itemCode });
+      return false;
+    },
+    [showError],
+  );
+
+  const value = useMemo<CartState>(
+    () => ({
+      cart,
+      drawerOpen,
+      error,
+      openDrawer: () => setDrawerOpen(true),
+      closeDrawer: () => setDrawerOpen(false),
+      setCart,
+      addToCart,
+      refresh,
+    }),
+    [cart, drawerOpen, error, addToCart, refresh],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartState {
+  const ctx = useContext(CartContext);
+  if (!ctx) throw new Error('useCart outside CartProvider');
+  return ctx;
+}

@@ -1,0 +1,292 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { fillTheBox, MAX_LINE_QUANTITY } from '../../domain/cart-pricing';
+import { amountToFreeShipping } from '../../domain/free-shipping';
+import { formatMoney } from '../../domain/money';
+import { getCart } from '../../services/cart';
+import type { Route } from './+types/cart';
+import { useCart } from '../components/cart/cart-context';
+import { ProductImage } from '../components/product-image';
+import { appContext } from '../context';
+import { type Cart, CART_FLOW_FAILED, cartClient } from '../lib/cart-client';
+import type { PublicSite } from '../lib/site';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'shopping_cart' };
+
+/** SPEC §9 timings. */
+export const QUANTITY_IDLE_MS = 1_500;
+export const REMOVE_HELP_MS = 3_000;
+export const PRESELL_NOTE_DELAY_MS = 500;
+export const DELETE_ERROR_MS = 3_000;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, site, cookies } = context.get(appContext);
+  const cartId = cookies.cart_id && /^[A-Za-z0-9_-]{16,64}$/.test(cookies.cart_id) ? cookies.cart_id : null;
+  return { cart: await getCart({ db, site }, cartId, { validate: true }) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your cart' }, { name: 'robots', content: 'noindex' }];
+
+type Line = Cart['lineItems'][number];
+
+function QuantityControl({ line, busy, onChange }: { line: Line; busy: boolean; onChange: (quantity: number) => void }) {
+  const [value, setValue] = useState(String(line.quantity));
+  const [help, setHelp] = useState(false);
+  const idle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const helpTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  useEffect(
+    () => () => {
+      if (idle.current) clearTimeout(idle.current);
+      if (helpTimer.current) clearTimeout(helpTimer.current);
+    },
+    [],
+  );
+  const locked = line.product.quantityLocked;
+  const name = line.product.name;
+  if (locked) return <span className="qty">Qty {line.quantity}</span>;
+
+  const apply = (text: string) => {
+    if (idle.current) clearTimeout(idle.current);
+    const n = Number(text);
+    if (!text || n === 0) {
+      // SPEC §5: empty or 0 restores the old value; 0 shows the remove help for 3 seconds.
+      setValue(String(line.quantity));
+      if (text === '0' || /^0+$/.test(text)) {
+        setHelp(true);
+        if (helpTimer.current) clearTimeout(helpTimer.current);
+        helpTimer.current = setTimeout(() => setHelp(false), REMOVE_HELP_MS);
+      }
+      return;
+    }
+    const clamped = Math.min(MAX_LINE_QUANTITY, n);
+    if (clamped !== line.quantity) onChange(clamped);
+    else setValue(String(line.quantity));
+  };
+
+  return (
+    <div>
+      <div className="qty">
+        <button type="button" aria-label={`Decrease quantity of ${name}`} disabled={busy || line.quantity <= 1} onClick={() => onChange(line.quantity - 1)}>
+          −
+        </button>
+        <label className="visually-hidden" htmlFor={`qty-${line.id}`}>
+          Quantity of {name}
+        </label>
+        <input
+          id={`qty-${line.id}`}
+          className="qty-input"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={value}
+          aria-busy={busy || undefined}
+          onChange={(e) => {
+            const digits = e.target.value.replace(/\D/g, '').slice(0, 2);
+            setValue(digits);
+            if (idle.current) clearTimeout(idle.current);
+            idle.current = setTimeout(() => apply(digits), QUANTITY_IDLE_MS);
+          }}
+          onBlur={() => apply(value)}
+        />
+        <button
+          type="button"
+          aria-label={`Increase quantity of ${name}`}
+          disabled={busy || line.quantity >= MAX_LINE_QUANTITY}
+          onClick={() => onChange(line.quantity + 1)}
+        >
+          +
+        </button>
+      </div>
+      {help ? (
+        <p className="help" role="status">
+          To remove this item, use Remove.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Summary({ cart, site }: { cart: Cart; site: PublicSite }) {
+  const p = cart.orderPriceInfo;
+  const money = (n: number) => formatMoney(Math.round(n * 100), site);
+  const toGo = amountToFreeShipping(Math.round(p.subtotal * 100), site);
+  const pct = Math.min(100, Math.round((p.subtotal / p.freeShippingThreshold) * 100));
+  const checkoutBlocked = !cart.checkoutEnabled;
+  return (
+    <aside className="summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">Order summary</h2>
+      <p>{toGo > 0 ? `Spend ${formatMoney(toGo, site)} more for free delivery.` : 'Your order ships free.'}</p>
+      <div className="progress" role="progressbar" aria-label="Progress to free delivery" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+        <span style={{ width: `${pct}%` }} />
+      </div>
+      <dl>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{money(p.subtotal)}</dd>
+        </div>
+        {p.savings > 0 ? (
+          <div>
+            <dt>You save</dt>
+            <dd>{money(p.savings)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Delivery</dt>
+          <dd>{p.shipping === 0 ? 'Free' : money(p.shipping)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{money(p.total)}</dd>
+        </div>
+        {p.tax > 0 ? (
+          <div>
+            <dt>Includes GST</dt>
+            <dd>{money(p.tax)}</dd>
+          </div>
+        ) : null}
+        {p.payableTodayTotal !== p.total ? (
+          <div>
+            <dt>Payable today</dt>
+            <dd>{money(p.payableTodayTotal)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {checkoutBlocked ? (
+        <p className="help" role="alert">
+          {cart.lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList).map((v) => v.message)[0]}
+        </p>
+      ) : null}
+      <button type="button" className="button" disabled={checkoutBlocked}>
+        Checkout
+      </button>
+    </aside>
+  );
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  const { setCart } = useCart();
+  const [cart, setLocalCart] = useState<Cart>(loaderData.cart);
+  const [busy, setBusy] = useState<Set<number>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [showPresell, setShowPresell] = useState(false);
+  const errorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => setLocalCart(loaderData.cart), [loaderData.cart]);
+  const hasPresell = cart.lineItems.some((l) => l.sku.preSellItem);
+  useEffect(() => {
+    if (!hasPresell) return;
+    const t = setTimeout(() => setShowPresell(true), PRESELL_NOTE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [hasPresell]);
+
+  const flashError = (message: string) => {
+    setError(message);
+    if (errorTimer.current) clearTimeout(errorTimer.current);
+    errorTimer.current = setTimeout(() => setError(null), DELETE_ERROR_MS);
+  };
+
+  // Busy flags (SPEC §4) in a ref as well, so a second submit in the same tick is refused too.
+  const busyRef = useRef(new Set<number>());
+  const run = async (line: Line, action: () => ReturnType<typeof cartClient.set>) => {
+    if (busyRef.current.has(line.id)) return;
+    busyRef.current.add(line.id);
+    setBusy((b) => new Set(b).add(line.id));
+    const result = await action();
+    busyRef.current.delete(line.id);
+    setBusy((b) => {
+      const next = new Set(b);
+      next.delete(line.id);
+      return next;
+    });
+    if (!result.ok) {
+      flashError(result.message ?? CART_FLOW_FAILED);
+      return;
+    }
+    if (result.cart.numLineItems === 0) {
+      // SPEC §4: the cart page reloads when the cart becomes empty.
+      window.location.reload();
+      return;
+    }
+    const validated = await cartClient.list(true);
+    const next = validated.ok ? validated.cart : result.cart;
+    setLocalCart(next);
+    setCart(next);
+  };
+
+  const money = (n: number) => formatMoney(Math.round(n * 100), site);
+  const box = fillTheBox(cart.numBottles);
+
+  if (cart.numLineItems === 0) {
+    return (
+      <section className="page-message">
+        <h1>Your cart is empty</h1>
+        <p>Find something you will love in our range.</p>
+        <p>
+          <Link className="button" to="/wines">
+            Browse our wines
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <div>
+      <h1>Your cart</h1>
+      {error ? (
+        <p className="help" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {box.state === 'prompt' ? (
+        <p className="notice" data-testid="fill-the-box">
+          Add {box.needed} more {box.needed === 1 ? 'bottle' : 'bottles'} to fill your box of 15.{' '}
+          {box.linkToCatalogue ? <Link to="/wines">Add a bottle</Link> : null}
+        </p>
+      ) : box.state === 'full' ? (
+        <p className="notice notice--ok" data-testid="fill-the-box">
+          Your box of 15 is full. Nicely done!
+        </p>
+      ) : null}
+      <div className="cart-page">
+        <section aria-labelledby="lines-title">
+          <h2 id="lines-title" className="visually-hidden">
+            Items
+          </h2>
+          <ul className="cart-page__lines">
+            {cart.lineItems.map((line) => {
+              const title = `${line.product.name}${line.product.vintage ? ` ${line.product.vintage}` : ''}`;
+              return (
+                <li key={line.id} className="cart-line" data-item-code={line.sku.itemCode}>
+                  <ProductImage site={site} imageBase={line.product.smallImage.replace(/-small\.svg$/, '')} size="thumbnail" alt="" mixed={line.product.mixed} eager />
+                  <div className="cart-line__body">
+                    <div>
+                      <h2>{line.product.url ? <Link to={line.product.url}>{title}</Link> : title}</h2>
+                      <p className="note">
+                        {line.bottleCount} {line.bottleCount === 1 ? 'bottle' : 'bottles'}
+                        {line.sku.numberOfBottles > 1 ? ` (${line.sku.numberOfBottles}-pack)` : ''}
+                      </p>
+                    </div>
+                    <QuantityControl line={line} busy={busy.has(line.id)} onChange={(q) => run(line, () => cartClient.set(line.sku.itemCode, q))} />
+                    <strong>{money(line.itemPriceInfo.amount)}</strong>
+                    <button type="button" className="link-button" disabled={busy.has(line.id)} onClick={() => run(line, () => cartClient.remove(line.sku.itemCode))}>
+                      Remove<span className="visually-hidden"> {title}</span>
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {hasPresell && showPresell ? (
+            <p className="notice" data-testid="presell-note">
+              Pre-sale wines are reserved for you now and charged when they ship.
+            </p>
+          ) : null}
+        </section>
+        <Summary cart={cart} site={site} />
+      </div>
+    </div>
+  );
+}

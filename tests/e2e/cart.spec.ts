@@ -1,0 +1,215 @@
+import type { Page } from '@playwright/test';
+import { apiProduct, dataLayer, expect, expectAccessible, pauseClock, test } from './support/fixtures';
+
+/** Calls the cart API from the page, with the browser's own cookies (a real request, no mock). */
+async function cartApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  );
+}
+
+async function openProduct(page: Page, code: string) {
+  const api = await apiProduct(code);
+  await page.goto(api.url);
+  return api;
+}
+
+test('add to cart: loading, added for 2 s, then reset; the mini cart opens with the line', async ({ page }) => {
+  await pauseClock(page);
+  await openProduct(page, 'D0001');
+  const button = page.getByRole('button', { name: 'Add to cart' });
+  await button.click();
+  await expect(page.getByRole('button', { name: 'Added ✓' })).toBeVisible();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('listitem')).toHaveCount(1);
+  await expect(drawer).toContainText('Qty 1');
+  expect((await dataLayer(page)).filter((e) => e.event === 'addToCart')).toEqual([
+    expect.objectContaining({ eventCategory: 'Ecommerce', eventAction: 'Add to Cart', eventLabel: 'D0001', source: 'product' }),
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await page.clock.runFor(1_900);
+  await expect(page.getByRole('button', { name: 'Added ✓' })).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+});
+
+test('the chosen pack size and quantity are what is added', async ({ page }) => {
+  const api = await openProduct(page, 'D0002');
+  await page.getByRole('radio', { name: /6 bottles/ }).check();
+  await page.getByLabel('Quantity').fill('2');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toContainText('Qty 2');
+  const cart = (await cartApi(page, 'GET', '/api/cart/list')).body.response;
+  expect(cart.lineItems[0].sku.itemCode).toBe(api.six.itemCode);
+  expect(cart.numBottles).toBe(12);
+});
+
+test('a failed add shows the SPEC message in the mini cart for 10 s', async ({ page }) => {
+  await pauseClock(page);
+  await openProduct(page, 'D0001');
+  await page.getByLabel('Quantity').fill('99');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toContainText('Qty 99');
+  await page.getByRole('button', { name: 'Close cart' }).click();
+  await page.clock.runFor(2_100);
+  // The server refuses a second 99: the cart would go over 99.
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const alert = drawer.getByRole('alert');
+  await expect(alert).toHaveText('Sorry, we are unable to add this product to the cart. Please try again later.');
+  await page.clock.runFor(9_900);
+  await expect(alert).toHaveText(/Sorry/);
+  await page.clock.runFor(200);
+  await expect(alert).toHaveText('');
+});
+
+test('the mini cart closes by its buttons and the overlay, keeps focus inside and passes axe', async ({ page }) => {
+  await page.goto('/');
+  const cartButton = page.getByRole('button', { name: /^Cart, / });
+  await cartButton.click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText('Your cart is empty.');
+  await expectAccessible(page, '.drawer');
+  // Focus is trapped: tabbing past the last control comes back to the first.
+  await expect(drawer.getByRole('button', { name: 'Close cart' })).toBeFocused();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  await expect(drawer.getByRole('button', { name: 'Close cart' })).toBeFocused();
+  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(cartButton).toBeFocused();
+  await cartButton.click();
+  await page.getByTestId('mini-cart-overlay').click({ position: { x: 20, y: 200 } });
+  await expect(drawer).toHaveCount(0);
+  await cartButton.click();
+  await drawer.getByRole('button', { name: 'Continue shopping' }).click();
+  await expect(drawer).toHaveCount(0);
+});
+
+test('the mini cart closes with a swipe @mobile', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Cart, / }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toBeVisible();
+  await drawer.evaluate((el) => {
+    const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
+    el.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(60)], changedTouches: [touch(60)], bubbles: true }));
+    el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(260)], bubbles: true }));
+  });
+  await expect(drawer).toHaveCount(0);
+});
+
+test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help for 3 s, remove', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/2');
+  await cartApi(page, 'PUT', '/api/cart/eItemCode', {
+    itemCode: '02698VC', quantity: 1, recipientName: 'Ann', recipientEmail: 'ann@example.com', verifyEmail: 'ann@example.com', message: 'Enjoy your wine!', amount: 60,
+  });
+  await pauseClock(page);
+  await page.goto('/cart');
+  expect((await page.evaluate(() => (window as any).pageData.pageType))).toBe('shopping_cart');
+  const d1 = page.locator('.cart-line[data-item-code="D0001"]');
+  const api = await apiProduct('D0001');
+  await expect(d1.getByRole('link', { name: new RegExp(api.name) })).toHaveAttribute('href', api.url);
+  const voucher = page.locator('.cart-line[data-item-code="02698VC"]');
+  await expect(voucher.getByRole('link')).toHaveCount(0);
+  await expect(voucher.getByRole('textbox')).toHaveCount(0);
+
+  const input = page.getByLabel(`Quantity of ${api.name}`, { exact: true });
+  await page.getByRole('button', { name: `Increase quantity of ${api.name}` }).click();
+  await expect(input).toHaveValue('3');
+  await input.fill('5');
+  await page.clock.runFor(1_400);
+  expect((await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(3);
+  await page.clock.runFor(200);
+  await expect(input).toHaveValue('5');
+  await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(5);
+
+  await expect(input).toHaveValue('5');
+  await input.fill('0');
+  await input.press('Tab');
+  await expect(input).toHaveValue('5');
+  const help = page.getByText('To remove this item, use Remove.');
+  await expect(help).toBeVisible();
+  await page.clock.runFor(3_100);
+  await expect(help).toHaveCount(0);
+
+  await input.fill('ab7');
+  await expect(input).toHaveValue('7');
+  await input.blur();
+  await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(7);
+
+  await page.getByRole('button', { name: `Remove ${api.name}` }).click();
+  await expect(d1).toHaveCount(0);
+  await expect(voucher).toHaveCount(1);
+});
+
+test('the minus button never goes below 1; the cart page passes axe', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/P0001/1');
+  await page.goto('/cart');
+  const api = await apiProduct('D0002');
+  await expect(page.getByRole('button', { name: `Decrease quantity of ${api.name}` })).toBeDisabled();
+  await expect(page.getByTestId('presell-note')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full case', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002-12/1');
+  await page.goto('/cart');
+  const box = page.getByTestId('fill-the-box');
+  await expect(box).toHaveText(/Add 3 more bottles to fill your box of 15\./);
+  await expect(box.getByRole('link')).toHaveCount(0);
+  // A magnum counts 2 bottles: 14.
+  await cartApi(page, 'PUT', '/api/cart/itemcode/G0001/1');
+  await page.reload();
+  await expect(box).toHaveText(/Add 1 more bottle to fill your box of 15\./);
+  await expect(box.getByRole('link', { name: 'Add a bottle' })).toHaveAttribute('href', '/wines');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+  await page.reload();
+  await expect(box).toHaveText('Your box of 15 is full. Nicely done!');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+  await page.reload();
+  await expect(box).toHaveCount(0);
+});
+
+test('pre-sell note after 500 ms; validation messages disable checkout', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/P0001/1');
+  await cartApi(page, 'POST', '/api/cart', { cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }] });
+  await pauseClock(page);
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await expect(page.getByRole('alert')).toHaveText('Eligible product removed from the cart');
+  await page.clock.runFor(400);
+  await expect(page.getByTestId('presell-note')).toHaveCount(0);
+  await page.clock.runFor(200);
+  await expect(page.getByTestId('presell-note')).toBeVisible();
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0003/6');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+});
+
+test('the cart page reloads into the empty state when the last item goes; the legacy path redirects', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
+  await page.goto('/jsp/cart/shopping_cart.jsp');
+  await expect(page).toHaveURL(/\/cart$/);
+  const api = await apiProduct('D0002');
+  await page.getByRole('button', { name: `Remove ${api.name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expectAccessible(page);
+});
