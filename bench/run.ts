@@ -33,18 +33,53 @@ function startServer(): Promise<ChildProcess> {
   });
 }
 
-async function cannon(title: string, path: string) {
+async function cannon(title: string, path: string, cookie = '') {
+  const cookies = ['age_verified=1', cookie].filter(Boolean).join('; ');
   // Warm up caches and JIT before measuring.
-  await autocannon({ url: BASE + path, connections: 4, duration: 2, headers: { host: HOST, cookie: 'age_verified=1' } });
+  await autocannon({ url: BASE + path, connections: 4, duration: 2, headers: { host: HOST, cookie: cookies } });
   const result = await autocannon({
     url: BASE + path,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: { host: HOST, cookie: 'age_verified=1', 'accept-encoding': 'gzip' },
+    headers: { host: HOST, cookie: cookies, 'accept-encoding': 'gzip' },
   });
   const errors = result.errors + result.non2xx;
   console.log(
     `${title.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
+  );
+}
+
+/** A fresh cart (its cookie) holding the given items. */
+async function makeCart(items: [string, number][]): Promise<string> {
+  let cookie = '';
+  for (const [code, qty] of items) {
+    const res = await fetch(`${BASE}/api/cart/itemcode/${code}/${qty}`, { method: 'PUT', headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+    const set = res.headers.get('set-cookie')?.match(/cart_id=[^;]+/)?.[0];
+    if (set) cookie = set;
+    await res.arrayBuffer();
+  }
+  return cookie;
+}
+
+/** Add-to-cart throughput: every connection adds to its own cart (the cart's row lock never contends). */
+async function cannonAddToCart() {
+  const cookies = await Promise.all(Array.from({ length: CONNECTIONS }, () => makeCart([['D0002', 1]])));
+  let next = 0;
+  // Cycling through a dozen wines keeps every line under the 99 cap for the whole run.
+  const codes = ['D0001', 'D0002', 'D0003', 'G0001', 'M0001', 'W00001', 'W00002', 'W00003', 'W00004', 'W00005', 'W00006', 'W00007', 'W00008'];
+  const result = await autocannon({
+    url: BASE,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { host: HOST },
+    requests: codes.map((code) => ({ method: 'PUT' as const, path: `/api/cart/itemcode/${code}/1` })),
+    setupClient: (client: { setHeaders(h: Record<string, string>): void }) => {
+      client.setHeaders({ host: HOST, cookie: cookies[next++ % cookies.length]! });
+    },
+  } as autocannon.Options);
+  const errors = result.errors + result.non2xx;
+  console.log(
+    `${'add to cart (PUT)'.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
   );
 }
 
@@ -87,6 +122,10 @@ try {
   await cannon('category page', '/wines?name=red-wine');
   await cannon('product page', productPath);
   await cannon('product API', '/api/product/item/D0001');
+  const cartCookie = await makeCart([['D0001', 3], ['D0002-6', 1], ['M0001', 1], ['G0001', 2], ['P0001', 1]]);
+  await cannon('cart page (5 lines)', '/cart', cartCookie);
+  await cannon('cart API list', '/api/cart/list', cartCookie);
+  await cannonAddToCart();
   if (existsSync(CHROME)) await runLighthouse(`http://${HOST}:${PORT}${productPath}`);
   else console.log(`Lighthouse skipped: no Chromium at ${CHROME}`);
 } finally {

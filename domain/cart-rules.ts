@@ -3,6 +3,11 @@ import { MAX_LINE_QUANTITY } from './cart-pricing';
 
 // Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
 
+/** The cart cookie's value: an opaque random id (anything else is treated as no cart). */
+export function isCartId(value: string | undefined | null): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
+}
+
 /** SPEC §5: these e-gift card codes cannot be added through the item-code paths. */
 export const EGIFT_ITEM_CODES: ReadonlySet<string> = new Set(['00041VC', '00042VC', '00043VC', '02698VC']);
 

@@ -19,6 +19,7 @@ import type { RequestContext } from '../services/request-context';
 import { addressApi } from './api/address';
 import { cartApi } from './api/cart';
 import { itemListApi } from './api/itemlist';
+import { offerApi } from './api/offer';
 import { productApi } from './api/product';
 import type { Config } from './config';
 import { fail } from './envelope';
@@ -141,6 +142,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api/itemlist', itemListApi);
   app.route('/api/address', addressApi);
   app.route('/api/cart', cartApi);
+  app.route('/api/offer', offerApi);
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
 
   app.route('/', legacyRoutes);

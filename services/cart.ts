@@ -15,6 +15,7 @@ import { EGIFT_ITEM_CODES } from '../domain/cart-rules';
 import { centsToAmount } from '../domain/money';
 import { productPath } from '../domain/product-path';
 import type { Site } from '../domain/sites';
+import { noReadCache, type ReadCache } from './read-cache';
 
 // The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
 // runs in one transaction holding the cart row's lock, so concurrent writes to one cart serialise.
@@ -44,6 +45,11 @@ export interface CartContext {
   site: Site;
   /** Unlimited member pricing and free shipping (identity decides; false for anonymous visitors). */
   isMember?: boolean;
+  /**
+   * Catalogue read cache for sku prices and pack tables. NOTE: a price change reaches carts within the
+   * cache's time to live (60 s in the server); cart arithmetic itself is always recomputed.
+   */
+  cache?: ReadCache;
 }
 
 export function newCartId(): string {
@@ -70,6 +76,18 @@ interface SkuInfo {
   preSell: boolean;
   quantityLocked: boolean;
   imageBase: string;
+}
+
+/** Skus by code, through the read cache one code at a time (carts differ, skus repeat). */
+async function loadSkusCached(ctx: CartContext, codes: readonly string[]): Promise<Map<string, SkuInfo>> {
+  const cache = ctx.cache ?? noReadCache;
+  const currency = ctx.site.currency;
+  const found = await Promise.all(
+    codes.map((code) =>
+      cache.get(`cart-sku:${currency}:${code}`, async () => (await loadSkus(ctx.db, [code], currency)).get(code) ?? null),
+    ),
+  );
+  return new Map(found.flatMap((sku) => (sku ? [[sku.skuItemCode, sku] as const] : [])));
 }
 
 async function loadSkus(db: Db, codes: readonly string[], currency: string): Promise<Map<string, SkuInfo>> {
@@ -122,6 +140,18 @@ async function loadLines(db: Db, cartId: string): Promise<CartLineRow[]> {
 }
 
 /** Pack price tables for every wine whose single bottle is in the cart. */
+async function loadPackTablesCached(ctx: CartContext, productCodes: readonly string[]): Promise<Map<string, LinePriceTable>> {
+  const cache = ctx.cache ?? noReadCache;
+  const currency = ctx.site.currency;
+  const found = await Promise.all(
+    productCodes.map(async (code) => {
+      const table = await cache.get(`cart-packs:${currency}:${code}`, async () => (await loadPackTables(ctx.db, [code], currency)).get(code) ?? null);
+      return [code, table] as const;
+    }),
+  );
+  return new Map(found.flatMap(([code, table]) => (table ? [[code, table] as const] : [])));
+}
+
 async function loadPackTables(db: Db, productCodes: readonly string[], currency: string): Promise<Map<string, LinePriceTable>> {
   if (productCodes.length === 0) return new Map();
   const rows = await db
@@ -184,14 +214,14 @@ export async function getCart(ctx: CartContext, cartId: string | null, options: 
 async function buildCartView(ctx: CartContext, cartId: string | null, lines: CartLineRow[], validate: boolean) {
   const { site } = ctx;
   const isMember = ctx.isMember ?? false;
-  const skuMap = await loadSkus(ctx.db, [...new Set(lines.map((l) => l.itemCode))], site.currency);
+  const skuMap = await loadSkusCached(ctx, [...new Set(lines.map((l) => l.itemCode))]);
   const priced = lines.flatMap((line) => {
     const sku = skuMap.get(line.itemCode);
     return sku ? [{ line, sku }] : [];
   });
   const numBottles = priced.reduce((s, { line, sku }) => s + line.quantity * bottlesPerUnit(sku), 0);
   const singles = priced.filter(({ sku }) => sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine');
-  const tables = await loadPackTables(ctx.db, [...new Set(singles.map((s) => s.sku.productItemCode))], site.currency);
+  const tables = await loadPackTablesCached(ctx, [...new Set(singles.map((s) => s.sku.productItemCode))]);
   const inCart = new Set(priced.map((p) => p.sku.productItemCode));
 
   const lineItems = priced.map(({ line, sku }) => {
@@ -387,53 +417,50 @@ export async function changeItems(ctx: CartContext, cartId: string, requests: re
   if (requests.length === 0) throw new CartError(400, 'Please choose at least one item.');
   for (const r of requests) checkQuantity(r.quantity);
   const codes = [...new Set(requests.map((r) => r.itemCode))];
-  const skuMap = await loadSkus(ctx.db, codes, ctx.site.currency);
+  const skuMap = await loadSkusCached(ctx, codes);
   const resolved = requests.map((r) => ({ request: r, sku: resolveSku(r.itemCode, skuMap) }));
   if (mode === 'set') {
     for (const { sku } of resolved) if (sku.quantityLocked) throw new CartError(400, CART_MESSAGES.locked);
   }
 
+  // One request per item code: repeated codes in a batch add up (or, for set, the last one wins).
+  const merged = new Map<string, AddRequest>();
+  for (const { request } of resolved) {
+    const prev = merged.get(request.itemCode);
+    merged.set(request.itemCode, {
+      ...request,
+      quantity: mode === 'add' && prev ? prev.quantity + request.quantity : request.quantity,
+      upsellOfferDetails: request.upsellOfferDetails ?? prev?.upsellOfferDetails,
+    });
+  }
+
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
-    await lockCart(tx, cartId, ctx.site);
-    const existing = await tx
-      .select({ id: cartLines.id, itemCode: cartLines.itemCode, quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, cartId), sql`${cartLines.giftVoucher} is null`, inArray(cartLines.itemCode, codes)));
-    const current = new Map(existing.map((e) => [e.itemCode, e] as const));
-    const next = new Map<string, number>();
-    for (const { request } of resolved) {
-      const base = next.get(request.itemCode) ?? (mode === 'add' ? (current.get(request.itemCode)?.quantity ?? 0) : 0);
-      const quantity = mode === 'add' ? base + request.quantity : request.quantity;
-      if (quantity > MAX_LINE_QUANTITY) throw new CartError(400, CART_MESSAGES.tooMany);
-      next.set(request.itemCode, quantity);
+    // Creates the cart or bumps its version; either way the row stays locked until commit, so
+    // concurrent changes to one cart run one after another.
+    await tx
+      .insert(carts)
+      .values({ id: cartId, siteId: ctx.site.id, version: 1 })
+      .onConflictDoUpdate({ target: carts.id, set: { version: sql`${carts.version} + 1`, updatedAt: sql`now()` } });
+    for (const request of merged.values()) {
+      const upsell = request.upsellOfferDetails
+        ? { upsellType: request.upsellOfferDetails.type, upsellRule: request.upsellOfferDetails.rule }
+        : {};
+      const [row] = await tx
+        .insert(cartLines)
+        .values({ cartId, itemCode: request.itemCode, quantity: request.quantity, ...upsell })
+        .onConflictDoUpdate({
+          target: [cartLines.cartId, cartLines.itemCode],
+          targetWhere: sql`gift_voucher is null`,
+          set: {
+            quantity: mode === 'add' ? sql`${cartLines.quantity} + excluded.quantity` : sql`excluded.quantity`,
+            ...upsell,
+          },
+        })
+        .returning({ quantity: cartLines.quantity });
+      // Rolls the whole change back: the cart stays exactly as it was.
+      if (!row || row.quantity > MAX_LINE_QUANTITY) throw new CartError(400, CART_MESSAGES.tooMany);
     }
-    for (const { request } of resolved) {
-      const quantity = next.get(request.itemCode)!;
-      const row = current.get(request.itemCode);
-      if (row) {
-        await tx
-          .update(cartLines)
-          .set({
-            quantity,
-            ...(request.upsellOfferDetails ? { upsellType: request.upsellOfferDetails.type, upsellRule: request.upsellOfferDetails.rule } : {}),
-          })
-          .where(eq(cartLines.id, row.id));
-      } else {
-        const [inserted] = await tx
-          .insert(cartLines)
-          .values({
-            cartId,
-            itemCode: request.itemCode,
-            quantity,
-            upsellType: request.upsellOfferDetails?.type ?? null,
-            upsellRule: request.upsellOfferDetails?.rule ?? null,
-          })
-          .returning({ id: cartLines.id });
-        current.set(request.itemCode, { id: inserted!.id, itemCode: request.itemCode, quantity });
-      }
-    }
-    await touch(tx, cartId);
   });
   return getCart(ctx, cartId);
 }
@@ -466,7 +493,7 @@ export interface GiftVoucherRequest {
 
 /** Adds an e-gift voucher line (SPEC §3 gift voucher payload); quantity is always 1. */
 export async function addGiftVoucher(ctx: CartContext, cartId: string, request: GiftVoucherRequest): Promise<CartView> {
-  const skuMap = await loadSkus(ctx.db, [request.itemCode], ctx.site.currency);
+  const skuMap = await loadSkusCached(ctx, [request.itemCode]);
   const sku = skuMap.get(request.itemCode);
   if (!sku || sku.productType !== 'giftVoucher') throw new CartError(404, `${request.itemCode} is not an e-gift card.`);
   await ctx.db.transaction(async (txRaw) => {

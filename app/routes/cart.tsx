@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fillTheBox, MAX_LINE_QUANTITY } from '../../domain/cart-pricing';
+import { isCartId } from '../../domain/cart-rules';
 import { amountToFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
 import { getCart } from '../../services/cart';
@@ -21,9 +22,9 @@ export const PRESELL_NOTE_DELAY_MS = 500;
 export const DELETE_ERROR_MS = 3_000;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, site, cookies } = context.get(appContext);
-  const cartId = cookies.cart_id && /^[A-Za-z0-9_-]{16,64}$/.test(cookies.cart_id) ? cookies.cart_id : null;
-  return { cart: await getCart({ db, site }, cartId, { validate: true }) };
+  const { db, site, cookies, cache } = context.get(appContext);
+  const cartId = isCartId(cookies.cart_id) ? cookies.cart_id : null;
+  return { cart: await getCart({ db, site, cache }, cartId, { validate: true }) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your cart' }, { name: 'robots', content: 'noindex' }];

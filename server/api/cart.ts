@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
-import { CartItemsBodySchema, giftVoucherSchema, QuantityPathSchema } from '../../domain/cart-rules';
+import { CartItemsBodySchema, giftVoucherSchema, isCartId, QuantityPathSchema } from '../../domain/cart-rules';
 import {
   addGiftVoucher,
   CartError,
@@ -18,9 +18,10 @@ import type { AppEnv } from '../types';
 export const CART_COOKIE = 'cart_id';
 const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
-function cartIdOf(c: Context<AppEnv>): string | null {
+/** The visitor's cart id from its cookie, or null (no cart yet, or a value that is not ours). */
+export function cartIdOf(c: Context<AppEnv>): string | null {
   const id = getCookie(c, CART_COOKIE);
-  return id && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null;
+  return isCartId(id) ? id : null;
 }
 
 /** The visitor's cart id, creating one (and its cookie) when a change needs a cart. */
@@ -39,8 +40,8 @@ function ensureCartId(c: Context<AppEnv>): string {
 }
 
 function cartContext(c: Context<AppEnv>): CartContext {
-  const { db, site } = c.var.ctx;
-  return { db, site, isMember: false };
+  const { db, site, cache } = c.var.ctx;
+  return { db, site, cache, isMember: false };
 }
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
