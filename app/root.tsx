@@ -15,6 +15,7 @@ import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
 import { AgeGate } from './components/age-gate';
 import { BackToTop } from './components/back-to-top';
+import { CampaignPrefill } from './components/cart/campaign-prefill';
 import { CartProvider } from './components/cart/cart-context';
 import { CartButton, MiniCart } from './components/cart/mini-cart';
 import { Footer } from './components/footer';
@@ -138,6 +139,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <BackToTop />
       <GotoScroller />
       <MiniCart site={loaderData.site} />
+      <CampaignPrefill />
       {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
     </CartProvider>
   );

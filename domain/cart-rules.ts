@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ITEM_CODE_PATTERN } from './item-code';
 import { MAX_LINE_QUANTITY } from './cart-pricing';
 
 // Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
@@ -29,7 +30,7 @@ export const QuantityPathSchema = z
 const CartItemCode = z
   .string({ message: 'Each item needs an itemCode.' })
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,23}$/, 'Please enter a valid item code.')
+  .regex(ITEM_CODE_PATTERN, 'Please enter a valid item code.')
   .transform((s) => s.toUpperCase());
 
 const CartItem = z.object({

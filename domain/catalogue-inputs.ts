@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ITEM_CODE_PATTERN } from './item-code';
 
 // Shared input schemas (DESIGN.md convention 2): the browser and the API check the same way.
 
 export const ItemCodeSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,23}$/, 'Please enter a valid item code.')
+  .regex(ITEM_CODE_PATTERN, 'Please enter a valid item code.')
   .transform((s) => s.toUpperCase());
 
 export const PostcodeSchema = z.string().trim().regex(/^\d{4}$/, 'Please enter a 4-digit postcode.');

@@ -1,5 +1,32 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { OFFER_CODE_COOKIE_MAX_AGE_SECONDS, OFFER_CODE_PATTERN, REFERRAL_COOKIE, VOUCHER_COOKIE } from '../domain/offer-codes';
 import type { AppEnv } from './types';
+
+/** SPEC §9 "Timings": voucher cookie 30 days (the referral code of /offer is kept as long). */
+/** Codes kept from a link; anything else is ignored, never echoed (app/components/cart/campaign-prefill.tsx uses the same shape). */
+/** SPEC §2: name=fill-the-box-{n}btl, n from 1 to 14 (at 15 the box is full). */
+const FILL_THE_BOX = /^fill-the-box-([1-9]|1[0-4])btl$/;
+
+function codeParam(c: Context<AppEnv>, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = c.req.query(key)?.trim();
+    if (value && OFFER_CODE_PATTERN.test(value)) return value;
+  }
+  return null;
+}
+
+/** NOTE: not HttpOnly on purpose: the page reads the voucher code to show and apply it. */
+function saveCode(c: Context<AppEnv>, name: string, code: string): void {
+  setCookie(c, name, code, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'Lax',
+    secure: c.var.ctx.origin.startsWith('https:'),
+    maxAge: OFFER_CODE_COOKIE_MAX_AGE_SECONDS,
+  });
+}
 
 // Legacy /jsp/* paths kept for old links and bookmarks (CONTRACT.md "Legacy paths").
 export const legacyRoutes = new Hono<AppEnv>()
@@ -7,4 +34,18 @@ export const legacyRoutes = new Hono<AppEnv>()
   .get('/jsp/cart/shopping_cart.jsp', (c) => {
     const query = new URL(c.req.url).search;
     return c.redirect(`/cart${query}`, 301);
+  })
+  // SPEC §2: the offer page saves voucher codes, and name=fill-the-box-{n}btl sends to the catalogue.
+  .get('/jsp/offer/common/offer.jsp', (c) => {
+    const code = codeParam(c, 'code', 'promoCode');
+    if (code) saveCode(c, VOUCHER_COOKIE, code);
+    const fill = FILL_THE_BOX.exec(c.req.query('name') ?? '');
+    if (fill) return c.redirect(`/wines?fillTheBox=${fill[1]}`, 302);
+    return c.redirect(code ? '/cart' : '/', 302);
+  })
+  // SPEC §2: /offer saves a code parameter as a referral code.
+  .get('/offer', (c) => {
+    const code = codeParam(c, 'code');
+    if (code) saveCode(c, REFERRAL_COOKIE, code);
+    return c.redirect('/', 302);
   });

@@ -109,7 +109,7 @@ test('a missing image is replaced by the brand placeholder and reported', async 
   await page.goto(siteUrl('vir-au', `/product/${missing!.itemCode}`));
   const img = page.locator('.product__media img');
   await expect(img).toHaveAttribute('src', '/images/placeholder/vir-au-bottle-large.svg');
-  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
   await expect
     .poll(async () => (await dataLayer(page)).filter((e) => e.eventAction === 'Missing Image'))
     .toEqual([{ event: 'gaEvent', eventCategory: 'Errors', eventAction: 'Missing Image', eventLabel: `${missing!.imageBase}-large.svg` }]);
