@@ -67,6 +67,8 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
 
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Pages carry per-visitor state (age gate, cart); shared caches must not store them.
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 
           pipe(body);
 

@@ -9,8 +9,6 @@ export function isCartId(value: string | undefined | null): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
 }
 
-/** SPEC §5: these e-gift card codes cannot be added through the item-code paths. */
-export const EGIFT_ITEM_CODES: ReadonlySet<string> = new Set(['00041VC', '00042VC', '00043VC', '02698VC']);
 
 export const QUANTITY_MESSAGE = `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`;
 

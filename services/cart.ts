@@ -11,7 +11,7 @@ import {
   priceFlatLine,
   priceLine,
 } from '../domain/cart-pricing';
-import { EGIFT_ITEM_CODES } from '../domain/cart-rules';
+import { EGIFT_ITEM_CODES } from '../domain/item-code';
 import { centsToAmount } from '../domain/money';
 import { productPath } from '../domain/product-path';
 import type { Site } from '../domain/sites';

@@ -4,8 +4,14 @@ import { formatMoney } from '../../domain/money';
 import { productPath } from '../../domain/product-path';
 import type { ProductSummary } from '../../services/catalogue';
 import type { PublicSite } from '../lib/site';
+import { AddToCartButton } from './cart/add-to-cart-button';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
+
+/** Tiles add a full case: 12 bottles of a wine (SPEC §5), one of anything else. */
+function caseQuantity(p: Pick<ProductSummary, 'productType' | 'mixed' | 'bottleCount'>): number {
+  return p.productType === 'wine' && !p.mixed && p.bottleCount === 1 ? 12 : 1;
+}
 
 export function ProductTile({ product, site, headingLevel = 3 }: { product: ProductSummary; site: PublicSite; headingLevel?: 2 | 3 }) {
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
@@ -41,6 +47,17 @@ export function ProductTile({ product, site, headingLevel = 3 }: { product: Prod
             {product.caseBottles} for {formatMoney(casePrice, site)}
           </p>
         ) : null}
+        {outOfStock ? null : (
+          <div className="tile__buy">
+            {/* SPEC §5: adding keeps a full case — 12 bottles of a wine, 1 of a mixed case. */}
+            <AddToCartButton
+              itemCode={product.itemCode}
+              quantity={caseQuantity(product)}
+              label={caseQuantity(product) === 12 ? 'Add a case of 12' : 'Add to cart'}
+              accessibleName={`${caseQuantity(product) === 12 ? 'Add a case of 12' : 'Add to cart'}: ${title}`}
+            />
+          </div>
+        )}
         <ul className="tile__badges">
           {outOfStock ? <li className="badge badge--muted">Out of stock</li> : null}
           {product.preSell ? <li className="badge">Pre-sale</li> : null}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { fillTheBox, MAX_LINE_QUANTITY } from '../../domain/cart-pricing';
 import { isCartId } from '../../domain/cart-rules';
+import { EGIFT_ITEM_CODES } from '../../domain/item-code';
 import { amountToFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
 import { getCart } from '../../services/cart';
@@ -28,6 +29,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your cart' }, { name: 'robots', content: 'noindex' }];
+
+/** The cart is personal and changes elsewhere (other tabs, the API): never reuse a stored copy. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 type Line = Cart['lineItems'][number];
 
@@ -68,7 +72,23 @@ function QuantityControl({ line, busy, onChange }: { line: Line; busy: boolean; 
 
   return (
     <div>
-      <div className="qty">
+      {/* SPEC §4: a select on small screens, plus/minus and typing elsewhere. */}
+      <label className="visually-hidden" htmlFor={`qty-select-${line.id}`}>
+        Quantity of {name} (list)
+      </label>
+      <select
+        id={`qty-select-${line.id}`}
+        className="qty-select"
+        value={line.quantity}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        {Array.from({ length: MAX_LINE_QUANTITY }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <div className="qty qty--desktop">
         <button type="button" aria-label={`Decrease quantity of ${name}`} disabled={busy || line.quantity <= 1} onClick={() => onChange(line.quantity - 1)}>
           −
         </button>
@@ -105,6 +125,73 @@ function QuantityControl({ line, busy, onChange }: { line: Line; busy: boolean; 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** SPEC §5 quick-order box: 'This field is required.', e-gift cards refused, server messages shown; success hides after 3 s. */
+export const QUICK_ORDER_SUCCESS_MS = 3_000;
+
+function QuickOrder({ onAdded }: { onAdded: (cart: Cart) => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const value = code.trim().toUpperCase();
+    setSuccess(null);
+    if (!value) return setError('This field is required.');
+    if (EGIFT_ITEM_CODES.has(value)) return setError('eGift card cannot be added!');
+    setBusy(true);
+    const result = await cartClient.add(value, 1);
+    setBusy(false);
+    if (!result.ok) return setError(result.message ?? CART_FLOW_FAILED);
+    setError(null);
+    setCode('');
+    setSuccess(`${value} has been added to your cart.`);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSuccess(null), QUICK_ORDER_SUCCESS_MS);
+    onAdded(result.cart);
+  };
+  return (
+    <form className="quick-order" onSubmit={submit} noValidate aria-labelledby="quick-order-title">
+      <h2 id="quick-order-title" className="visually-hidden">
+        Order from the catalogue
+      </h2>
+      <div>
+        <label htmlFor="quick-order-code">Catalogue item code</label>
+        <input
+          id="quick-order-code"
+          name="itemCode"
+          value={code}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'quick-order-error' : undefined}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button--secondary" disabled={busy}>
+        Add item
+      </button>
+      {error ? (
+        <p id="quick-order-error" className="help" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {success ? (
+        <p className="notice notice--ok" role="status">
+          {success}
+        </p>
+      ) : null}
+    </form>
   );
 }
 
@@ -175,6 +262,19 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const errorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => setLocalCart(loaderData.cart), [loaderData.cart]);
+  // SPEC §2 `update`: coming back to the cart (history, or a page restored from the back-forward
+  // cache) shows it as it is now, not as it was.
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onShow);
+    if (params.has('update')) void revalidator.revalidate();
+    return () => window.removeEventListener('pageshow', onShow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const hasPresell = cart.lineItems.some((l) => l.sku.preSellItem);
   useEffect(() => {
     if (!hasPresell) return;
@@ -280,6 +380,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               );
             })}
           </ul>
+          <QuickOrder
+            onAdded={async (added) => {
+              const validated = await cartClient.list(true);
+              const next = validated.ok ? validated.cart : added;
+              setLocalCart(next);
+              setCart(next);
+            }}
+          />
           {hasPresell && showPresell ? (
             <p className="notice" data-testid="presell-note">
               Pre-sale wines are reserved for you now and charged when they ship.

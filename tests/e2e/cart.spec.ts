@@ -213,3 +213,81 @@ test('the cart page reloads into the empty state when the last item goes; the le
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('tiles add a full case: 12 bottles of a wine, one mixed case', async ({ page }) => {
+  await page.goto('/wines?name=mixed-cases');
+  const mixedTile = page.locator('article.tile').first();
+  const mixedCode = await mixedTile.getAttribute('data-item-code');
+  await mixedTile.getByRole('button', { name: /^Add to cart: / }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toContainText('Qty 1');
+  await drawer.getByRole('button', { name: 'Close cart' }).click();
+
+  await page.goto('/wines?name=red-wine');
+  const tile = page.locator('article.tile').filter({ has: page.getByRole('button', { name: /^Add a case of 12: / }) }).first();
+  const code = await tile.getAttribute('data-item-code');
+  await tile.getByRole('button', { name: /^Add a case of 12: / }).click();
+  await expect(drawer).toBeVisible();
+  const cart = (await cartApi(page, 'GET', '/api/cart/list')).body.response;
+  const byCode = Object.fromEntries(cart.lineItems.map((l: any) => [l.sku.itemCode, l.quantity]));
+  expect(byCode).toEqual({ [mixedCode!]: 1, [code!]: 12 });
+  // Twelve single bottles are priced as the 12-pack.
+  const line = cart.lineItems.find((l: any) => l.sku.itemCode === code);
+  expect(line.itemPriceInfo.pricingBreakdown.map((b: any) => b.itemCode)).toEqual([`${code}-12`]);
+});
+
+test('quick-order box: required, e-gift refused, out of stock, success hidden after 3 s', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+  await pauseClock(page);
+  await page.goto('/cart');
+  const box = page.getByLabel('Catalogue item code');
+  const add = page.getByRole('button', { name: 'Add item' });
+  await add.click();
+  await expect(page.getByRole('alert')).toHaveText('This field is required.');
+  for (const code of ['00041VC', '00042VC', '00043VC', '02698VC']) {
+    await box.fill(code);
+    await add.click();
+    await expect(page.getByRole('alert')).toHaveText('eGift card cannot be added!');
+  }
+  await box.fill('X0001');
+  await add.click();
+  await expect(page.getByRole('alert')).toHaveText('The product is out of stock');
+  await box.fill(' d0002 ');
+  await add.click();
+  const success = page.getByRole('status').filter({ hasText: 'D0002 has been added to your cart.' });
+  await expect(success).toBeVisible();
+  await expect(page.locator('.cart-line[data-item-code="D0002"]')).toHaveCount(1);
+  await page.clock.runFor(2_900);
+  await expect(success).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(success).toHaveCount(0);
+});
+
+test('coming back to the cart shows what changed meanwhile', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+  await page.goto('/cart');
+  await expect(page.locator('.cart-line')).toHaveCount(1);
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
+  await page.goto('/wines');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.locator('.cart-line')).toHaveCount(2);
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0003/1');
+  await page.goto('/cart?update');
+  await expect(page.locator('.cart-line')).toHaveCount(3);
+});
+
+test('small screens change the quantity with a select @mobile', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/2');
+  await page.goto('/cart');
+  const api = await apiProduct('D0002');
+  const select = page.getByLabel(`Quantity of ${api.name} (list)`);
+  await expect(select).toBeVisible();
+  await expect(page.getByRole('button', { name: `Increase quantity of ${api.name}` })).toBeHidden();
+  await select.selectOption('4');
+  await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(4);
+  await expectAccessible(page);
+});

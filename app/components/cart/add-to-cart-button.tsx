@@ -7,7 +7,20 @@ export const ADDED_STATE_MS = 2_000;
 type Phase = 'idle' | 'loading' | 'added';
 
 /** Add to cart with an in-progress guard: loading → added (2 s) → reset. */
-export function AddToCartButton({ itemCode, quantity, disabled, label = 'Add to cart' }: { itemCode: string; quantity: number; disabled?: boolean; label?: string }) {
+export function AddToCartButton({
+  itemCode,
+  quantity,
+  disabled,
+  label = 'Add to cart',
+  accessibleName,
+}: {
+  itemCode: string;
+  quantity: number;
+  disabled?: boolean;
+  label?: string;
+  /** A fuller name for screen readers where many buttons share one label (tiles). It must start with the visible label. */
+  accessibleName?: string;
+}) {
   const { addToCart } = useCart();
   const [phase, setPhase] = useState<Phase>('idle');
   const busy = useRef(false);
@@ -41,6 +54,7 @@ export function AddToCartButton({ itemCode, quantity, disabled, label = 'Add to 
       disabled={disabled}
       aria-disabled={phase === 'loading' || undefined}
       data-state={phase}
+      aria-label={phase === 'idle' ? accessibleName : undefined}
       data-item-code={itemCode}
     >
       {phase === 'loading' ? 'Adding…' : phase === 'added' ? 'Added ✓' : label}
