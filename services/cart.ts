@@ -419,9 +419,13 @@ export async function changeItems(ctx: CartContext, cartId: string, requests: re
   const codes = [...new Set(requests.map((r) => r.itemCode))];
   const skuMap = await loadSkusCached(ctx, codes);
   const resolved = requests.map((r) => ({ request: r, sku: resolveSku(r.itemCode, skuMap) }));
-  if (mode === 'set') {
-    for (const { sku } of resolved) if (sku.quantityLocked) throw new CartError(400, CART_MESSAGES.locked);
+  // SPEC §5: Z020, Unlimited and voucher lines keep their quantity; Unlimited is one membership.
+  for (const { request, sku } of resolved) {
+    const membership = sku.productType === 'membership';
+    if (mode === 'set' && (sku.quantityLocked || membership)) throw new CartError(400, CART_MESSAGES.locked);
+    if (membership && request.quantity !== 1) throw new CartError(400, CART_MESSAGES.locked);
   }
+  const memberships = new Set(resolved.filter((r) => r.sku.productType === 'membership').map((r) => r.sku.skuItemCode));
 
   // One request per item code: repeated codes in a batch add up (or, for set, the last one wins).
   const merged = new Map<string, AddRequest>();
@@ -453,7 +457,8 @@ export async function changeItems(ctx: CartContext, cartId: string, requests: re
           target: [cartLines.cartId, cartLines.itemCode],
           targetWhere: sql`gift_voucher is null`,
           set: {
-            quantity: mode === 'add' ? sql`${cartLines.quantity} + excluded.quantity` : sql`excluded.quantity`,
+            quantity:
+              mode === 'add' && !memberships.has(request.itemCode) ? sql`${cartLines.quantity} + excluded.quantity` : sql`excluded.quantity`,
             ...upsell,
           },
         })

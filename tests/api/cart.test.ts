@@ -233,6 +233,21 @@ describe('bad input changes nothing', () => {
   });
 });
 
+describe('Unlimited membership lines', () => {
+  it('hold one membership whose quantity cannot change, and have no product link', async () => {
+    const v = visitor();
+    let res = await v.add('UL0001', 1);
+    expect(res.status).toBe(200);
+    res = await v.add('UL0001', 1);
+    const line = res.body.response.lineItems[0];
+    expect(line.quantity).toBe(1);
+    expect(line).toMatchObject({ lineItemIdentification: { itemTypeTag: 'unlimited' }, product: { url: null, quantityLocked: true } });
+    expect((await v.add('UL0001', 2, true)).body.statusMessage).toBe('The quantity of this item cannot be changed.');
+    expect((await v.add('UL0001', 3)).status).toBe(400);
+    expect((await v.cart()).lineItems[0].quantity).toBe(1);
+  });
+});
+
 describe('validation (?validate=true)', () => {
   it('flags out-of-stock lines and upsell rules, and disables checkout', async () => {
     const v = visitor();
