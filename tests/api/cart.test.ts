@@ -1,48 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
+import { describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { type Body, createVisitor, fetchProduct, useTestApp } from '../support/test-app';
 
-let testDb: TestDatabase;
-let app: ReturnType<typeof createApp>;
+const t = useTestApp();
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = createApp({ database: testDb.database, config: testConfig() });
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
-type Body = { statusCode: number; statusMessage?: string; response?: any };
-
-/** A visitor with a cookie jar on one site. */
-function visitor(site = 'law-au', target = () => app) {
-  let cookie = '';
-  const call = async (method: string, path: string, body?: unknown, raw?: string): Promise<{ status: number; body: Body; setCookie: string | null }> => {
-    const headers: Record<string, string> = { host: `${site}.localhost:3000` };
-    if (cookie) headers.cookie = cookie;
-    if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
-    const res = await target().request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-    const setCookie = res.headers.get('set-cookie');
-    const match = setCookie?.match(/cart_id=([^;]+)/);
-    if (match) cookie = `cart_id=${match[1]}`;
-    return { status: res.status, body: (await res.json()) as Body, setCookie };
-  };
-  return {
-    call,
-    cart: async (validate = false) => (await call('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
-    add: (code: string, qty: number | string, set = false) => call('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
-    get cookie() {
-      return cookie;
-    },
-  };
-}
-
-async function product(code: string, site = 'law-au') {
-  const res = await app.request(`/api/product/item/${code}`, { headers: { host: `${site}.localhost` } });
-  return ((await res.json()) as Body).response;
-}
+const visitor = (site = 'law-au', target: () => App = () => t.app) => createVisitor(target, site);
+const product = (code: string, site = 'law-au') => fetchProduct(t.app, code, site);
 
 const cents = (n: number) => Math.round(n * 100);
 
@@ -337,7 +301,7 @@ describe('concurrency and persistence', () => {
   it('keeps the cart across a server restart (a new app on the same database)', async () => {
     const v = visitor();
     await v.add('D0001', 3);
-    const restarted = createApp({ database: testDb.database, config: testConfig() });
+    const restarted = createApp({ database: t.testDb.database, config: testConfig() });
     const again = visitor('law-au', () => restarted);
     // Same cookie, new app instance.
     const res = await restarted.request('/api/cart/list', { headers: { host: 'law-au.localhost', cookie: v.cookie } });

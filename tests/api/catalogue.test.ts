@@ -1,23 +1,12 @@
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 import { products } from '../../db/schema';
-import { createApp } from '../../server/app';
-import { testConfig } from '../../server/config';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
-let testDb: TestDatabase;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = createApp({ database: testDb.database, config: testConfig() });
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
+const t = useTestApp();
 
 function get(path: string, host = 'law-au.localhost:3000', headers: Record<string, string> = {}) {
-  return app.request(path, { headers: { host, ...headers } });
+  return t.app.request(path, { headers: { host, ...headers } });
 }
 
 async function json(res: Response) {
@@ -169,7 +158,7 @@ describe('the API envelope and request guards', () => {
     expect((await json(res)).statusCode).not.toBe(0);
   });
   it('refuses a state-changing request from another site', async () => {
-    const res = await app.request('/api/cart', {
+    const res = await t.app.request('/api/cart', {
       method: 'POST',
       headers: { host: 'law-au.localhost', origin: 'https://evil.example', 'content-type': 'application/json' },
       body: '{}',
@@ -196,7 +185,7 @@ describe('images, robots.txt and sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
     expect(await res.text()).toMatch(/^<svg/);
-    const [missing] = await testDb.database.db
+    const [missing] = await t.testDb.database.db
       .select({ imageBase: products.imageBase })
       .from(products)
       .where(like(products.imageBase, '%/missing/%'))

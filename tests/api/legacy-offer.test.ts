@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { testConfig } from '../../server/config';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 
-let testDb: TestDatabase;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = createApp({ database: testDb.database, config: testConfig() });
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
+const t = useTestApp();
 
 function get(path: string, host = 'law-au.localhost:3000') {
-  return app.request(path, { headers: { host } });
+  return t.app.request(path, { headers: { host } });
 }
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
@@ -102,7 +91,7 @@ describe('GET /jsp/offer/common/offer.jsp', () => {
   });
 
   it('marks the cookie Secure on https', async () => {
-    const res = await app.request('https://law-au.localhost/jsp/offer/common/offer.jsp?code=WELCOME20', {
+    const res = await t.app.request('https://law-au.localhost/jsp/offer/common/offer.jsp?code=WELCOME20', {
       headers: { host: 'law-au.localhost' },
     });
     await expectRedirect(res, '/cart');

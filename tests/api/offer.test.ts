@@ -1,43 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { testConfig } from '../../server/config';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { describe, expect, it } from 'vitest';
+import { type Body, createVisitor, fetchProduct, useTestApp } from '../support/test-app';
 
-let testDb: TestDatabase;
-let app: ReturnType<typeof createApp>;
+const t = useTestApp();
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = createApp({ database: testDb.database, config: testConfig() });
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
-type Body = { statusCode: number; statusMessage?: string; response?: any };
-
-/** A visitor with a cookie jar on one site. */
+/** A visitor with offers: add() expects success and returns the cart. */
 function visitor(site = 'law-au') {
-  let cookie = '';
-  const call = async (method: string, path: string): Promise<{ status: number; body: Body; setCookie: string | null }> => {
-    const headers: Record<string, string> = { host: `${site}.localhost:3000` };
-    if (cookie) headers.cookie = cookie;
-    const res = await app.request(path, { method, headers });
-    const setCookie = res.headers.get('set-cookie');
-    const match = setCookie?.match(/cart_id=([^;]+)/);
-    if (match) cookie = `cart_id=${match[1]}`;
-    return { status: res.status, body: (await res.json()) as Body, setCookie };
-  };
+  const v = createVisitor(() => t.app, site);
   return {
-    call,
-    cart: async () => (await call('GET', '/api/cart/list')).body.response,
+    ...v,
     add: async (code: string, qty: number, set = false) => {
-      const res = await call('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`);
+      const res = await v.add(code, qty, set);
       expect(res.status).toBe(200);
       return res.body.response;
     },
     offers: async () => {
-      const res = await call('GET', '/api/offer/cart');
+      const res = await v.call('GET', '/api/offer/cart');
       expect(res.status).toBe(200);
       expect(res.body.statusCode).toBe(0);
       return res.body.response.UpsellOffers as { offerDetails: any[]; offerItems: any[] };
@@ -45,13 +22,10 @@ function visitor(site = 'law-au') {
   };
 }
 
-async function product(code: string, site = 'law-au') {
-  const res = await app.request(`/api/product/item/${code}`, { headers: { host: `${site}.localhost` } });
-  return ((await res.json()) as Body).response;
-}
+const product = (code: string, site = 'law-au') => fetchProduct(t.app, code, site);
 
 async function productOffers(code: string, site = 'law-au') {
-  const res = await app.request(`/api/offer/product/${code}`, { headers: { host: `${site}.localhost` } });
+  const res = await t.app.request(`/api/offer/product/${code}`, { headers: { host: `${site}.localhost` } });
   return { status: res.status, body: (await res.json()) as Body };
 }
 
@@ -187,7 +161,7 @@ describe('GET /api/offer/cart', () => {
   });
 
   it('treats an unknown cart cookie as an empty cart', async () => {
-    const res = await app.request('/api/offer/cart', { headers: { host: 'law-au.localhost', cookie: 'cart_id=nosuchcartnosuchcart00' } });
+    const res = await t.app.request('/api/offer/cart', { headers: { host: 'law-au.localhost', cookie: 'cart_id=nosuchcartnosuchcart00' } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ statusCode: 0, response: { UpsellOffers: { offerDetails: [], offerItems: [] } } });
   });
