@@ -7,7 +7,7 @@ import { amountToFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
 import { getCart } from '../../services/cart';
 import type { Route } from './+types/cart';
-import { useCart } from '../components/cart/cart-context';
+import { CART_UPDATED_EVENT, useCart } from '../components/cart/cart-context';
 import { ProductImage } from '../components/product-image';
 import { appContext } from '../context';
 import { type Cart, CART_FLOW_FAILED, cartClient } from '../lib/cart-client';
@@ -270,9 +270,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     const onShow = (event: PageTransitionEvent) => {
       if (event.persisted) window.location.reload();
     };
+    const onUpdated = async () => {
+      const validated = await cartClient.list(true);
+      if (validated.ok) setLocalCart(validated.cart);
+      document.getElementById('lines-title')?.parentElement?.scrollIntoView({ block: 'start' });
+    };
     window.addEventListener('pageshow', onShow);
+    window.addEventListener(CART_UPDATED_EVENT, onUpdated);
     if (params.has('update')) void revalidator.revalidate();
-    return () => window.removeEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pageshow', onShow);
+      window.removeEventListener(CART_UPDATED_EVENT, onUpdated);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const hasPresell = cart.lineItems.some((l) => l.sku.preSellItem);
@@ -290,7 +299,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   // Busy flags (SPEC §4) in a ref as well, so a second submit in the same tick is refused too.
   const busyRef = useRef(new Set<number>());
-  const run = async (line: Line, action: () => ReturnType<typeof cartClient.set>) => {
+  const run = async (line: Line, action: () => ReturnType<typeof cartClient.set>, options: { genericError?: boolean } = {}) => {
     if (busyRef.current.has(line.id)) return;
     busyRef.current.add(line.id);
     setBusy((b) => new Set(b).add(line.id));
@@ -302,7 +311,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       return next;
     });
     if (!result.ok) {
-      flashError(result.message ?? CART_FLOW_FAILED);
+      // SPEC §8: a failed delete shows the generic error; other cart flows show the server's message.
+      flashError(options.genericError ? CART_FLOW_FAILED : (result.message ?? CART_FLOW_FAILED));
       return;
     }
     if (result.cart.numLineItems === 0) {
@@ -372,7 +382,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     </div>
                     <QuantityControl line={line} busy={busy.has(line.id)} onChange={(q) => run(line, () => cartClient.set(line.sku.itemCode, q))} />
                     <strong>{money(line.itemPriceInfo.amount)}</strong>
-                    <button type="button" className="link-button" disabled={busy.has(line.id)} onClick={() => run(line, () => cartClient.remove(line.sku.itemCode))}>
+                    <button type="button" className="link-button" disabled={busy.has(line.id)} onClick={() => run(line, () => cartClient.remove(line.sku.itemCode), { genericError: true })}>
                       Remove<span className="visually-hidden"> {title}</span>
                     </button>
                   </div>

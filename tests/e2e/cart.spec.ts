@@ -291,3 +291,32 @@ test('small screens change the quantity with a select @mobile', async ({ page })
   await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(4);
   await expectAccessible(page);
 });
+
+test('#/recommendations marks the add-to-cart event as coming from recommendations', async ({ page }) => {
+  const api = await apiProduct('D0002');
+  await page.goto(`${api.url}#/recommendations`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible();
+  expect((await dataLayer(page)).filter((e) => e.event === 'addToCart')).toEqual([
+    expect.objectContaining({ eventAction: 'Add to Cart - Recommendations', eventLabel: api.skus[0].itemCode, source: 'recommendations' }),
+  ]);
+});
+
+test('a failed delete shows a generic error for 3 s and keeps the page', async ({ page }) => {
+  await page.goto('/');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
+  await pauseClock(page);
+  await page.goto('/cart');
+  // Another tab removes the line first: this page's Remove then fails on the server.
+  await cartApi(page, 'DELETE', '/api/cart/itemcode/D0002');
+  const api = await apiProduct('D0002');
+  await page.getByRole('button', { name: `Remove ${api.name}` }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong, please try again later.' });
+  await expect(alert).toBeVisible();
+  await page.clock.runFor(2_900);
+  await expect(alert).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(alert).toHaveCount(0);
+});
+

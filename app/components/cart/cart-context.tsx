@@ -2,6 +2,9 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { track } from '../../lib/analytics';
 import { ADD_TO_CART_FAILED, type Cart, cartClient } from '../../lib/cart-client';
 
+/** Fired when the cart changed while the cart page is open, so it re-reads and scrolls to the lines. */
+export const CART_UPDATED_EVENT = 'storefront:cart-updated';
+
 /** SPEC §8: the product-page add failure shows for 10 s by default. */
 export const ADD_ERROR_MS = 10_000;
 
@@ -47,7 +50,13 @@ export function CartProvider({ hasCart, children }: { hasCart: boolean; children
       if (result.ok) {
         setCart(result.cart);
         setError(null);
-        setDrawerOpen(true);
+        if (window.location.pathname === '/cart') {
+          // SPEC §4: on the cart page, reload when this was the first item, otherwise show the cart.
+          if (result.cart.numLineItems === 1 && result.cart.lineItems[0]?.quantity === quantity) window.location.reload();
+          else window.dispatchEvent(new CustomEvent(CART_UPDATED_EVENT));
+        } else {
+          setDrawerOpen(true);
+        }
         track({
           event: 'addToCart',
           eventCategory: 'Ecommerce',
