@@ -1,7 +1,10 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { ITEM_CODE_PATTERN } from '../domain/item-code';
 import { OFFER_CODE_COOKIE_MAX_AGE_SECONDS, OFFER_CODE_PATTERN, REFERRAL_COOKIE, VOUCHER_COOKIE } from '../domain/offer-codes';
+import { fail, ok } from './envelope';
 import type { AppEnv } from './types';
 
 /** SPEC §9 "Timings": voucher cookie 30 days (the referral code of /offer is kept as long). */
@@ -28,6 +31,27 @@ function saveCode(c: Context<AppEnv>, name: string, code: string): void {
   });
 }
 
+/**
+ * SPEC §7: the add-on success modal's content. The image must be one of our own image paths: no scheme,
+ * no host (`//`), no `..` and no backslash, so the modal can never be made to load from another site.
+ */
+const AddOnSuccessBodySchema = z.object(
+  {
+    itemCode: z.string({ error: 'itemCode is required.' }).trim().regex(ITEM_CODE_PATTERN, 'Please give a valid item code.'),
+    name: z
+      .string({ error: 'name is required.' })
+      .trim()
+      .min(1, 'Please give the name of the item.')
+      .max(200, 'The item name must be 200 characters or fewer.'),
+    image: z
+      .string({ error: 'image is required.' })
+      .trim()
+      .max(300, 'The image path is too long.')
+      .regex(/^\/images\/(?!.*\/\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/, 'The image must be a path on this site under /images/.'),
+  },
+  { error: 'The request body must be a JSON object with itemCode, name and image.' },
+);
+
 // Legacy /jsp/* paths kept for old links and bookmarks (CONTRACT.md "Legacy paths").
 export const legacyRoutes = new Hono<AppEnv>()
   .get('/jsp/content/au/vws/privacy_policy.jsp', (c) => c.redirect('/privacy-policy', 301))
@@ -48,4 +72,17 @@ export const legacyRoutes = new Hono<AppEnv>()
     const code = codeParam(c, 'code');
     if (code) saveCode(c, REFERRAL_COOKIE, code);
     return c.redirect('/', 302);
+  })
+  // SPEC §7: the add-on success modal. Answers JSON the modal renders as text (never HTML), so nothing here is escaped.
+  .post('/jsp/templates/page_elements/au/common/cart_addon_success_modal.jsp', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return fail(c, 400, 'The request body must be JSON.');
+    }
+    const parsed = AddOnSuccessBodySchema.safeParse(body);
+    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the request.');
+    const { itemCode, name, image } = parsed.data;
+    return ok(c, { title: 'Added to your cart', itemCode, name, image, message: `${name} has been added to your cart.` });
   });

@@ -7,6 +7,8 @@ import { amountToFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
 import { getCart } from '../../services/cart';
 import type { Route } from './+types/cart';
+import { AddOnCarousel } from '../components/cart/addon-carousel';
+import { AddOnSuccessModal } from '../components/cart/addon-success-modal';
 import { CART_UPDATED_EVENT, useCart } from '../components/cart/cart-context';
 import { ProductImage } from '../components/product-image';
 import { appContext } from '../context';
@@ -345,6 +347,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
+      <AddOnSuccessModal />
       <h1>Your cart</h1>
       {error ? (
         <p className="help" role="alert">
@@ -390,6 +393,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               );
             })}
           </ul>
+          <AddOnCarousel site={site} numBottles={cart.numBottles} />
           <QuickOrder
             onAdded={async (added) => {
               const validated = await cartClient.list(true);

@@ -1,0 +1,218 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatDollars, formatMoney } from '../../../domain/money';
+import { type CountryCode, getSite, offerListLocale } from '../../../domain/sites';
+import { track } from '../../lib/analytics';
+import { CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
+import type { PublicSite } from '../../lib/site';
+import { Carousel } from '../carousel';
+import { ProductImage } from '../product-image';
+import { ADDON_SUCCESS_KEY, type AddOnSuccessFlag } from './addon-success-modal';
+
+/** SPEC §9 "Add-ons". */
+export const ADDON_MIN_CART_BOTTLES = 12; // shown at over 11 bottles
+export const ADDON_LIMIT = 36;
+export const ADDON_MIN_ITEMS = 3;
+export const ADDON_SAVE_MIN_CENTS = 1_000;
+/** SPEC §8: cart-flow add failures show in an alert for 5 seconds. */
+export const ADDON_ERROR_MS = 5_000;
+
+/** The three-letter data area used when pageData.dataAreaId is empty (outside AU/NZ). */
+const FALLBACK_DATA_AREA: Record<CountryCode, string> = { au: 'AUS', nz: 'NZL', us: 'USA', hk: 'HKG', tw: 'TWN' };
+
+export interface AddOn {
+  itemCode: string;
+  skuItemCode: string;
+  title: string;
+  name: string;
+  image: string;
+  mixed: boolean;
+  salePriceCents: number;
+  addOnPriceCents: number;
+}
+
+interface ApiItem {
+  itemCode?: unknown;
+  name?: unknown;
+  vintage?: unknown;
+  mixed?: unknown;
+  smallImage?: unknown;
+  salePrice?: unknown;
+  inventoryInfo?: { summaryAvailabilityStatus?: unknown };
+}
+
+const toCents = (amount: unknown): number | null =>
+  typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : null;
+
+/**
+ * The add-ons of an offer list response (SPEC §3): in stock, with a sku and an add-on price, at most 36
+ * (SPEC §9). Fewer than 3 means no carousel: returns null.
+ */
+export function selectAddOns(response: { itemList?: unknown; presentationMap?: unknown } | null | undefined): AddOn[] | null {
+  const list = Array.isArray(response?.itemList) ? (response.itemList as ApiItem[]) : [];
+  const map = (response?.presentationMap ?? {}) as Record<string, unknown>;
+  const addOns: AddOn[] = [];
+  for (const item of list) {
+    if (addOns.length === ADDON_LIMIT) break;
+    if (typeof item.itemCode !== 'string' || typeof item.name !== 'string') continue;
+    if (item.inventoryInfo?.summaryAvailabilityStatus === 'out_of_stock') continue;
+    const skuItemCode = map[`${item.itemCode}.skuItemCode`];
+    const addOnPriceCents = toCents(map[`${item.itemCode}.addOnPrice`]);
+    const salePriceCents = toCents(item.salePrice);
+    if (typeof skuItemCode !== 'string' || !skuItemCode || addOnPriceCents === null) continue;
+    const vintage = typeof item.vintage === 'number' || typeof item.vintage === 'string' ? String(item.vintage) : '';
+    addOns.push({
+      itemCode: item.itemCode,
+      skuItemCode,
+      name: item.name,
+      title: vintage ? `${item.name} ${vintage}` : item.name,
+      image: typeof item.smallImage === 'string' ? item.smallImage : '',
+      mixed: item.mixed === true,
+      salePriceCents: salePriceCents ?? addOnPriceCents,
+      addOnPriceCents,
+    });
+  }
+  return addOns.length >= ADDON_MIN_ITEMS ? addOns : null;
+}
+
+/** SPEC §9: savings are shown only when the sale price is at least 10 above the add-on price. */
+export function addOnSavingsCents(addOn: Pick<AddOn, 'salePriceCents' | 'addOnPriceCents'>): number | null {
+  const saving = addOn.salePriceCents - addOn.addOnPriceCents;
+  return saving >= ADDON_SAVE_MIN_CENTS ? saving : null;
+}
+
+function currentDataAreaId(site: PublicSite, given: string | undefined): string {
+  if (given) return given;
+  const fromPage = (window as unknown as { pageData?: { dataAreaId?: string } }).pageData?.dataAreaId;
+  return fromPage || FALLBACK_DATA_AREA[site.country];
+}
+
+interface Props {
+  site: PublicSite;
+  /** pageData.dataAreaId; when empty, window.pageData's, then the country's three-letter fallback. */
+  dataAreaId?: string;
+  numBottles: number;
+}
+
+type Load = { state: 'idle' | 'loading' | 'hidden' } | { state: 'ready'; header: string; addOns: AddOn[] };
+
+/**
+ * SPEC §2/§9: the cart page's add-on carousel, shown at over 11 bottles. Its list is fetched the first
+ * time the cart qualifies; a failed fetch or too few add-ons hides it (SPEC §8). Adding an add-on sets
+ * the session flag for the success modal and reloads the page.
+ */
+export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
+  const eligible = numBottles >= ADDON_MIN_CART_BOTTLES;
+  const [load, setLoad] = useState<Load>({ state: 'idle' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const busyRef = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (!eligible || load.state !== 'idle') return;
+    setLoad({ state: 'loading' });
+    const path = `/api/itemlist/${site.brand.code}_shopping_cart_addons/${offerListLocale(getSite(site.id))}/${encodeURIComponent(
+      currentDataAreaId(site, dataAreaId),
+    )}`;
+    fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(async (res) => {
+        const data = (await res.json()) as { statusCode?: number; response?: { itemList?: unknown; presentationMap?: unknown } };
+        if (!res.ok || data.statusCode !== 0) throw new Error(`offer list ${res.status}`);
+        const addOns = selectAddOns(data.response);
+        const header = (data.response?.presentationMap as Record<string, unknown> | undefined)?.['itemlist.header'];
+        setLoad(addOns ? { state: 'ready', header: typeof header === 'string' && header ? header : 'Add-ons', addOns } : { state: 'hidden' });
+      })
+      .catch(() => setLoad({ state: 'hidden' }));
+  }, [eligible, load.state, site, dataAreaId]);
+
+  useEffect(
+    () => () => {
+      if (errorTimer.current) clearTimeout(errorTimer.current);
+    },
+    [],
+  );
+
+  const add = async (addOn: AddOn) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(addOn.itemCode);
+    const result = await cartClient.add(addOn.skuItemCode, 1);
+    if (result.ok) {
+      track({ event: 'gaEvent', eventCategory: 'Add-on', eventAction: 'Add to Cart', eventLabel: addOn.itemCode });
+      const flag: AddOnSuccessFlag = { itemCode: addOn.itemCode, name: addOn.title, image: addOn.image };
+      try {
+        window.sessionStorage.setItem(ADDON_SUCCESS_KEY, JSON.stringify(flag));
+      } catch {
+        // Storage blocked: the page still reloads with the new line, just without the modal.
+      }
+      window.location.reload();
+      return;
+    }
+    busyRef.current = false;
+    setBusy(null);
+    track({ event: 'gaEvent', eventCategory: 'Add-on', eventAction: 'Add to Cart Fail', eventLabel: addOn.itemCode });
+    setError(result.message ?? CART_FLOW_FAILED);
+    if (errorTimer.current) clearTimeout(errorTimer.current);
+    errorTimer.current = setTimeout(() => setError(null), ADDON_ERROR_MS);
+  };
+
+  if (!eligible || load.state !== 'ready') return null;
+  return (
+    <div className="addons" data-testid="addon-carousel">
+      <Carousel title={load.header}>
+        {load.addOns.map((addOn) => {
+          const saving = addOnSavingsCents(addOn);
+          return (
+            <article key={addOn.itemCode} className="tile" data-item-code={addOn.itemCode}>
+              <div className="tile__image">
+                <ProductImage
+                  site={site}
+                  imageBase={addOn.image.replace(/-small\.svg$/, '')}
+                  size="small"
+                  alt=""
+                  mixed={addOn.mixed}
+                />
+              </div>
+              <div className="tile__body">
+                <h3 className="tile__title">{addOn.title}</h3>
+                <p className="tile__price">
+                  {addOn.salePriceCents > addOn.addOnPriceCents ? (
+                    <>
+                      <span className="visually-hidden">Was </span>
+                      <s className="price--was">{formatMoney(addOn.salePriceCents, site)}</s>{' '}
+                      <span className="visually-hidden">now </span>
+                    </>
+                  ) : null}
+                  <strong data-testid="addon-price">{formatMoney(addOn.addOnPriceCents, site)}</strong>
+                </p>
+                {saving !== null ? (
+                  <ul className="tile__badges">
+                    <li className="badge">SAVE {formatDollars(saving)}</li>
+                  </ul>
+                ) : null}
+                <div className="tile__buy">
+                  <button
+                    type="button"
+                    className="button"
+                    // NOTE: aria-disabled, not disabled: a disabled button drops keyboard focus, and after a
+                    // failed add the shopper should still be on the tile. busyRef refuses repeats.
+                    aria-disabled={busy !== null || undefined}
+                    aria-busy={busy === addOn.itemCode || undefined}
+                    onClick={() => void add(addOn)}
+                  >
+                    Add<span className="visually-hidden"> {addOn.title}</span>
+                  </button>
+                </div>
+              </div>
+            </article>
+          );
+        })}
+      </Carousel>
+      {error ? (
+        <p className="help" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

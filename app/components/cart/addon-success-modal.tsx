@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFocusTrap } from '../../lib/use-focus-trap';
+
+/** SPEC §4: the session flag the add-on carousel sets before it reloads the cart page. */
+export const ADDON_SUCCESS_KEY = 'addonSuccess';
+/** SPEC §7: where the modal's content comes from. */
+export const ADDON_MODAL_PATH = '/jsp/templates/page_elements/au/common/cart_addon_success_modal.jsp';
+
+export interface AddOnSuccessFlag {
+  itemCode: string;
+  name: string;
+  image: string;
+}
+
+interface Content {
+  title: string;
+  message: string;
+  /** Only an image the server accepted (a path under /images/); never one read straight from storage. */
+  image: string | null;
+}
+
+const FALLBACK_TITLE = 'Added to your cart';
+const OWN_IMAGE = /^\/images\/(?!.*\/\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/;
+
+/** Reads and removes the flag, so the modal shows once and not again on the next reload. */
+function takeFlag(): AddOnSuccessFlag | null {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(ADDON_SUCCESS_KEY);
+    if (raw !== null) window.sessionStorage.removeItem(ADDON_SUCCESS_KEY);
+  } catch {
+    return null; // storage blocked
+  }
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Record<keyof AddOnSuccessFlag, unknown>> | null;
+    if (!value || typeof value.name !== 'string' || !value.name.trim()) return null;
+    return {
+      itemCode: typeof value.itemCode === 'string' ? value.itemCode : '',
+      name: value.name.trim(),
+      image: typeof value.image === 'string' ? value.image : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
+  const fallback: Content = { title: FALLBACK_TITLE, message: `${flag.name} has been added to your cart.`, image: null };
+  try {
+    const res = await fetch(ADDON_MODAL_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ image: flag.image, itemCode: flag.itemCode, name: flag.name }),
+    });
+    const data = (await res.json().catch(() => null)) as { statusCode?: number; response?: Record<string, unknown> } | null;
+    const r = data?.response;
+    if (!res.ok || data?.statusCode !== 0 || !r || typeof r.title !== 'string' || typeof r.message !== 'string') return fallback;
+    return { title: r.title, message: r.message, image: typeof r.image === 'string' && OWN_IMAGE.test(r.image) ? r.image : null };
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * SPEC §4 "The add-on success modal is triggered by a session flag": after an add-on is added the cart
+ * page reloads, and this shows the server's modal content (SPEC §7) once. The content is rendered as
+ * text only. If the content cannot be fetched, a simple modal names the stored item.
+ */
+export function AddOnSuccessModal() {
+  const [content, setContent] = useState<Content | null>(null);
+  const started = useRef(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setContent(null), []);
+  useFocusTrap(ref, content !== null, close);
+
+  useEffect(() => {
+    // NOTE: a ref, not a cleanup flag: a re-run effect (StrictMode) must not drop the content of the
+    // flag the first run already took out of storage.
+    if (started.current) return;
+    started.current = true;
+    const flag = takeFlag();
+    if (flag) void loadContent(flag).then(setContent);
+  }, []);
+
+  if (!content) return null;
+  return (
+    <div
+      className="modal-backdrop"
+      style={{ zIndex: 1040 }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div
+        ref={ref}
+        className="modal addon-success"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="addon-success-title"
+        aria-describedby="addon-success-text"
+        tabIndex={-1}
+      >
+        <h2 id="addon-success-title">{content.title}</h2>
+        {content.image ? <img src={content.image} alt="" width={150} height={200} className="product-image product-image--small" /> : null}
+        <p id="addon-success-text">{content.message}</p>
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={close} data-autofocus>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
