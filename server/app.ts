@@ -21,6 +21,8 @@ import { cartApi } from './api/cart';
 import { itemListApi } from './api/itemlist';
 import { offerApi } from './api/offer';
 import { productApi } from './api/product';
+import { similarWinesApi } from './api/similar-wines';
+import { suggestionsApi } from './api/suggestions';
 import type { Config } from './config';
 import { fail } from './envelope';
 import { legacyRoutes } from './legacy';
@@ -143,6 +145,8 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api/address', addressApi);
   app.route('/api/cart', cartApi);
   app.route('/api/offer', offerApi);
+  app.route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi);
+  app.route('/search/suggestions', suggestionsApi);
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
 
   app.route('/', legacyRoutes);
