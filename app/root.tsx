@@ -71,7 +71,9 @@ function usePageType(): PageType {
   const error = useRouteError();
   if (error) return 'error_page';
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as { pageType?: PageType } | undefined;
+    const match = matches[i];
+    const handle = match?.handle as { pageType?: PageType | ((data: unknown) => PageType) } | undefined;
+    if (typeof handle?.pageType === 'function') return handle.pageType(match?.loaderData);
     if (handle?.pageType) return handle.pageType;
   }
   return 'homepage';

@@ -18,8 +18,3 @@ export const OfferListPathSchema = z.object({
     .regex(/^en_(AU|NZ|US|HK|TW)_(law|vir|wpe|adc|vws|wsj|hlw)$/, 'Locale must look like en_AU_law.'),
   dataAreaId: z.string().regex(/^[A-Z]{3}$/, 'dataAreaId must be three capital letters, e.g. AUS.'),
 });
-
-export const PageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(1000).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(96).catch(24),
-});

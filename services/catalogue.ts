@@ -8,7 +8,7 @@ import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricin
 import type { CurrencyCode } from '../domain/sites';
 
 /** Product kinds that are sold but never listed in the catalogue. */
-const UNLISTED_TYPES = ['giftVoucher', 'membership'];
+export const UNLISTED_TYPES = ['giftVoucher', 'membership'];
 
 export interface SkuView {
   itemCode: string;
@@ -163,7 +163,7 @@ export function toApiProduct(detail: ProductDetail) {
   };
 }
 
-const singlePrice = alias(skuPrices, 'single_price');
+export const singlePrice = alias(skuPrices, 'single_price');
 const casePrice = alias(skuPrices, 'case_price');
 
 function summarySelect(currency: CurrencyCode) {
@@ -192,7 +192,8 @@ function summarySelect(currency: CurrencyCode) {
   };
 }
 
-function summaryQuery(db: Db, currency: CurrencyCode) {
+/** The listing tile query (product + single and case prices); callers add where/order/limit. */
+export function summaryQuery(db: Db, currency: CurrencyCode) {
   return db
     .select(summarySelect(currency))
     .from(products)
@@ -203,45 +204,9 @@ function summaryQuery(db: Db, currency: CurrencyCode) {
     );
 }
 
-function stripInternal<T extends { _currency: string }>(row: T): Omit<T, '_currency'> {
+export function stripInternal<T extends { _currency: string }>(row: T): Omit<T, '_currency'> {
   const { _currency, ...rest } = row;
   return rest;
-}
-
-export interface ListProductsInput {
-  currency: CurrencyCode;
-  category?: string | undefined;
-  /** Plain word match over name, producer, grape and region (full search comes with the search issue). */
-  term?: string | undefined;
-  page: number;
-  pageSize: number;
-}
-
-function termConditions(term: string | undefined) {
-  const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 6);
-  return words.map((word) => {
-    const pattern = `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    return sql`(${products.name} ilike ${pattern} or ${products.producer} ilike ${pattern} or ${products.grape} ilike ${pattern} or ${products.region} ilike ${pattern} or ${products.country} ilike ${pattern})`;
-  });
-}
-
-export async function listProducts(
-  db: Db,
-  input: ListProductsInput,
-): Promise<{ items: ProductSummary[]; total: number }> {
-  const where = and(
-    notInArray(products.productType, UNLISTED_TYPES),
-    sql`cardinality(${products.categories}) > 0`,
-    input.category ? sql`${products.categories} @> array[${input.category}]::text[]` : undefined,
-    ...termConditions(input.term),
-  );
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-  const rows = await summaryQuery(db, input.currency)
-    .where(where)
-    .orderBy(asc(products.sortRank))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  return { items: rows.map(stripInternal), total: countRow?.n ?? 0 };
 }
 
 export async function findSummaries(db: Db, itemCodes: readonly string[], currency: CurrencyCode): Promise<ProductSummary[]> {

@@ -1,38 +1,51 @@
-import { Link } from 'react-router';
-import { PageParamsSchema } from '../../domain/catalogue-inputs';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { findCategory } from '../../domain/categories';
 import { formatMoney } from '../../domain/money';
-import { listProducts } from '../../services/catalogue';
+import {
+  clearFacetsHref,
+  FACET_LABELS,
+  FACETS,
+  type Facet,
+  PRICE_BANDS,
+  parseSearchParams,
+  SORT_LABELS,
+  SORTS,
+  toggleFacetHref,
+} from '../../domain/search-params';
+import { searchProducts } from '../../services/search';
 import type { Route } from './+types/wines';
 import { ProductTile } from '../components/product-tile';
 import { appContext } from '../context';
+import { track } from '../lib/analytics';
+import { useFocusTrap } from '../lib/use-focus-trap';
 import { useRootData } from '../root';
 
-export const handle = { pageType: 'category' };
+/** SPEC §8: the no-results text, also tracked. */
+export const NO_RESULTS = 'Sorry, no products were found.';
+
+export const handle = {
+  // A term makes this a search results page; otherwise it is a category page (SPEC §2 page types).
+  pageType: (data: { term?: string } | undefined) => (data?.term ? 'search' : 'category'),
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, site } = context.get(appContext);
+  const { db, site, cache, origin } = context.get(appContext);
   const url = new URL(request.url);
-  const category = findCategory(url.searchParams.get('name'));
-  const term = (url.searchParams.get('Ntt') ?? '').trim().slice(0, 100);
-  const { page, pageSize } = PageParamsSchema.parse({
-    page: url.searchParams.get('page') ?? undefined,
-    pageSize: url.searchParams.get('Nrpp') ?? undefined,
-  });
-  const { cache } = context.get(appContext);
-  const key = `listing:${site.currency}:${category?.name ?? ''}:${page}:${pageSize}:${term}`;
-  const { items, total } = await cache.get(key, () =>
-    listProducts(db, { currency: site.currency, category: category?.name, term: term || undefined, page, pageSize }),
-  );
+  const params = parseSearchParams(url.searchParams);
+  const category = findCategory(params.category);
+  const effective = { ...params, category: category?.name ?? null };
+  const key = `search:${site.currency}:${JSON.stringify(effective)}`;
+  const result = await cache.get(key, () => searchProducts(db, site.currency, effective));
   return {
+    ...result,
+    term: params.term,
     category: category ?? null,
-    term,
-    items,
-    total,
-    page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    canonical: `${context.get(appContext).origin}/wines${category ? `?name=${category.name}` : ''}`,
+    sort: params.sort,
+    page: params.page,
+    pageSize: params.pageSize,
+    pageCount: Math.max(1, Math.ceil(result.total / params.pageSize)),
+    canonical: `${origin}/wines${category ? `?name=${category.name}` : ''}`,
   };
 }
 
@@ -43,29 +56,70 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
     { title },
     { name: 'description', content: data.category?.description ?? 'Browse our full range of wines, mixed cases and gifts.' },
     { tagName: 'link', rel: 'canonical', href: data.canonical },
+    ...(data.term ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }
 
-function pageHref(search: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(search);
-  if (page === 1) next.delete('page');
-  else next.set('page', String(page));
-  const q = next.toString();
-  return `/wines${q ? `?${q}` : ''}`;
+function facetValueLabel(facet: Facet, value: string): string {
+  if (facet === 'price') return PRICE_BANDS.find(([k]) => k === value)?.[1] ?? value;
+  if (facet === 'rating') return `${value} stars`;
+  if (facet === 'size') return value === '1500' ? 'Magnum (1.5 L)' : `${value} ml`;
+  if (facet === 'colour') return { red: 'Red', white: 'White', rose: 'Rosé', sparkling: 'Sparkling', dessert: 'Dessert', fortified: 'Fortified', mixed: 'Mixed case', none: 'Other' }[value] ?? value;
+  return value;
+}
+
+function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; search: URLSearchParams }) {
+  return (
+    <div className="facets">
+      {FACETS.map((facet) => {
+        const values = data.facets[facet].slice(0, facet === 'grape' || facet === 'region' || facet === 'vintage' ? 12 : 10);
+        if (values.length === 0) return null;
+        return (
+          <section key={facet} className="facet" aria-labelledby={`facet-${facet}`}>
+            <h3 id={`facet-${facet}`}>{FACET_LABELS[facet]}</h3>
+            <ul>
+              {values.map((v) => (
+                <li key={v.value}>
+                  <Link to={toggleFacetHref(search, facet, v.value)} aria-current={v.selected ? 'true' : undefined} className={v.selected ? 'facet__on' : undefined} preventScrollReset>
+                    <span aria-hidden="true">{v.selected ? '☑' : '☐'}</span> {facetValueLabel(facet, v.value)} <span className="facet__count">({v.count})</span>
+                    {v.selected ? <span className="visually-hidden"> (selected, select to remove)</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
 }
 
 export default function Wines({ loaderData: data }: Route.ComponentProps) {
   const { site } = useRootData();
-  const search = new URLSearchParams();
-  if (data.category) search.set('name', data.category.name);
-  if (data.term) {
-    search.set('Ntt', data.term);
-    search.set('Nty', '1');
-  }
-  if (data.pageSize !== 24) search.set('Nrpp', String(data.pageSize));
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const submit = useSubmit();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, filtersOpen, () => setFiltersOpen(false));
+
+  useEffect(() => {
+    if (data.total === 0) track({ event: 'gaEvent', eventCategory: 'Search', eventAction: 'No Results', eventLabel: data.term || NO_RESULTS });
+  }, [data.total, data.term]);
+  useEffect(() => setFiltersOpen(false), [location.search]);
+
   const title = data.term ? `Search results for “${data.term}”` : (data.category?.title ?? 'All wines');
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
+  const selected = FACETS.flatMap((facet) => data.facets[facet].filter((v) => v.selected).map((v) => ({ facet, value: v.value })));
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(search);
+    if (page === 1) next.delete('page');
+    else next.set('page', String(page));
+    return `/wines?${next.toString()}`;
+  };
+  const hidden = [...search.entries()].filter(([k]) => k !== 'sort' && k !== 'page');
+
   return (
     <div className="listing">
       <header className="listing__head">
@@ -74,37 +128,93 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         <p className="listing__count" aria-live="polite">
           {data.total === 0 ? 'No wines' : `Showing ${first}–${last} of ${data.total} wines`}
         </p>
-        <p className="listing__ship">
-          Free delivery on orders of {formatMoney(site.freeShippingThresholdCents, site)} or more.
-        </p>
+        <p className="listing__ship">Free delivery on orders of {formatMoney(site.freeShippingThresholdCents, site)} or more.</p>
       </header>
-      {data.items.length === 0 ? (
-        <p className="listing__empty">Sorry, no products were found.</p>
-      ) : (
-        <ul className="grid">
-          {data.items.map((p) => (
-            <li key={p.itemCode}>
-              <ProductTile product={p} site={site} headingLevel={2} />
+      <div className="listing__tools">
+        <Form method="get" action="/wines" className="sort-form" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+          {hidden.map(([k, v], i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: repeated facet keys
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <label htmlFor="sort">Sort by</label>
+          <select id="sort" name="sort" defaultValue={data.sort} key={data.sort}>
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit">Sort</button>
+          </noscript>
+        </Form>
+        <button type="button" className="button button--secondary filter-toggle" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+          Filter{selected.length ? ` (${selected.length})` : ''}
+        </button>
+      </div>
+      {selected.length ? (
+        <ul className="chips" aria-label="Selected filters">
+          {selected.map(({ facet, value }) => (
+            <li key={`${facet}-${value}`}>
+              <Link to={toggleFacetHref(search, facet, value)} preventScrollReset>
+                {FACET_LABELS[facet]}: {facetValueLabel(facet, value)} <span aria-hidden="true">×</span>
+                <span className="visually-hidden"> (remove)</span>
+              </Link>
             </li>
           ))}
+          <li>
+            <Link to={clearFacetsHref(search)}>Clear all</Link>
+          </li>
         </ul>
-      )}
-      {data.pageCount > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {data.page > 1 ? (
-            <Link to={pageHref(search, data.page - 1)} rel="prev">
-              Previous page
-            </Link>
+      ) : null}
+      <div className="listing__body">
+        <aside className="listing__facets" aria-label="Filters">
+          <Facets data={data} search={search} />
+        </aside>
+        <div>
+          {data.items.length === 0 ? (
+            <p className="listing__empty">{NO_RESULTS}</p>
+          ) : (
+            <ul className="grid">
+              {data.items.map((p) => (
+                <li key={p.itemCode}>
+                  <ProductTile product={p} site={site} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.pageCount > 1 ? (
+            <nav className="pager" aria-label="Pages">
+              {data.page > 1 ? (
+                <Link to={pageHref(data.page - 1)} rel="prev">
+                  Previous page
+                </Link>
+              ) : null}
+              <span>
+                Page {data.page} of {data.pageCount}
+              </span>
+              {data.page < data.pageCount ? (
+                <Link to={pageHref(data.page + 1)} rel="next">
+                  Next page
+                </Link>
+              ) : null}
+            </nav>
           ) : null}
-          <span>
-            Page {data.page} of {data.pageCount}
-          </span>
-          {data.page < data.pageCount ? (
-            <Link to={pageHref(search, data.page + 1)} rel="next">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
+        </div>
+      </div>
+      {filtersOpen ? (
+        <div className="drawer-layer" style={{ zIndex: 1040 }}>
+          <div className="drawer-overlay" onClick={() => setFiltersOpen(false)} aria-hidden="true" />
+          <div ref={panel} className="drawer drawer--left" role="dialog" aria-modal="true" aria-labelledby="filters-title" tabIndex={-1}>
+            <div className="drawer__head">
+              <h2 id="filters-title">Filter wines</h2>
+              <button type="button" className="drawer__close" onClick={() => setFiltersOpen(false)} aria-label="Close filters">
+                <span aria-hidden="true">×</span>
+              </button>
+            </div>
+            <Facets data={data} search={search} />
+          </div>
+        </div>
       ) : null}
     </div>
   );

@@ -1,0 +1,156 @@
+import { and, asc, desc, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { products, skuPrices } from '../db/schema';
+import { FACETS, type Facet, PRICE_BANDS, RATING_BANDS, type SearchParams } from '../domain/search-params';
+import type { CurrencyCode } from '../domain/sites';
+import { type ProductSummary, singlePrice, stripInternal, summaryQuery, UNLISTED_TYPES } from './catalogue';
+
+// Search and listing (SPEC §2 /wines): full text with typo tolerance (tsvector + trigram), facets with
+// counts over the current results, sorting and paging. The same SQL runs on PGlite and PostgreSQL.
+
+export interface FacetValue {
+  value: string;
+  count: number;
+  selected: boolean;
+}
+
+export interface SearchResult {
+  items: ProductSummary[];
+  total: number;
+  facets: Record<Facet, FacetValue[]>;
+}
+
+const SEARCH_VECTOR = sql`"products"."search_vector"`;
+/** word_similarity threshold for a misspelt word to still match a name (e.g. "shiraaz"). */
+const TYPO_THRESHOLD = 0.45;
+
+function priceBandExpr(): SQL<string> {
+  // NOTE: the band bounds are our own constants, written inline: GROUPING() only recognises an
+  // expression that is textually the same in GROUP BY, and bind parameters would be numbered apart.
+  const cases = PRICE_BANDS.map(
+    ([key, , min, max]) => sql`when ${singlePrice.salePriceCents} >= ${sql.raw(String(min))} and ${singlePrice.salePriceCents} < ${sql.raw(String(max))} then ${sql.raw(`'${key}'`)}`,
+  );
+  return sql<string>`(case ${sql.join(cases, sql` `)} end)`;
+}
+
+function facetColumn(facet: Facet): SQL {
+  switch (facet) {
+    case 'colour':
+      return sql`${products.colour}`;
+    case 'grape':
+      return sql`${products.grape}`;
+    case 'region':
+      return sql`${products.region}`;
+    case 'country':
+      return sql`${products.country}`;
+    case 'price':
+      return priceBandExpr();
+    case 'rating':
+      return sql`floor(${products.ratingAverage})::int::text`;
+    case 'size':
+      return sql`${products.bottleSizeMl}::text`;
+    case 'vintage':
+      return sql`${products.vintage}::text`;
+  }
+}
+
+function conditions(params: SearchParams): SQL[] {
+  const out: (SQL | undefined)[] = [
+    notInArray(products.productType, UNLISTED_TYPES),
+    sql`cardinality(${products.categories}) > 0`,
+    params.category ? sql`${products.categories} @> array[${params.category}]::text[]` : undefined,
+  ];
+  if (params.term) {
+    out.push(
+      sql`(${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${params.term}) or word_similarity(${params.term}, ${products.name}) > ${TYPO_THRESHOLD} or word_similarity(${params.term}, ${products.grape} || ' ' || ${products.region}) > ${TYPO_THRESHOLD})`,
+    );
+  }
+  const f = params.filters;
+  if (f.colour) out.push(inArray(products.colour, f.colour));
+  if (f.grape) out.push(inArray(products.grape, f.grape));
+  if (f.region) out.push(inArray(products.region, f.region));
+  if (f.country) out.push(inArray(products.country, f.country));
+  if (f.size) out.push(inArray(products.bottleSizeMl, f.size.map(Number).filter(Number.isInteger)));
+  if (f.vintage) out.push(inArray(products.vintage, f.vintage.map(Number).filter(Number.isInteger)));
+  if (f.price) {
+    const bands = PRICE_BANDS.filter(([key]) => f.price!.includes(key));
+    if (bands.length) {
+      out.push(sql`(${sql.join(bands.map(([, , min, max]) => sql`(${singlePrice.salePriceCents} >= ${min} and ${singlePrice.salePriceCents} < ${max})`), sql` or `)})`);
+    }
+  }
+  if (f.rating) {
+    const mins = RATING_BANDS.filter(([key]) => f.rating!.includes(key)).map(([, , min]) => min);
+    if (mins.length) out.push(sql`${products.ratingAverage} >= ${Math.min(...mins)}`);
+  }
+  return out.filter((c): c is SQL => c !== undefined);
+}
+
+function orderBy(params: SearchParams): SQL[] {
+  switch (params.sort) {
+    case 'price-asc':
+      return [asc(singlePrice.salePriceCents), asc(products.itemCode)];
+    case 'price-desc':
+      return [desc(singlePrice.salePriceCents), asc(products.itemCode)];
+    case 'rating':
+      return [desc(products.ratingAverage), desc(products.ratingCount), asc(products.itemCode)];
+    case 'newest':
+      return [desc(products.releasedOn), asc(products.itemCode)];
+    case 'name':
+      return [asc(products.name), asc(products.itemCode)];
+    default:
+      return params.term
+        ? [
+            desc(sql`ts_rank(${SEARCH_VECTOR}, websearch_to_tsquery('english', ${params.term})) + word_similarity(${params.term}, ${products.name})`),
+            asc(products.sortRank),
+          ]
+        : [asc(products.sortRank)];
+  }
+}
+
+export async function searchProducts(db: Db, currency: CurrencyCode, params: SearchParams): Promise<SearchResult> {
+  const where = and(...conditions(params));
+  const rows = await summaryQuery(db, currency)
+    .where(where)
+    .orderBy(...orderBy(params))
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize);
+
+  // Every facet's counts over the current results, in one grouped query.
+  const facetSql = FACETS.map((f) => sql`${facetColumn(f)}`);
+  const grouped = await db.execute<Record<string, string | number | null>>(sql`
+    select ${sql.join(
+      FACETS.map((f, i) => sql`${facetSql[i]} as ${sql.identifier(`f_${f}`)}`),
+      sql`, `,
+    )}, grouping(${sql.join(facetSql, sql`, `)}) as g, count(*)::int as n
+    from ${products}
+    inner join ${skuPrices} as "single_price" on ${singlePrice.skuItemCode} = ${products.itemCode} and ${singlePrice.currency} = ${currency}
+    where ${where}
+    group by grouping sets (${sql.join(facetSql.map((f) => sql`(${f})`), sql`, `)}, ())
+  `);
+  const rowsOut = (grouped as unknown as { rows: Record<string, string | number | null>[] }).rows;
+  const facets = Object.fromEntries(FACETS.map((f) => [f, [] as FacetValue[]])) as Record<Facet, FacetValue[]>;
+  let total = 0;
+  const all = (1 << FACETS.length) - 1;
+  for (const row of rowsOut) {
+    const g = Number(row.g);
+    const n = Number(row.n);
+    if (g === all) {
+      total = n;
+      continue;
+    }
+    // grouping() sets a 1 bit for every facet NOT in this row's grouping set.
+    const index = FACETS.findIndex((_, i) => (g & (1 << (FACETS.length - 1 - i))) === 0);
+    const facet = FACETS[index];
+    const value = facet ? row[`f_${facet}`] : null;
+    if (!facet || value === null || value === '' || value === undefined) continue;
+    facets[facet].push({ value: String(value), count: n, selected: params.filters[facet]?.includes(String(value)) ?? false });
+  }
+  for (const f of FACETS) {
+    facets[f].sort((a, b) =>
+      f === 'price' ? PRICE_BANDS.findIndex(([k]) => k === a.value) - PRICE_BANDS.findIndex(([k]) => k === b.value)
+      : f === 'vintage' || f === 'rating' ? Number(b.value) - Number(a.value)
+      : b.count - a.count || a.value.localeCompare(b.value),
+    );
+  }
+  return { items: rows.map(stripInternal), total, facets };
+}

@@ -1,0 +1,70 @@
+import { dataLayer, expect, expectAccessible, pageData, test } from './support/fixtures';
+
+test('a search shows results with pageType search, and facets narrow and widen through the URL', async ({ page }) => {
+  await page.goto('/wines?Ntt=shiraz&Nty=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search results for “shiraz”' })).toBeVisible();
+  expect((await pageData(page)).pageType).toBe('search');
+  const count = async () => Number((await page.locator('.listing__count').textContent())?.match(/of (\d+)/)?.[1] ?? 0);
+  const all = await count();
+  expect(all).toBeGreaterThan(5);
+  const facets = page.getByRole('complementary', { name: 'Filters' });
+  const band = facets.getByRole('link', { name: /^\$20 to \$30 \(\d+\)$/ });
+  const expected = Number((await band.textContent())?.match(/\((\d+)\)/)?.[1]);
+  await band.click();
+  await expect(page).toHaveURL(/price=20-30/);
+  await expect.poll(count).toBe(expected);
+  const chip = page.getByRole('list', { name: 'Selected filters' }).getByRole('link', { name: /Price: \$20 to \$30/ });
+  await expect(chip).toBeVisible();
+  await expectAccessible(page);
+  // Back and forward replay the URL state.
+  await page.goBack();
+  await expect.poll(count).toBe(all);
+  await page.goForward();
+  await expect.poll(count).toBe(expected);
+  await chip.click();
+  await expect.poll(count).toBe(all);
+});
+
+test('sorting by price keeps the search and orders the tiles', async ({ page }) => {
+  await page.goto('/wines?name=white-wine');
+  expect((await pageData(page)).pageType).toBe('category');
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page).toHaveURL(/name=white-wine/);
+  const values = async () =>
+    (await page.locator('article.tile .tile__price strong').allTextContents()).map((p) => Number(p.replace(/[^\d.]/g, '')));
+  await expect.poll(async () => {
+    const v = await values();
+    return v.length > 5 && v.every((x, i) => i === 0 || v[i - 1]! <= x);
+  }).toBe(true);
+});
+
+test('no results: the SPEC text, tracked once', async ({ page }) => {
+  await page.goto('/wines?Ntt=qqqzzzxx&Nty=1');
+  await expect(page.getByText('Sorry, no products were found.')).toBeVisible();
+  await expect
+    .poll(async () => (await dataLayer(page)).filter((e) => e.eventAction === 'No Results'))
+    .toEqual([{ event: 'gaEvent', eventCategory: 'Search', eventAction: 'No Results', eventLabel: 'qqqzzzxx' }]);
+});
+
+test('bad parameters are clamped or ignored, never an error', async ({ page }) => {
+  const res = await page.goto('/wines?page=-3&Nrpp=10000&colour=%3Cscript%3E&sort=nope');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByText(/Showing 1–96 of \d+ wines/)).toBeVisible();
+});
+
+test('small screens filter in an accessible panel @mobile', async ({ page }) => {
+  await page.goto('/wines?Ntt=sauvignon');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filter wines' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close filters' })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await dialog.getByRole('link', { name: /^White \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/colour=white/);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Filter (1)' })).toBeVisible();
+});
