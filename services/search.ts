@@ -54,7 +54,11 @@ function facetColumn(facet: Facet): SQL {
   }
 }
 
-function conditions(params: SearchParams): SQL[] {
+/**
+ * The term first matches the full-text index; only when that finds nothing does it fall back to
+ * trigram similarity (typos), which cannot use the index as well.
+ */
+function conditions(params: SearchParams, fuzzy = false): SQL[] {
   const out: (SQL | undefined)[] = [
     notInArray(products.productType, UNLISTED_TYPES),
     sql`cardinality(${products.categories}) > 0`,
@@ -62,7 +66,9 @@ function conditions(params: SearchParams): SQL[] {
   ];
   if (params.term) {
     out.push(
-      sql`(${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${params.term}) or word_similarity(${params.term}, ${products.name}) > ${TYPO_THRESHOLD} or word_similarity(${params.term}, ${products.grape} || ' ' || ${products.region}) > ${TYPO_THRESHOLD})`,
+      fuzzy
+        ? sql`(word_similarity(${params.term}, ${products.name}) > ${TYPO_THRESHOLD} or word_similarity(${params.term}, ${products.grape} || ' ' || ${products.region}) > ${TYPO_THRESHOLD})`
+        : sql`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${params.term})`,
     );
   }
   const f = params.filters;
@@ -108,7 +114,13 @@ function orderBy(params: SearchParams): SQL[] {
 }
 
 export async function searchProducts(db: Db, currency: CurrencyCode, params: SearchParams): Promise<SearchResult> {
-  const where = and(...conditions(params));
+  const exact = await runSearch(db, currency, params, false);
+  if (exact.total > 0 || !params.term) return exact;
+  return runSearch(db, currency, params, true);
+}
+
+async function runSearch(db: Db, currency: CurrencyCode, params: SearchParams, fuzzy: boolean): Promise<SearchResult> {
+  const where = and(...conditions(params, fuzzy));
   const rows = await summaryQuery(db, currency)
     .where(where)
     .orderBy(...orderBy(params))

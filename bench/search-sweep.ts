@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
+import { generateCatalogue } from '../db/demo/catalogue';
+import { products, skuPrices, skus } from '../db/schema';
+import { parseSearchParams } from '../domain/search-params';
+import { searchProducts } from '../services/search';
+
+// Search latency over catalogue sizes: a term + two facets + a sort, p50/p95 over repeated queries.
+// PGlite by default; DATABASE_URL=postgres://… runs it on a fresh PostgreSQL database (dropped after).
+
+const SIZES = (process.env.SWEEP_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const RUNS = Number(process.env.SWEEP_RUNS ?? 200);
+const QUERIES = [
+  'Ntt=shiraz&colour=red&price=20-30&sort=price-asc',
+  'Ntt=sauvignon%20blanc&country=New%20Zealand&price=0-20&sort=rating',
+  'Ntt=pinot&colour=red&country=France&sort=newest',
+  'Ntt=chardonay&colour=white&price=30-50&sort=price-desc',
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function fresh(): Promise<{ database: Awaited<ReturnType<typeof openDatabase>>; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `sf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const base = generateCatalogue();
+const wines = base.products.filter((p) => p.productType === 'wine' && !p.mixed);
+const priceOf = new Map(base.skuPrices.filter((p) => p.currency === 'AUD').map((p) => [p.skuItemCode, p] as const));
+
+console.log(`Search sweep (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): term + two facets + sort, ${RUNS} queries per size`);
+for (const size of SIZES) {
+  const { database, drop } = await fresh();
+  try {
+    await database.migrate();
+    const started = performance.now();
+    for (let offset = 0; offset < size; offset += 500) {
+      const chunk = Array.from({ length: Math.min(500, size - offset) }, (_, k) => {
+        const i = offset + k;
+        const src = wines[i % wines.length]!;
+        return { ...src, itemCode: `S${String(i).padStart(7, '0')}`, sortRank: i };
+      });
+      await database.db.insert(products).values(chunk);
+      await database.db.insert(skus).values(chunk.map((p) => ({ itemCode: p.itemCode, productItemCode: p.itemCode, numberOfBottles: 1 })));
+      await database.db.insert(skuPrices).values(
+        chunk.map((p, k) => {
+          const src = priceOf.get(wines[(offset + k) % wines.length]!.itemCode)!;
+          return { ...src, skuItemCode: p.itemCode };
+        }),
+      );
+    }
+    await database.db.execute('analyze' as never).catch(() => {});
+    const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
+    const times: number[] = [];
+    for (let r = 0; r < RUNS + 20; r++) {
+      const params = parseSearchParams(new URLSearchParams(QUERIES[r % QUERIES.length]));
+      const t = performance.now();
+      await searchProducts(database.db, 'AUD', params);
+      if (r >= 20) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${String(size).padStart(7)} products   p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms   (loaded in ${loadSeconds} s)`,
+    );
+  } finally {
+    await drop();
+  }
+}
