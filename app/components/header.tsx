@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, Link, NavLink } from 'react-router';
 import type { PublicSite } from '../lib/site';
 import { Logo } from './logo';
+import { Typeahead } from './search/typeahead';
 
 const NAV = [
   { name: 'red-wine', label: 'Red' },
@@ -23,7 +24,7 @@ export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactN
           <label htmlFor="site-search" className="visually-hidden">
             Search wines
           </label>
-          <input id="site-search" name="Ntt" type="search" placeholder="Search wines, grapes, regions" autoComplete="off" />
+          <Typeahead id="site-search" name="Ntt" brand={site.brand.code} placeholder="Search wines, grapes, regions" />
           <input type="hidden" name="Nty" value="1" />
           <button type="submit">Search</button>
         </Form>

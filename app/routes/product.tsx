@@ -5,11 +5,11 @@ import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { centsToAmount, formatDollars, formatMoney } from '../../domain/money';
 import { describePackOffers } from '../../domain/pack-pricing';
 import { productPath } from '../../domain/product-path';
-import { findProduct, findRelated, listReviews, packPrices } from '../../services/catalogue';
+import { findProduct, listReviews, packPrices } from '../../services/catalogue';
 import type { Route } from './+types/product';
 import { AddToCartButton } from '../components/cart/add-to-cart-button';
 import { ProductImage } from '../components/product-image';
-import { ProductTile } from '../components/product-tile';
+import { SimilarWines } from '../components/product/similar-wines';
 import { Rating } from '../components/rating';
 import { appContext } from '../context';
 import { useRootData } from '../root';
@@ -40,9 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (`/product/${params.slug}/${params.itemCode}` !== decodeURIComponent(canonicalPath)) {
     throw redirect(`${canonicalPath}${new URL(request.url).search}`, 301);
   }
-  const [reviews, related] = await ctx.cache.get(`product-extras:${currency}:${product.itemCode}`, () =>
-    Promise.all([listReviews(ctx.db, product.itemCode, 20), findRelated(ctx.db, product, 8)]),
-  );
+  const reviews = await ctx.cache.get(`product-reviews:${currency}:${product.itemCode}`, () => listReviews(ctx.db, product.itemCode, 20));
   const { skus: _skus, ...rest } = product;
   return {
     product: rest,
@@ -52,7 +50,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         ? CELLARING_TEXT[cellaringBand(product.drinkTo, ctx.clock.now().getFullYear())]
         : null,
     reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString().slice(0, 10) })),
-    related,
     canonical: `${ctx.origin}${canonicalPath}`,
     origin: ctx.origin,
   };
@@ -261,18 +258,7 @@ export default function Product({ loaderData: d }: Route.ComponentProps) {
         )}
       </section>
 
-      {d.related.length > 0 ? (
-        <section className="product__section" aria-labelledby="related-title">
-          <h2 id="related-title">You may also like</h2>
-          <ul className="strip">
-            {d.related.map((r) => (
-              <li key={r.itemCode}>
-                <ProductTile product={r} site={site} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <SimilarWines itemCode={p.itemCode} />
     </div>
   );
 }

@@ -123,7 +123,7 @@ test('the campaign modal takes focus, closes with Escape and gives focus back', 
   const add = await holdCampaignAdd(page);
   await page.goto('/?dw_brontoItem=D0001');
   await add.reached;
-  const search = page.getByRole('searchbox', { name: 'Search wines' });
+  const search = page.getByRole('combobox', { name: 'Search wines' });
   await search.focus();
   add.release();
   const dialog = page.getByRole('dialog', { name: ADDED });
