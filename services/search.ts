@@ -21,8 +21,6 @@ export interface SearchResult {
 }
 
 const SEARCH_VECTOR = sql`"products"."search_vector"`;
-/** word_similarity threshold for a misspelt word to still match a name (e.g. "shiraaz"). */
-const TYPO_THRESHOLD = 0.45;
 
 function priceBandExpr(): SQL<string> {
   // NOTE: the band bounds are our own constants, written inline: GROUPING() only recognises an
@@ -67,7 +65,8 @@ function conditions(params: SearchParams, fuzzy = false): SQL[] {
   if (params.term) {
     out.push(
       fuzzy
-        ? sql`(word_similarity(${params.term}, ${products.name}) > ${TYPO_THRESHOLD} or word_similarity(${params.term}, ${products.grape} || ' ' || ${products.region}) > ${TYPO_THRESHOLD})`
+        ? // `<%` (word similarity above pg_trgm's threshold, 0.6 by default) can use the trigram index on name.
+          sql`${params.term} <% ${products.name}`
         : sql`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${params.term})`,
     );
   }
