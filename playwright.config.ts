@@ -17,7 +17,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://law-au.localhost:${port}`,
     trace: 'off',

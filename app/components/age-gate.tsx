@@ -1,14 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_COOKIE_NAME } from '../../domain/age-gate';
 import type { PublicSite } from '../lib/site';
-import { useFocusTrap } from '../lib/use-focus-trap';
+import { Modal } from './modal';
 
 /** SPEC §4: shown until the visitor confirms their age; confirming sets a cookie for 7 days. */
 export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number }) {
   const [open, setOpen] = useState(true);
   const [refused, setRefused] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useFocusTrap(ref, open);
   if (!open) return null;
 
   const confirm = () => {
@@ -18,16 +16,7 @@ export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number
   };
 
   return (
-    <div className="modal-backdrop" style={{ zIndex: 1040 }}>
-      <div
-        ref={ref}
-        className="modal age-gate"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="age-gate-title"
-        aria-describedby="age-gate-text"
-        tabIndex={-1}
-      >
+    <Modal labelledBy="age-gate-title" describedBy="age-gate-text" className="age-gate">
         <h2 id="age-gate-title">Welcome to {site.brand.name}</h2>
         {refused ? (
           <p id="age-gate-text" role="alert">
@@ -44,7 +33,6 @@ export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number
             No
           </button>
         </div>
-      </div>
-    </div>
+    </Modal>
   );
 }

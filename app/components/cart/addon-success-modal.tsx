@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFocusTrap } from '../../lib/use-focus-trap';
+import { Modal } from '../modal';
 
 /** SPEC §4: the session flag the add-on carousel sets before it reloads the cart page. */
 export const ADDON_SUCCESS_KEY = 'addonSuccess';
@@ -71,9 +71,7 @@ async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
 export function AddOnSuccessModal() {
   const [content, setContent] = useState<Content | null>(null);
   const started = useRef(false);
-  const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setContent(null), []);
-  useFocusTrap(ref, content !== null, close);
 
   useEffect(() => {
     // NOTE: a ref, not a cleanup flag: a re-run effect (StrictMode) must not drop the content of the
@@ -86,22 +84,7 @@ export function AddOnSuccessModal() {
 
   if (!content) return null;
   return (
-    <div
-      className="modal-backdrop"
-      style={{ zIndex: 1040 }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
-    >
-      <div
-        ref={ref}
-        className="modal addon-success"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="addon-success-title"
-        aria-describedby="addon-success-text"
-        tabIndex={-1}
-      >
+    <Modal labelledBy="addon-success-title" describedBy="addon-success-text" className="addon-success" onClose={close} closeOnBackdrop>
         <h2 id="addon-success-title">{content.title}</h2>
         {content.image ? <img src={content.image} alt="" width={150} height={200} className="product-image product-image--small" /> : null}
         <p id="addon-success-text">{content.message}</p>
@@ -110,7 +93,6 @@ export function AddOnSuccessModal() {
             Close
           </button>
         </div>
-      </div>
-    </div>
+    </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { OFFER_CODE_COOKIE_MAX_AGE_SECONDS, OFFER_CODE_PATTERN, VOUCHER_COOKIE }
 import { Link, useSearchParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
-import { useFocusTrap } from '../../lib/use-focus-trap';
+import { Modal } from '../modal';
 import { useCart } from './cart-context';
 
 // SPEC §2/§4: an email campaign link (…?dw_brontoItem=D0001&dw_brontoCase=D0002-6) prefills the cart.
@@ -103,10 +103,8 @@ export function CampaignPrefill() {
   const { setCart } = useCart();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const started = useRef(false);
-  const dialog = useRef<HTMLDivElement>(null);
   // Stable, so the focus trap is set up once per opening and gives focus back on close.
   const close = useCallback(() => setOutcome(null), []);
-  useFocusTrap(dialog, outcome !== null, close);
 
   useEffect(() => {
     // Only the URL the visitor arrived with counts; later navigations never add again.
@@ -146,16 +144,7 @@ export function CampaignPrefill() {
 
   if (!outcome) return null;
   return (
-    <div className="modal-backdrop" style={{ zIndex: 1040 }}>
-      <div
-        ref={dialog}
-        className="modal campaign-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="campaign-modal-title"
-        aria-describedby="campaign-modal-text"
-        tabIndex={-1}
-      >
+    <Modal labelledBy="campaign-modal-title" describedBy="campaign-modal-text" className="campaign-modal" onClose={close}>
         {outcome.ok ? (
           <>
             <h2 id="campaign-modal-title">{CAMPAIGN_ADDED}</h2>
@@ -183,7 +172,6 @@ export function CampaignPrefill() {
             Continue shopping
           </button>
         </div>
-      </div>
-    </div>
+    </Modal>
   );
 }
