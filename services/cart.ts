@@ -140,7 +140,8 @@ async function loadLines(db: Db, cartId: string): Promise<CartLineRow[]> {
 }
 
 /** Pack price tables for every wine whose single bottle is in the cart. */
-async function loadPackTablesCached(ctx: CartContext, productCodes: readonly string[]): Promise<Map<string, LinePriceTable>> {
+/** Pack price tables (single bottle plus 2/3/6/12 packs) of single-bottle wines, through the read cache. */
+export async function loadPackTablesCached(ctx: CartContext, productCodes: readonly string[]): Promise<Map<string, LinePriceTable>> {
   const cache = ctx.cache ?? noReadCache;
   const currency = ctx.site.currency;
   const found = await Promise.all(

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { planMappings, skuPrices, skus } from '../db/schema';
+import { planMappings } from '../db/schema';
 import { centsToAmount } from '../domain/money';
 import type { Site } from '../domain/sites';
 import {
@@ -11,7 +11,8 @@ import {
   type PlanMapping,
   type UpsellOffers,
 } from '../domain/upsell-offers';
-import { getCart } from './cart';
+import { getCart, loadPackTablesCached } from './cart';
+import type { ReadCache } from './read-cache';
 import { findProductByAnyCode, type ProductDetail } from './catalogue';
 
 // The upsell offer use cases (SPEC §3 "Upsell offer response", §7 /api/offer/…): load the cart or
@@ -20,6 +21,7 @@ import { findProductByAnyCode, type ProductDetail } from './catalogue';
 export interface OfferContext {
   db: Db;
   site: Site;
+  cache?: ReadCache;
 }
 
 async function loadPlanMappings(db: Db, productCodes: readonly string[]): Promise<Map<string, PlanMapping[]>> {
@@ -32,22 +34,6 @@ async function loadPlanMappings(db: Db, productCodes: readonly string[]): Promis
     byProduct.set(r.bomItemCode, list);
   }
   return byProduct;
-}
-
-/** Single and 12-pack sale prices of each wine that has both, in the site's currency. */
-async function loadCasePrices(db: Db, productCodes: readonly string[], currency: string): Promise<Map<string, CasePrices>> {
-  if (productCodes.length === 0) return new Map();
-  const rows = await db
-    .select({
-      itemCode: skus.itemCode,
-      productItemCode: skus.productItemCode,
-      numberOfBottles: skus.numberOfBottles,
-      salePriceCents: skuPrices.salePriceCents,
-    })
-    .from(skus)
-    .innerJoin(skuPrices, and(eq(skuPrices.skuItemCode, skus.itemCode), eq(skuPrices.currency, currency)))
-    .where(and(inArray(skus.productItemCode, [...productCodes]), inArray(skus.numberOfBottles, [1, CASE_BOTTLES])));
-  return casePricesOf(rows);
 }
 
 function casePricesOf(
@@ -85,13 +71,19 @@ export type UpsellOffersResponse = ReturnType<typeof toResponse>;
 
 /** Upsell offers for the visitor's cart; no cart id is an empty cart. */
 export async function getCartOffers(ctx: OfferContext, cartId: string | null): Promise<UpsellOffersResponse> {
-  const cart = await getCart({ db: ctx.db, site: ctx.site, isMember: false }, cartId);
+  const cart = await getCart({ ...ctx, isMember: false }, cartId);
   const isSingleWine = (l: (typeof cart.lineItems)[number]) =>
     l.sku.numberOfBottles === 1 && !l.product.mixed && l.product.productType === 'wine' && !l.giftVoucherDetails;
   const productCodes = [...new Set(cart.lineItems.map((l) => l.product.itemCode))];
   const singleCodes = [...new Set(cart.lineItems.filter(isSingleWine).map((l) => l.product.itemCode))];
   const mappings = await loadPlanMappings(ctx.db, productCodes);
-  const casePrices = await loadCasePrices(ctx.db, singleCodes, ctx.site.currency);
+  // The cart has just priced these wines: the same pack tables come back from the read cache.
+  const tables = await loadPackTablesCached({ ...ctx, isMember: false }, singleCodes);
+  const casePrices = new Map<string, CasePrices>();
+  for (const [code, table] of tables) {
+    const twelve = table.packs[CASE_BOTTLES];
+    if (twelve) casePrices.set(code, { singleSaleCents: table.single.saleCents, twelvePack: { itemCode: twelve.itemCode, saleCents: twelve.saleCents } });
+  }
   const offers = buildCartOffers({
     bottles: cart.numBottles,
     // NOTE: the cart view carries two-decimal amounts; rounding back to cents is exact.

@@ -8,8 +8,8 @@ import type { AppEnv } from '../types';
 import { cartIdOf } from './cart';
 
 function offerContext(c: Context<AppEnv>): OfferContext {
-  const { db, site } = c.var.ctx;
-  return { db, site };
+  const { db, site, cache } = c.var.ctx;
+  return { db, site, cache };
 }
 
 export const offerApi = new Hono<AppEnv>()
