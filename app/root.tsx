@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
+import { visitorTypeOf } from '../domain/identity-rules';
 import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
 import { AgeGate } from './components/age-gate';
@@ -32,14 +33,14 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const { site } = ctx;
+  const { site, visitor } = ctx;
   const pageData: Omit<PageData, 'pageType'> = {
-    visitorType: 'Prospect',
-    visitorTypeDetailed: 'Prospect',
+    visitorType: visitorTypeOf(visitor),
+    visitorTypeDetailed: visitor.tier,
     brand: site.brand.code,
     country: site.country,
     dataAreaId: site.dataAreaId,
-    email: '',
+    email: visitor.email,
     userLocale: site.userLocale,
   };
   return {
@@ -50,6 +51,7 @@ export function loader({ context }: Route.LoaderArgs) {
     ageVerified: ctx.cookies[AGE_COOKIE_NAME] === '1',
     hasCart: Boolean(ctx.cookies.cart_id),
     legalAge: LEGAL_DRINKING_AGE[site.country],
+    visitor: { tier: visitor.tier, email: visitor.email, firstName: visitor.firstName, unlimitedStatus: visitor.unlimitedStatus },
   };
 }
 

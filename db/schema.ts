@@ -178,6 +178,9 @@ export const customers = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    /** Email marketing opt-in (PUT /api/user/preferences/contact, optin.emailFlag). */
+    emailOptIn: boolean('email_opt_in').notNull().default(false),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('customers_email_idx').on(t.email)],
@@ -274,6 +277,176 @@ export const cartLines = pgTable(
     uniqueIndex('cart_lines_cart_item_idx').on(t.cartId, t.itemCode).where(sql`gift_voucher is null`),
     index('cart_lines_cart_idx').on(t.cartId),
   ],
+);
+
+/**
+ * Server-side login state (docs/decisions/005). Only a hash of each cookie token is stored. A `session` row
+ * backs the session cookie (Hard Logged-In, idle limit); a `remember` row backs the persistent cookie
+ * (Soft Logged-In). Deleting a row revokes it on every server process.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** session | remember */
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { mode: 'date', withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId)],
+);
+
+/** Failed logins, counted per account and per address for the CONTRACT.md throttle. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    /** `account:{email}` or `address:{ip}` */
+    key: text('key').notNull(),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/** A customer's favourite products (SPEC §3 Favourites). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.itemCode] })],
+);
+
+/** Products the customer marked "not for me" (do-not-send). */
+export const doNotSendItems = pgTable(
+  'do_not_send_items',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.itemCode] })],
+);
+
+/** The customer's own star ratings (1–5) of products. */
+export const customerRatings = pgTable(
+  'customer_ratings',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    ratedAt: timestamp('rated_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.itemCode] })],
+);
+
+/** Product views of identified visitors, one row per product (the latest view wins). */
+export const recentlyBrowsed = pgTable(
+  'recently_browsed',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.itemCode] }), index('recently_browsed_customer_viewed_idx').on(t.customerId, t.viewedAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    /** PROCESSING | SHIPPED | DELIVERED | CANCELLED */
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    placedAt: timestamp('placed_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('orders_number_idx').on(t.orderNumber), index('orders_customer_idx').on(t.customerId, t.placedAt)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The product (not the pack sku). */
+    itemCode: text('item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    skuItemCode: text('sku_item_code').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    bottleCount: integer('bottle_count').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_item_idx').on(t.itemCode)],
+);
+
+/** Cards on file; only the brand, the last four digits and the expiry are kept. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    cardBrand: text('card_brand').notNull(),
+    last4: text('last4').notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [index('payment_methods_customer_idx').on(t.customerId)],
+);
+
+/** Gift cards and vouchers held by a customer. */
+export const customerVouchers = pgTable(
+  'customer_vouchers',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** GIFT_CARD | VOUCHER */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    currency: text('currency').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [uniqueIndex('customer_vouchers_code_idx').on(t.customerId, t.code)],
 );
 
 /** Bookkeeping: which seed version has been applied. */

@@ -22,7 +22,7 @@ import { generateCatalogue } from './demo/catalogue';
 import { planMappingRows, postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
 
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
-export const SEED_VERSION = '2026-11-22.1';
+export const SEED_VERSION = '2026-11-23.1';
 
 // NOTE: PostgreSQL allows 65,535 bind parameters per statement; 500 rows of our widest table stay far below.
 const CHUNK = 500;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
@@ -16,7 +17,12 @@ import { BRAND_CODES, COUNTRY_CODES, resolveSiteFromHost, SITES } from '../domai
 import { renderProductImage } from '../services/product-images';
 import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
+import { PROSPECT } from '../domain/identity-rules';
+import { REMEMBER_COOKIE, resolveVisitor, SESSION_COOKIE } from '../services/identity';
 import { addressApi } from './api/address';
+import { authenticationApi } from './api/authentication';
+import { userAccountApi } from './api/user-account';
+import { userListsApi } from './api/user-lists';
 import { cartApi } from './api/cart';
 import { itemListApi } from './api/itemlist';
 import { offerApi } from './api/offer';
@@ -26,6 +32,7 @@ import { suggestionsApi } from './api/suggestions';
 import type { Config } from './config';
 import { fail } from './envelope';
 import { legacyRoutes } from './legacy';
+import { clearLoginCookie } from './session-cookies';
 import { seoRoutes } from './seo';
 import type { AppEnv } from './types';
 
@@ -43,6 +50,23 @@ export interface CreateAppOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // In-process requests (app.request in tests) have no socket.
+    return 'unknown';
+  }
+}
+
+function isStaticPath(p: string): boolean {
+  return p.startsWith('/assets/') || p.startsWith('/images/') || p === '/favicon.svg' || p === '/healthz' || p === '/readyz';
+}
 
 function isApiPath(p: string): boolean {
   return p.startsWith('/api/') || p === '/api' || p.startsWith('/jsp/api/');
@@ -97,6 +121,7 @@ export function createApp(options: CreateAppOptions) {
     });
     const url = new URL(c.req.url);
     const proto = config.TRUST_PROXY ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')) : url.protocol.replace(':', '');
+    const cookies = getCookie(c);
     const ctx: RequestContext = {
       db: database.db,
       clock,
@@ -104,10 +129,19 @@ export function createApp(options: CreateAppOptions) {
       isTestHost: resolved.isTestHost,
       requestId: c.var.requestId,
       origin: `${proto}://${c.req.header('host') ?? url.host}`,
-      cookies: getCookie(c),
+      cookies,
       cache,
+      visitor: PROSPECT,
+      clientAddress: clientAddressOf(c, config.TRUST_PROXY),
     };
     c.set('ctx', ctx);
+    if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {
+      const resolved = await resolveVisitor(database.db, clock, { session: cookies[SESSION_COOKIE], remember: cookies[REMEMBER_COOKIE] });
+      ctx.visitor = resolved.visitor;
+      // Cookies of a login that ended (logout elsewhere, idle limit) are dropped.
+      if (resolved.stale.session) clearLoginCookie(c, SESSION_COOKIE);
+      if (resolved.stale.remember) clearLoginCookie(c, REMEMBER_COOKIE);
+    }
     await next();
   });
 
@@ -145,6 +179,9 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api/address', addressApi);
   app.route('/api/cart', cartApi);
   app.route('/api/offer', offerApi);
+  app.route('/api/authentication', authenticationApi);
+  app.route('/api/user', userListsApi);
+  app.route('/api/user', userAccountApi);
   app.route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi);
   app.route('/search/suggestions', suggestionsApi);
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));

@@ -40,16 +40,27 @@ export const CART_MESSAGES = {
   unknown: (code: string) => `We could not find a product with item code ${code}.`,
 };
 
+import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
+import type { RequestContext } from './request-context';
+
 export interface CartContext {
   db: Db;
   site: Site;
   /** Unlimited member pricing and free shipping (identity decides; false for anonymous visitors). */
   isMember?: boolean;
+  /** The Hard Logged-In customer: a cart this visitor creates belongs to them. */
+  customerId?: number | null;
   /**
    * Catalogue read cache for sku prices and pack tables. NOTE: a price change reaches carts within the
    * cache's time to live (60 s in the server); cart arithmetic itself is always recomputed.
    */
   cache?: ReadCache;
+}
+
+/** The cart context of a request: member pricing and cart ownership follow the visitor (SPEC §4, §6). */
+export function cartContextOf(ctx: RequestContext): CartContext {
+  const { db, site, cache, visitor } = ctx;
+  return { db, site, cache, isMember: hasMemberPricing(visitor), customerId: isCurrent(visitor) ? visitor.customerId : null };
 }
 
 export function newCartId(): string {
@@ -379,8 +390,8 @@ const UPSELL_RULES: Record<
 type Tx = Db;
 
 /** Locks the cart row for this transaction, creating the cart first when it does not exist. */
-async function lockCart(tx: Tx, cartId: string, site: Site): Promise<void> {
-  await tx.insert(carts).values({ id: cartId, siteId: site.id }).onConflictDoNothing();
+async function lockCart(tx: Tx, cartId: string, site: Site, customerId: number | null = null): Promise<void> {
+  await tx.insert(carts).values({ id: cartId, siteId: site.id, customerId }).onConflictDoNothing();
   await tx.execute(sql`select id from ${carts} where ${carts.id} = ${cartId} for update`);
 }
 
@@ -445,7 +456,7 @@ export async function changeItems(ctx: CartContext, cartId: string, requests: re
     // concurrent changes to one cart run one after another.
     await tx
       .insert(carts)
-      .values({ id: cartId, siteId: ctx.site.id, version: 1 })
+      .values({ id: cartId, siteId: ctx.site.id, version: 1, customerId: ctx.customerId ?? null })
       .onConflictDoUpdate({ target: carts.id, set: { version: sql`${carts.version} + 1`, updatedAt: sql`now()` } });
     for (const request of merged.values()) {
       const upsell = request.upsellOfferDetails
@@ -476,7 +487,7 @@ export async function removeLine(ctx: CartContext, cartId: string | null, by: { 
   if (!cartId) throw new CartError(404, CART_MESSAGES.notInCart);
   const removed = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
-    await lockCart(tx, cartId, ctx.site);
+    await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
     const where =
       'id' in by
         ? and(eq(cartLines.cartId, cartId), eq(cartLines.id, by.id))
@@ -504,7 +515,7 @@ export async function addGiftVoucher(ctx: CartContext, cartId: string, request: 
   if (!sku || sku.productType !== 'giftVoucher') throw new CartError(404, `${request.itemCode} is not an e-gift card.`);
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
-    await lockCart(tx, cartId, ctx.site);
+    await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
     await tx.insert(cartLines).values({
       cartId,
       itemCode: request.itemCode,

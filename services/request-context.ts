@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../domain/clock';
+import type { Visitor } from '../domain/identity-rules';
 import type { Site } from '../domain/sites';
 import type { ReadCache } from './read-cache';
 
@@ -15,4 +16,8 @@ export interface RequestContext {
   cookies: Readonly<Record<string, string>>;
   /** Read-mostly catalogue data shared by every request of this process. */
   cache: ReadCache;
+  /** The visitor's network address (X-Forwarded-For only with TRUST_PROXY), for login throttling. */
+  clientAddress: string;
+  /** Who is shopping (SPEC §4 tiers), from the session and remember-me cookies. */
+  visitor: Visitor;
 }

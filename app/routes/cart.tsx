@@ -5,7 +5,7 @@ import { isCartId } from '../../domain/cart-rules';
 import { EGIFT_ITEM_CODES } from '../../domain/item-code';
 import { amountToFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
-import { getCart } from '../../services/cart';
+import { cartContextOf, getCart } from '../../services/cart';
 import type { Route } from './+types/cart';
 import { AddOnCarousel } from '../components/cart/addon-carousel';
 import { AddOnSuccessModal } from '../components/cart/addon-success-modal';
@@ -25,9 +25,9 @@ export const PRESELL_NOTE_DELAY_MS = 500;
 export const DELETE_ERROR_MS = 3_000;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, site, cookies, cache } = context.get(appContext);
-  const cartId = isCartId(cookies.cart_id) ? cookies.cart_id : null;
-  return { cart: await getCart({ db, site, cache }, cartId, { validate: true }) };
+  const ctx = context.get(appContext);
+  const cartId = isCartId(ctx.cookies.cart_id) ? ctx.cookies.cart_id : null;
+  return { cart: await getCart(cartContextOf(ctx), cartId, { validate: true }) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your cart' }, { name: 'robots', content: 'noindex' }];

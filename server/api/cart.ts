@@ -1,22 +1,22 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { CartItemsBodySchema, giftVoucherSchema, isCartId, QuantityPathSchema } from '../../domain/cart-rules';
 import {
   addGiftVoucher,
   CartError,
   type CartContext,
+  cartContextOf,
   changeItems,
   getCart,
   newCartId,
   removeLine,
 } from '../../services/cart';
 import { fail, ok } from '../envelope';
+import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 
-export const CART_COOKIE = 'cart_id';
-const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
 /** The visitor's cart id from its cookie, or null (no cart yet, or a value that is not ours). */
 export function cartIdOf(c: Context<AppEnv>): string | null {
@@ -29,19 +29,12 @@ function ensureCartId(c: Context<AppEnv>): string {
   const existing = cartIdOf(c);
   if (existing) return existing;
   const id = newCartId();
-  setCookie(c, CART_COOKIE, id, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: c.var.ctx.origin.startsWith('https:'),
-    maxAge: CART_COOKIE_MAX_AGE,
-  });
+  setCartCookie(c, id);
   return id;
 }
 
 function cartContext(c: Context<AppEnv>): CartContext {
-  const { db, site, cache } = c.var.ctx;
-  return { db, site, cache, isMember: false };
+  return cartContextOf(c.var.ctx);
 }
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {

@@ -7,12 +7,12 @@ import { createTestDatabase, type TestDatabase } from './test-db';
 export type Body = { statusCode: number; statusMessage?: string; response?: any };
 
 /** One fresh database and app for the test file, dropped after it. */
-export function useTestApp() {
+export function useTestApp(configOverrides: Partial<Record<string, string>> = {}) {
   let testDb: TestDatabase | undefined;
   let app: App | undefined;
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    app = createApp({ database: testDb.database, config: testConfig() });
+    app = createApp({ database: testDb.database, config: testConfig(configOverrides) });
   });
   afterAll(async () => {
     await testDb?.drop();
@@ -30,25 +30,50 @@ export function useTestApp() {
 }
 
 /** A shopper with a cookie jar on one site, talking to the app in-process. */
-export function createVisitor(getApp: () => App, site = 'law-au') {
-  let cookie = '';
-  const call = async (method: string, path: string, body?: unknown, raw?: string): Promise<{ status: number; body: Body; setCookie: string | null }> => {
-    const headers: Record<string, string> = { host: `${site}.localhost:3000` };
-    if (cookie) headers.cookie = cookie;
+export function createVisitor(getApp: () => App, site = 'law-au', options: { address?: string } = {}) {
+  // A cookie jar: Set-Cookie adds or replaces, Max-Age=0 removes.
+  const jar = new Map<string, string>();
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: string,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ status: number; body: Body; setCookie: string | null; headers: Headers }> => {
+    const headers: Record<string, string> = { host: `${site}.localhost:3000`, ...extraHeaders };
+    if (options.address) headers['x-forwarded-for'] = options.address;
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
     const res = await getApp().request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-    const setCookie = res.headers.get('set-cookie');
-    const match = setCookie?.match(/cart_id=([^;]+)/);
-    if (match) cookie = `cart_id=${match[1]}`;
-    return { status: res.status, body: (await res.json()) as Body, setCookie };
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (/max-age=0/i.test(line) || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: Body;
+    try {
+      parsed = JSON.parse(text) as Body;
+    } catch {
+      parsed = { statusCode: -1, statusMessage: text };
+    }
+    return { status: res.status, body: parsed, setCookie: res.headers.get('set-cookie'), headers: res.headers };
   };
   return {
     call,
     cart: async (validate = false) => (await call('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
     add: (code: string, qty: number | string, set = false) => call('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
+    login: (email: string, password = 'Vintage2026') => call('POST', '/api/authentication/login', { email, password }),
+    logout: () => call('POST', '/api/authentication/logout'),
+    /** The cart cookie header, as older tests read it. */
     get cookie() {
-      return cookie;
+      const cart = jar.get('cart_id');
+      return cart ? `cart_id=${cart}` : '';
     },
+    jar,
   };
 }
 

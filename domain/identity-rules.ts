@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { VisitorType, VisitorTypeDetailed } from './page-types';
+
+// SPEC §5 login form and §4 visitor tiers. Shared by the login form in the browser and the API.
+
+export const LOGIN_MESSAGES = {
+  email: 'Please enter a valid email address',
+  password: 'Password is required',
+  passwordRule: 'Password must be 8-16 characters and contain at least one number and one letter.',
+  failed: 'The email address or password you entered is incorrect.',
+  throttled: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  generic: 'Something went wrong. Please try again later.',
+  emailTaken: 'An account with this email address already exists. Please log in instead.',
+} as const;
+
+/** The basic email pattern of the login form: something@something.something, no spaces. */
+export const LOGIN_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** 8–16 characters with a number, a lowercase and an uppercase letter (applied at registration, not login). */
+export const PASSWORD_RULE = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,16}$/;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: LOGIN_MESSAGES.email })
+    .trim()
+    .max(254, LOGIN_MESSAGES.email)
+    .regex(LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES.email),
+  password: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200, LOGIN_MESSAGES.failed),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+const name = (label: string) =>
+  z
+    .string({ error: `Please enter your ${label}.` })
+    .trim()
+    .min(1, `Please enter your ${label}.`)
+    .max(60, `Your ${label} can be at most 60 characters.`);
+
+export const RegistrationSchema = z.object({
+  firstName: name('first name'),
+  lastName: name('last name'),
+  email: LoginSchema.shape.email,
+  password: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
+});
+export type RegistrationInput = z.infer<typeof RegistrationSchema>;
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200),
+  newPassword: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
+});
+
+/** Who is shopping: SPEC §4 visitor tiers. */
+export interface Visitor {
+  tier: VisitorTypeDetailed;
+  customerId: number | null;
+  email: string;
+  firstName: string;
+  /** Unlimited (FREESHIP) status, read for Hard Logged-In visitors only (SPEC §6). */
+  unlimitedStatus: 'ACTIVE' | 'REQUESTED' | 'SUSPENDED' | null;
+}
+
+export const PROSPECT: Visitor = { tier: 'Prospect', customerId: null, email: '', firstName: '', unlimitedStatus: null };
+
+/** SPEC §4: only Hard Logged-In visitors are Current. */
+export function visitorTypeOf(visitor: Visitor): VisitorType {
+  return visitor.tier === 'Hard Logged-In' ? 'Current' : 'Prospect';
+}
+
+export function isCurrent(visitor: Visitor): boolean {
+  return visitor.tier === 'Hard Logged-In';
+}
+
+/** Soft or Hard Logged-In: the visitor is known (recently viewed, add-on personalisation). */
+export function isIdentified(visitor: Visitor): boolean {
+  return visitor.customerId !== null;
+}
+
+/** SPEC §4: ACTIVE or REQUESTED Unlimited members get member pricing and no Unlimited upsell. */
+export function hasMemberPricing(visitor: Visitor): boolean {
+  return visitor.unlimitedStatus === 'ACTIVE' || visitor.unlimitedStatus === 'REQUESTED';
+}
+
+export function loginPath(redirectingURL: string, brandName: string): string {
+  return `/login?${new URLSearchParams({ redirectingURL, pageTitle: `Login ${brandName}` })}`;
+}

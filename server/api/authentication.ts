@@ -1,0 +1,89 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { isCartId } from '../../domain/cart-rules';
+import { LOGIN_MESSAGES, LoginSchema, RegistrationSchema } from '../../domain/identity-rules';
+import {
+  IdentityError,
+  type LoginResult,
+  logIn,
+  mergeCartOnLogin,
+  REMEMBER_COOKIE,
+  register,
+  revokeTokens,
+  SESSION_COOKIE,
+} from '../../services/identity';
+import { fail, ok } from '../envelope';
+import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
+import type { AppEnv } from '../types';
+
+
+// SPEC §7 authentication calls. Login success has statusCode 0; failures carry a statusMessage.
+
+class BadJson extends IdentityError {
+  constructor() {
+    super(400, 'The request body must be JSON.');
+  }
+}
+
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new BadJson();
+  }
+}
+
+function handle(fn: (c: Context<AppEnv>) => Promise<Response>) {
+  return async (c: Context<AppEnv>) => {
+    try {
+      return await fn(c);
+    } catch (error) {
+      if (error instanceof IdentityError) return fail(c, error.status, error.message);
+      throw error;
+    }
+  };
+}
+
+/** Starts the login: cookies, and the anonymous cart joined to the customer's. */
+async function startLogin(c: Context<AppEnv>, result: LoginResult): Promise<Response> {
+  const { db, site } = c.var.ctx;
+  setLoginCookies(c, result.tokens);
+  const anonymous = getCookie(c, CART_COOKIE);
+  const cartId = await mergeCartOnLogin(db, site, isCartId(anonymous) ? anonymous : null, result.customerId);
+  if (cartId) setCartCookie(c, cartId);
+  return ok(c, { email: result.email, visitorType: 'Current', visitorTypeDetailed: 'Hard Logged-In' });
+}
+
+export const authenticationApi = new Hono<AppEnv>()
+  .post(
+    '/login',
+    handle(async (c) => {
+      const parsed = LoginSchema.safeParse(await readJson(c));
+      if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
+      const { db, clock, clientAddress } = c.var.ctx;
+      const result = await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) });
+      return startLogin(c, result);
+    }),
+  )
+  .post(
+    '/logout',
+    handle(async (c) => {
+      await revokeTokens(c.var.ctx.db, presentedTokens(c));
+      clearLoginCookie(c, SESSION_COOKIE);
+      clearLoginCookie(c, REMEMBER_COOKIE);
+      // The cart stays with the customer's account; this browser starts a new one.
+      setCartCookie(c, null);
+      return ok(c, null);
+    }),
+  )
+  .post(
+    '/register',
+    handle(async (c) => {
+      const parsed = RegistrationSchema.safeParse(await readJson(c));
+      if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
+      const { db, clock } = c.var.ctx;
+      const result = await register(db, clock, parsed.data, presentedTokens(c));
+      return startLogin(c, result);
+    }),
+  );

@@ -1,0 +1,295 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { hashPassword, verifyPassword } from '../db/password-hash';
+import { cartLines, carts, customers, customerSubscriptions, loginFailures, sessions } from '../db/schema';
+import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
+import type { Clock } from '../domain/clock';
+import {
+  LOGIN_MESSAGES,
+  type LoginInput,
+  normaliseEmail,
+  PROSPECT,
+  type RegistrationInput,
+  type Visitor,
+} from '../domain/identity-rules';
+import type { Site } from '../domain/sites';
+
+// Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
+
+export const SESSION_COOKIE = 'sid';
+export const REMEMBER_COOKIE = 'remember_me';
+/** Server-side idle limit of a full login. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A full login ends after this long even when active. */
+export const SESSION_MAX_MS = 24 * 60 * 60 * 1000;
+/** How long the persistent cookie remembers the customer (Soft Logged-In). */
+export const REMEMBER_MS = 90 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so browsing does not write on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 } as const;
+
+export class IdentityError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SessionTokens {
+  session?: string | undefined;
+  remember?: string | undefined;
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function validTokens(tokens: SessionTokens): string[] {
+  return [tokens.session, tokens.remember].filter((t): t is string => typeof t === 'string' && TOKEN.test(t));
+}
+
+export interface ResolvedVisitor {
+  visitor: Visitor;
+  /** Cookies the request presented that no longer stand for a login (revoked, idle, expired). */
+  stale: { session: boolean; remember: boolean };
+}
+
+/** Who the cookies stand for: Hard Logged-In (live session), Soft Logged-In (remembered only) or Prospect. */
+export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens): Promise<ResolvedVisitor> {
+  const presented = validTokens(tokens);
+  const stale = { session: Boolean(tokens.session), remember: Boolean(tokens.remember) };
+  if (presented.length === 0) return { visitor: PROSPECT, stale };
+  const now = clock.now();
+  const rows = await db
+    .select({
+      tokenHash: sessions.tokenHash,
+      kind: sessions.kind,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      customerId: customers.id,
+      email: customers.email,
+      firstName: customers.firstName,
+      unlimitedStatus: sql<string | null>`(select ${customerSubscriptions.status} from ${customerSubscriptions}
+        where ${customerSubscriptions.customerId} = ${customers.id} and ${customerSubscriptions.type} = 'FREESHIP'
+        and ${customerSubscriptions.status} in ('ACTIVE', 'REQUESTED', 'SUSPENDED') limit 1)`,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(inArray(sessions.tokenHash, presented.map(hashToken)));
+
+  const sessionHash = tokens.session && TOKEN.test(tokens.session) ? hashToken(tokens.session) : null;
+  const rememberHash = tokens.remember && TOKEN.test(tokens.remember) ? hashToken(tokens.remember) : null;
+  const live = rows.find(
+    (r) =>
+      r.tokenHash === sessionHash &&
+      r.kind === 'session' &&
+      r.expiresAt > now &&
+      now.getTime() - r.lastSeenAt.getTime() < SESSION_IDLE_MS,
+  );
+  const remembered = rows.find((r) => r.tokenHash === rememberHash && r.kind === 'remember' && r.expiresAt > now);
+  stale.session = Boolean(tokens.session) && !live;
+  stale.remember = Boolean(tokens.remember) && !remembered;
+
+  if (live) {
+    if (now.getTime() - live.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, live.tokenHash));
+    }
+    return {
+      visitor: {
+        tier: 'Hard Logged-In',
+        customerId: live.customerId,
+        email: live.email,
+        firstName: live.firstName,
+        unlimitedStatus: live.unlimitedStatus as Visitor['unlimitedStatus'],
+      },
+      stale,
+    };
+  }
+  if (remembered) {
+    return {
+      visitor: { tier: 'Soft Logged-In', customerId: remembered.customerId, email: remembered.email, firstName: remembered.firstName, unlimitedStatus: null },
+      stale,
+    };
+  }
+  return { visitor: PROSPECT, stale };
+}
+
+/** Revokes the logins behind these cookies (logout, or before a new login). */
+export async function revokeTokens(db: Db, tokens: SessionTokens): Promise<void> {
+  const presented = validTokens(tokens);
+  if (presented.length === 0) return;
+  await db.delete(sessions).where(inArray(sessions.tokenHash, presented.map(hashToken)));
+}
+
+/** Revokes every login of a customer (password change). */
+export async function revokeAllSessions(db: Db, customerId: number, except?: SessionTokens): Promise<void> {
+  const keep = except ? validTokens(except).map(hashToken) : [];
+  await db
+    .delete(sessions)
+    .where(
+      keep.length
+        ? and(eq(sessions.customerId, customerId), sql`${sessions.tokenHash} not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})`)
+        : eq(sessions.customerId, customerId),
+    );
+}
+
+async function issueTokens(db: Db, clock: Clock, customerId: number): Promise<{ session: string; remember: string }> {
+  const now = clock.now();
+  const session = newToken();
+  const remember = newToken();
+  await db.insert(sessions).values([
+    { tokenHash: hashToken(session), customerId, kind: 'session', createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_MS) },
+    { tokenHash: hashToken(remember), customerId, kind: 'remember', createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + REMEMBER_MS) },
+  ]);
+  // Housekeeping: this customer's expired rows go whenever they log in.
+  await db.delete(sessions).where(and(eq(sessions.customerId, customerId), sql`${sessions.expiresAt} <= ${now}`));
+  return { session, remember };
+}
+
+// A hash to verify against when the email is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+async function failuresSince(db: Db, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
+  return row?.n ?? 0;
+}
+
+export interface LoginResult {
+  customerId: number;
+  email: string;
+  tokens: { session: string; remember: string };
+}
+
+/**
+ * Checks the password and starts a new login. The logins behind the presented cookies are revoked first
+ * (SPEC §4: logging in while Soft Logged-In, or as another customer, logs the old one out), so the
+ * session id always changes on login.
+ */
+export async function logIn(
+  db: Db,
+  clock: Clock,
+  input: LoginInput,
+  context: { address: string; current: SessionTokens },
+): Promise<LoginResult> {
+  const email = normaliseEmail(input.email);
+  const now = clock.now();
+  const since = new Date(now.getTime() - THROTTLE.windowMs);
+  const accountKey = `account:${email}`;
+  const addressKey = `address:${context.address}`;
+  const [byAccount, byAddress] = [await failuresSince(db, accountKey, since), await failuresSince(db, addressKey, since)];
+  if (byAccount >= THROTTLE.perAccount || byAddress >= THROTTLE.perAddress) {
+    throw new IdentityError(429, LOGIN_MESSAGES.throttled);
+  }
+
+  const [customer] = await db
+    .select({ id: customers.id, email: customers.email, passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(eq(customers.email, email))
+    .limit(1);
+  dummyHash ??= hashPassword('not-a-real-password');
+  const matches = await verifyPassword(input.password, customer?.passwordHash ?? (await dummyHash));
+  if (!customer || !matches) {
+    await db.insert(loginFailures).values([
+      { key: accountKey, at: now },
+      { key: addressKey, at: now },
+    ]);
+    // Housekeeping: failures older than the window no longer count.
+    await db.delete(loginFailures).where(sql`${loginFailures.at} <= ${since} and ${loginFailures.key} in (${accountKey}, ${addressKey})`);
+    throw new IdentityError(401, LOGIN_MESSAGES.failed);
+  }
+
+  await revokeTokens(db, context.current);
+  const tokens = await issueTokens(db, clock, customer.id);
+  return { customerId: customer.id, email: customer.email, tokens };
+}
+
+export async function register(db: Db, clock: Clock, input: RegistrationInput, current: SessionTokens): Promise<LoginResult> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await db
+    .insert(customers)
+    .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, createdAt: clock.now() })
+    .onConflictDoNothing()
+    .returning({ id: customers.id });
+  if (!created) throw new IdentityError(409, LOGIN_MESSAGES.emailTaken);
+  await revokeTokens(db, current);
+  return { customerId: created.id, email, tokens: await issueTokens(db, clock, created.id) };
+}
+
+export async function changePassword(
+  db: Db,
+  customerId: number,
+  input: { currentPassword: string; newPassword: string },
+  keep: SessionTokens,
+): Promise<void> {
+  const [customer] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
+    throw new IdentityError(400, 'Your current password is not correct.');
+  }
+  await db.update(customers).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(customers.id, customerId));
+  // Every other device has to log in again with the new password.
+  await revokeAllSessions(db, customerId, keep);
+}
+
+/**
+ * Joins the visitor's anonymous cart to the customer's cart on this site (docs/decisions/004): lines are
+ * added with the cart's upsert, capped at the line maximum, and the anonymous cart is deleted. Returns the
+ * id the cart cookie should carry, or null when neither has a cart.
+ */
+export async function mergeCartOnLogin(db: Db, site: Site, anonymousCartId: string | null, customerId: number): Promise<string | null> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [own] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.customerId, customerId), eq(carts.siteId, site.id)))
+      .orderBy(sql`${carts.updatedAt} desc`)
+      .limit(1);
+    const [anonymous] = anonymousCartId
+      ? await tx
+          .select({ id: carts.id, customerId: carts.customerId, siteId: carts.siteId })
+          .from(carts)
+          .where(eq(carts.id, anonymousCartId))
+          .for('update')
+      : [];
+    // A cart of another customer or another site is not the visitor's to merge.
+    const mergeable = anonymous && anonymous.siteId === site.id && (anonymous.customerId === null || anonymous.customerId === customerId) ? anonymous : null;
+    if (!mergeable) return own?.id ?? null;
+    if (!own || own.id === mergeable.id) {
+      await tx.update(carts).set({ customerId, version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, mergeable.id));
+      return mergeable.id;
+    }
+    await tx.execute(sql`select id from ${carts} where ${carts.id} = ${own.id} for update`);
+    const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, mergeable.id));
+    for (const line of lines) {
+      if (line.giftVoucher) {
+        await tx.update(cartLines).set({ cartId: own.id }).where(eq(cartLines.id, line.id));
+        continue;
+      }
+      await tx
+        .insert(cartLines)
+        .values({ cartId: own.id, itemCode: line.itemCode, quantity: line.quantity, upsellType: line.upsellType, upsellRule: line.upsellRule })
+        .onConflictDoUpdate({
+          target: [cartLines.cartId, cartLines.itemCode],
+          targetWhere: sql`gift_voucher is null`,
+          set: { quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})` },
+        });
+    }
+    await tx.delete(carts).where(eq(carts.id, mergeable.id));
+    await tx.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, own.id));
+    return own.id;
+  });
+}

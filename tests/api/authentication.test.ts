@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
+import { createVisitor, useTestApp } from '../support/test-app';
+
+const t = useTestApp({ TRUST_PROXY: 'true' });
+let nextAddress = 1;
+/** Each visitor gets its own address so the per-address throttle of one test does not reach another. */
+const visitor = (site = 'law-au') => createVisitor(() => t.app, site, { address: `10.0.0.${nextAddress++}` });
+
+async function pageData(v: ReturnType<typeof visitor>) {
+  const res = await v.call('GET', '/api/user/details');
+  return res;
+}
+
+describe('POST /api/authentication/login', () => {
+  it('logs a demo customer in with statusCode 0, sets HttpOnly SameSite=Lax session and remember cookies', async () => {
+    const v = visitor();
+    const res = await v.login('shopper@example.com');
+    expect(res.status).toBe(200);
+    expect(res.body.statusCode).toBe(0);
+    const cookies = res.headers.getSetCookie();
+    const sid = cookies.find((c) => c.startsWith('sid='));
+    const remember = cookies.find((c) => c.startsWith('remember_me='));
+    expect(sid).toMatch(/HttpOnly/i);
+    expect(sid).toMatch(/SameSite=Lax/i);
+    // The session cookie has no expiry; the remembered identity persists.
+    expect(sid).not.toMatch(/Max-Age|Expires/i);
+    expect(remember).toMatch(/Max-Age=\d+/i);
+    expect(remember).toMatch(/HttpOnly/i);
+    expect(v.jar.get('sid')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only a hash of the token is stored.
+    const rows = await t.testDb.database.db.select().from(sessions);
+    expect(rows.some((r) => r.tokenHash === v.jar.get('sid'))).toBe(false);
+  });
+
+  it('accepts the email in any case and with surrounding spaces', async () => {
+    const res = await visitor().login('  Shopper@Example.com ');
+    expect(res.body.statusCode).toBe(0);
+  });
+
+  it('refuses a wrong password with a statusMessage and sets no login cookie', async () => {
+    const v = visitor();
+    const res = await v.login('shopper@example.com', 'wrong-password');
+    expect(res.status).toBe(401);
+    expect(res.body.statusCode).not.toBe(0);
+    expect(res.body.statusMessage).toBe('The email address or password you entered is incorrect.');
+    expect(v.jar.has('sid')).toBe(false);
+    const unknown = await v.login('nobody@example.com', 'Vintage2026');
+    expect(unknown.body.statusMessage).toBe('The email address or password you entered is incorrect.');
+  });
+
+  it('validates the payload with the SPEC §5 messages and changes nothing', async () => {
+    const v = visitor();
+    expect((await v.call('POST', '/api/authentication/login', { email: 'not-an-email', password: 'x' })).body.statusMessage).toBe(
+      'Please enter a valid email address',
+    );
+    expect((await v.call('POST', '/api/authentication/login', { email: 'shopper@example.com', password: '' })).body.statusMessage).toBe(
+      'Password is required',
+    );
+    const malformed = await v.call('POST', '/api/authentication/login', undefined, '{"email":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.statusMessage).toBe('The request body must be JSON.');
+    expect(v.jar.has('sid')).toBe(false);
+  });
+
+  it('does not apply the 8-16 character password rule at login', async () => {
+    // The demo password satisfies it; a short wrong one must still be a plain login failure, not a rule message.
+    const res = await visitor().login('shopper@example.com', 'abc');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('visitor tiers', () => {
+  it('Hard Logged-In with both cookies, Soft Logged-In with only the persistent cookie, Prospect with none', async () => {
+    const v = visitor();
+    expect((await pageData(v)).status).toBe(401);
+    await v.login('unlimited@example.com');
+    const hard = await pageData(v);
+    expect(hard.status).toBe(200);
+
+    const home = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost', cookie: `remember_me=${v.jar.get('remember_me')}` } });
+    // Soft Logged-In may not read account data.
+    expect(home.status).toBe(401);
+  });
+
+  it('rotates the session on login: the old session cookie stops working', async () => {
+    const v = visitor();
+    await v.login('shopper@example.com');
+    const first = v.jar.get('sid');
+    const firstRemember = v.jar.get('remember_me');
+    await v.login('planner@example.com');
+    expect(v.jar.get('sid')).not.toBe(first);
+    const db = t.testDb.database.db;
+    const old = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost', cookie: `sid=${first}; remember_me=${firstRemember}` } });
+    expect(old.status).toBe(401);
+    // The stale cookies are cleared.
+    expect(old.headers.getSetCookie().some((c) => c.startsWith('sid=;') || /sid=.*Max-Age=0/i.test(c))).toBe(true);
+    expect((await db.select().from(sessions)).length).toBeGreaterThan(0);
+  });
+
+  it('logout revokes the session on the server: a copy of the cookies no longer logs in', async () => {
+    const v = visitor();
+    await v.login('shopper@example.com');
+    const copied = `sid=${v.jar.get('sid')}; remember_me=${v.jar.get('remember_me')}`;
+    const out = await v.logout();
+    expect(out.body.statusCode).toBe(0);
+    expect(v.jar.has('sid')).toBe(false);
+    expect(v.jar.has('remember_me')).toBe(false);
+    const replay = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost', cookie: copied } });
+    expect(replay.status).toBe(401);
+  });
+
+  it('ends a full login after 30 idle minutes but keeps the remembered identity', async () => {
+    const { fixedClock } = await import('../../domain/clock');
+    const { createApp } = await import('../../server/app');
+    const { testConfig } = await import('../../server/config');
+    const clock = fixedClock(new Date('2026-11-23T10:00:00Z'));
+    const app = createApp({ database: t.testDb.database, config: testConfig(), clock });
+    const v = createVisitor(() => app, 'law-au');
+    await v.login('shopper@example.com');
+    clock.advance(29 * 60 * 1000);
+    expect((await v.call('GET', '/api/user/details')).status).toBe(200);
+    // Activity moved the idle window on.
+    clock.advance(29 * 60 * 1000);
+    expect((await v.call('GET', '/api/user/details')).status).toBe(200);
+    clock.advance(31 * 60 * 1000);
+    expect((await v.call('GET', '/api/user/details')).status).toBe(401);
+    expect(v.jar.has('sid')).toBe(false);
+    expect(v.jar.has('remember_me')).toBe(true);
+  });
+});
+
+describe('login throttling (CONTRACT.md)', () => {
+  it('after 10 failures for one account further attempts get 429, even with the right password', async () => {
+    const email = 'suspended@example.com';
+    for (let i = 0; i < 10; i++) {
+      const res = await visitor().login(email, `wrong-${i}`);
+      expect(res.status).toBe(401);
+    }
+    const blocked = await visitor().login(email);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.statusMessage).toBe('Too many failed login attempts. Please wait 15 minutes and try again.');
+    // Another account is not affected.
+    expect((await visitor().login('requested@example.com')).status).toBe(200);
+  });
+
+  it('after 50 failures from one address that address gets 429 for every account', async () => {
+    const v = createVisitor(() => t.app, 'law-au', { address: '192.0.2.77' });
+    for (let i = 0; i < 50; i++) {
+      const res = await v.login(`stranger${i}@example.com`, 'nope');
+      expect(res.status).toBe(401);
+    }
+    expect((await v.login('outback@example.com')).status).toBe(429);
+    expect((await visitor().login('outback@example.com')).status).toBe(200);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a login or logout started by another site', async () => {
+    const v = visitor();
+    const cross = await v.call('POST', '/api/authentication/login', { email: 'shopper@example.com', password: 'Vintage2026' }, undefined, {
+      origin: 'https://evil.example',
+    });
+    expect(cross.status).toBe(403);
+    expect(v.jar.has('sid')).toBe(false);
+    await v.login('shopper@example.com');
+    const logout = await v.call('POST', '/api/authentication/logout', undefined, undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(logout.status).toBe(403);
+    expect((await v.call('GET', '/api/user/details')).status).toBe(200);
+  });
+});
+
+describe('cart on login', () => {
+  it('merges the anonymous cart into the customer cart and keeps it with the account after logout', async () => {
+    const first = visitor();
+    await first.login('planner@example.com');
+    await first.add('D0001', 2);
+    await first.logout();
+    expect(first.jar.has('cart_id')).toBe(false);
+    expect((await first.cart()).numItems).toBe(0);
+
+    const second = visitor();
+    await second.add('D0001', 1);
+    await second.add('D0002', 3);
+    const anonymousCart = second.jar.get('cart_id');
+    await second.login('planner@example.com');
+    expect(second.jar.get('cart_id')).not.toBe(anonymousCart);
+    const cart = await second.cart();
+    const quantities = Object.fromEntries(cart.lineItems.map((l: any) => [l.lineItemIdentification.itemCode, l.quantity]));
+    expect(quantities).toMatchObject({ D0002: 3 });
+    const d1 = cart.lineItems.filter((l: any) => l.product.itemCode === 'D0001').reduce((s: number, l: any) => s + l.bottleCount, 0);
+    expect(d1).toBe(3);
+    // The anonymous cart is gone.
+    const { carts } = await import('../../db/schema');
+    expect(await t.testDb.database.db.select().from(carts).where(eq(carts.id, anonymousCart ?? ''))).toHaveLength(0);
+  });
+
+  it('gives Unlimited ACTIVE members member pricing in the cart once logged in', async () => {
+    const v = visitor();
+    await v.add('D0001', 1);
+    const before = await v.cart();
+    await v.login('unlimited@example.com');
+    const after = await v.cart();
+    expect(after.orderPriceInfo.shipping).toBeLessThanOrEqual(before.orderPriceInfo.shipping);
+    expect(after.orderPriceInfo.shipping).toBe(0);
+  });
+});
+
+describe('registration', () => {
+  it('creates an account with the 8-16 rule and logs it in', async () => {
+    const v = visitor();
+    const weak = await v.call('POST', '/api/authentication/register', { firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', password: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.statusMessage).toBe('Password must be 8-16 characters and contain at least one number and one letter.');
+    const res = await v.call('POST', '/api/authentication/register', { firstName: 'Ana', lastName: 'Lee', email: 'Ana@Example.com', password: 'Grape2026x' });
+    expect(res.body.statusCode).toBe(0);
+    expect((await v.call('GET', '/api/user/details')).status).toBe(200);
+    const again = await visitor().call('POST', '/api/authentication/register', { firstName: 'A', lastName: 'L', email: 'ana@example.com', password: 'Grape2026x' });
+    expect(again.status).toBe(409);
+    expect((await visitor().login('ana@example.com', 'Grape2026x')).body.statusCode).toBe(0);
+  });
+});
