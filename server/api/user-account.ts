@@ -6,7 +6,8 @@ import type { AppEnv } from '../types';
 import { customerIdOf, requireCurrent } from './user-auth';
 
 // SPEC §7 account calls: details, subscriptions, wine plans, purchases, order history, contact preferences.
-export const userAccountApi = new Hono<AppEnv>().use('*', requireCurrent).get('/details', async (c) => {
+// NOTE: guards go on each route, not use('*'): another router is mounted on /api/user too.
+export const userAccountApi = new Hono<AppEnv>().get('/details', requireCurrent, async (c) => {
   const [row] = await c.var.ctx.db
     .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
