@@ -87,3 +87,27 @@ export async function pauseClock(page: Page) {
   await page.clock.install({ time: t0 });
   await page.clock.pauseAt(new Date(t0.getTime() + 1_000));
 }
+
+export const DEMO_PASSWORD = 'Vintage2026';
+
+/**
+ * Logs the browser context in as a demo customer through the real API (cookies land in the context).
+ * NOTE: page.request cannot resolve `{site}.localhost` from Node, so the call runs inside the page, on a
+ * light same-origin page (robots.txt) of the site.
+ */
+export async function logIn(page: Page, email: string, options: { site?: string; host?: string; password?: string } = {}) {
+  const origin = options.host ? `http://${options.host}:${PORT}` : siteUrl(options.site ?? 'law-au', '').replace(/\/$/, '');
+  await page.goto(`${origin}/robots.txt`);
+  const status = await page.evaluate(
+    async ({ email, password }) => {
+      const res = await fetch('/api/authentication/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return res.status;
+    },
+    { email, password: options.password ?? DEMO_PASSWORD },
+  );
+  expect(status).toBe(200);
+}
