@@ -34,6 +34,17 @@ describe('POST /api/authentication/login', () => {
     expect(rows.some((r) => r.tokenHash === v.jar.get('sid'))).toBe(false);
   });
 
+  it('marks the login cookies Secure when the visitor came over TLS (behind a trusted proxy)', async () => {
+    const v = visitor();
+    const res = await v.call('POST', '/api/authentication/login', { email: 'shopper@example.com', password: 'Vintage2026' }, undefined, {
+      'x-forwarded-proto': 'https',
+    });
+    expect(res.body.statusCode).toBe(0);
+    for (const cookie of res.headers.getSetCookie().filter((c) => /^(sid|remember_me)=/.test(c))) expect(cookie).toMatch(/;\s*Secure/i);
+    const plain = await visitor().login('shopper@example.com');
+    for (const cookie of plain.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*Secure/i);
+  });
+
   it('accepts the email in any case and with surrounding spaces', async () => {
     const res = await visitor().login('  Shopper@Example.com ');
     expect(res.body.statusCode).toBe(0);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hasMemberPricing,
+  isCurrent,
+  isIdentified,
+  LoginSchema,
+  loginPath,
+  PROSPECT,
+  RegistrationSchema,
+  type Visitor,
+  visitorTypeOf,
+} from './identity-rules';
+
+const hard: Visitor = { tier: 'Hard Logged-In', customerId: 1, email: 'a@b.co', firstName: 'A', unlimitedStatus: null };
+const soft: Visitor = { ...hard, tier: 'Soft Logged-In' };
+
+describe('visitor tiers (SPEC §4)', () => {
+  it('only Hard Logged-In is Current; Soft and Hard are identified', () => {
+    expect(visitorTypeOf(hard)).toBe('Current');
+    expect(visitorTypeOf(soft)).toBe('Prospect');
+    expect(visitorTypeOf(PROSPECT)).toBe('Prospect');
+    expect([isCurrent(hard), isCurrent(soft)]).toEqual([true, false]);
+    expect([isIdentified(soft), isIdentified(PROSPECT)]).toEqual([true, false]);
+  });
+
+  it('member pricing for ACTIVE and REQUESTED Unlimited, not SUSPENDED', () => {
+    expect(hasMemberPricing({ ...hard, unlimitedStatus: 'ACTIVE' })).toBe(true);
+    expect(hasMemberPricing({ ...hard, unlimitedStatus: 'REQUESTED' })).toBe(true);
+    expect(hasMemberPricing({ ...hard, unlimitedStatus: 'SUSPENDED' })).toBe(false);
+    expect(hasMemberPricing(hard)).toBe(false);
+  });
+});
+
+describe('login form rules (SPEC §5)', () => {
+  const message = (input: unknown) => LoginSchema.safeParse(input).error?.issues[0]?.message;
+  it('asks for a valid email and a password with the SPEC texts', () => {
+    expect(message({ email: '', password: 'x' })).toBe('Please enter a valid email address');
+    expect(message({ email: 'no-at-sign', password: 'x' })).toBe('Please enter a valid email address');
+    expect(message({ email: 'a@b', password: 'x' })).toBe('Please enter a valid email address');
+    expect(message({ email: 'a@b.co', password: '' })).toBe('Password is required');
+    expect(message({ email: 'a@b.co', password: 'x' })).toBeUndefined();
+  });
+
+  it('applies the 8-16 character rule at registration only', () => {
+    const rule = 'Password must be 8-16 characters and contain at least one number and one letter.';
+    const reg = (password: string) =>
+      RegistrationSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password }).error?.issues[0]?.message;
+    expect(reg('short1A')).toBe(rule);
+    expect(reg('alllowercase1')).toBe(rule);
+    expect(reg('ALLUPPERCASE1')).toBe(rule);
+    expect(reg('NoDigitsHere')).toBe(rule);
+    expect(reg('Seventeen1Chars!!')).toBe(rule);
+    expect(reg('Vintage2026')).toBeUndefined();
+    expect(LoginSchema.safeParse({ email: 'a@b.co', password: 'short' }).success).toBe(true);
+  });
+});
+
+describe('loginPath', () => {
+  it('names the target and the page title Login {Brand}', () => {
+    expect(loginPath('/account/favourites', 'Laithwaites')).toBe('/login?redirectingURL=%2Faccount%2Ffavourites&pageTitle=Login+Laithwaites');
+  });
+});
