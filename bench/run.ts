@@ -61,6 +61,21 @@ async function makeCart(items: [string, number][]): Promise<string> {
   return cookie;
 }
 
+/** The login cookies (sid + remember_me) of a demo customer. */
+async function logInCookies(email: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/authentication/login`, {
+    method: 'POST',
+    headers: { host: HOST, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Vintage2026' }),
+  });
+  await res.arrayBuffer();
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => /^(sid|remember_me)=/.test(c ?? ''))
+    .join('; ');
+}
+
 /** Add-to-cart throughput: every connection adds to its own cart (the cart's row lock never contends). */
 async function cannonAddToCart() {
   const cookies = await Promise.all(Array.from({ length: CONNECTIONS }, () => makeCart([['D0002', 1]])));
@@ -122,6 +137,10 @@ try {
   await cannon('category page', '/wines?name=red-wine');
   await cannon('product page', productPath);
   await cannon('product API', '/api/product/item/D0001');
+  const session = await logInCookies('shopper@example.com');
+  await cannon('home page (logged in)', '/', session);
+  await cannon('product (logged in)', productPath, session);
+  await cannon('user details API', '/api/user/details', session);
   const cartCookie = await makeCart([['D0001', 3], ['D0002-6', 1], ['M0001', 1], ['G0001', 2], ['P0001', 1]]);
   await cannon('cart page (5 lines)', '/cart', cartCookie);
   await cannon('cart API list', '/api/cart/list', cartCookie);
