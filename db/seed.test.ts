@@ -17,7 +17,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const TABLES = ['products', 'skus', 'sku_prices', 'reviews', 'offer_lists', 'offer_list_items', 'postcodes', 'vouchers', 'plan_mappings', 'customers', 'customer_subscriptions', 'customer_addresses', 'customer_points'];
+const TABLES = ['products', 'skus', 'sku_prices', 'reviews', 'offer_lists', 'offer_list_items', 'postcodes', 'vouchers', 'plan_mappings', 'customers', 'customer_subscriptions', 'customer_addresses', 'customer_points', 'orders', 'order_lines', 'favourites', 'customer_ratings', 'do_not_send_items', 'payment_methods', 'customer_vouchers'];
 
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -86,6 +86,28 @@ describe('seedDatabase', () => {
       expect(await verifyPassword(DEMO_PASSWORD, row.passwordHash)).toBe(true);
       expect(await verifyPassword('wrong', row.passwordHash)).toBe(false);
     }
+  });
+});
+
+describe('demo account history', () => {
+  it('gives every demo account orders whose totals are the sum of their lines, and shopper@ favourites, ratings and a card', async () => {
+    const rows = await database.db.execute<{ email: string; orders: number; bad: number }>(sql.raw(`
+      select c.email, count(distinct o.id)::int as orders,
+        count(distinct o.id) filter (where o.subtotal_cents <> (select sum(l.unit_price_cents * l.quantity) from order_lines l where l.order_id = o.id))::int as bad
+      from customers c left join orders o on o.customer_id = c.id group by c.email order by c.email`));
+    const byEmail = (rows as unknown as { rows: { email: string; orders: number; bad: number }[] }).rows;
+    expect(byEmail).toHaveLength(6);
+    for (const row of byEmail) {
+      expect(row.orders, row.email).toBeGreaterThan(0);
+      expect(row.bad, row.email).toBe(0);
+    }
+    const shopperCounts = await database.db.execute<{ favs: number; ratings: number; cards: number; dns: number }>(sql.raw(`
+      select (select count(*) from favourites f where f.customer_id = c.id)::int as favs,
+             (select count(*) from customer_ratings r where r.customer_id = c.id)::int as ratings,
+             (select count(*) from payment_methods p where p.customer_id = c.id)::int as cards,
+             (select count(*) from do_not_send_items d where d.customer_id = c.id)::int as dns
+      from customers c where c.email = 'shopper@example.com'`));
+    expect((shopperCounts as unknown as { rows: object[] }).rows[0]).toEqual({ favs: 4, ratings: 3, cards: 2, dns: 1 });
   });
 });
 

@@ -1,12 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import {
   customerAddresses,
   customerPoints,
   customerSubscriptions,
+  customerRatings,
+  customerVouchers,
   customers,
+  doNotSendItems,
+  favourites,
   meta,
+  orderLines,
+  orders,
+  paymentMethods,
   offerListItems,
   offerLists,
   planMappings,
@@ -19,10 +26,11 @@ import {
 } from './schema';
 import { buildCustomerRows, demoAddresses, demoPoints, demoSubscriptions } from './demo/accounts';
 import { generateCatalogue } from './demo/catalogue';
+import { buildOrders, demoDoNotSend, demoFavourites, demoPaymentMethods, demoRatings, demoVouchers } from './demo/history';
 import { planMappingRows, postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
 
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
-export const SEED_VERSION = '2026-11-23.1';
+export const SEED_VERSION = '2026-11-23.2';
 
 // NOTE: PostgreSQL allows 65,535 bind parameters per statement; 500 rows of our widest table stay far below.
 const CHUNK = 500;
@@ -95,6 +103,40 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
     await insertAll(t, customerSubscriptions, attach(demoSubscriptions));
     await insertAll(t, customerPoints, attach(demoPoints));
     await insertAll(t, customerAddresses, attach(demoAddresses));
+
+    // The accounts' history came later (seed 2026-11-23.2): each table is topped up for accounts that have none there.
+    const history = buildOrders(catalogue);
+    const missingIn = async (table: PgTable, column: AnyPgColumn) => {
+      const present = new Set((await t.selectDistinct({ id: column }).from(table)).map((r) => r.id as number));
+      return <T extends { email: string }>(rows: readonly T[]) =>
+        rows.flatMap(({ email, ...rest }) => {
+          const customerId = ids.get(email);
+          return customerId === undefined || present.has(customerId) ? [] : [{ ...rest, customerId }];
+        });
+    };
+    await insertAll(t, favourites, (await missingIn(favourites, favourites.customerId))(demoFavourites));
+    await insertAll(t, customerRatings, (await missingIn(customerRatings, customerRatings.customerId))(demoRatings));
+    await insertAll(t, doNotSendItems, (await missingIn(doNotSendItems, doNotSendItems.customerId))(demoDoNotSend));
+    await insertAll(t, paymentMethods, (await missingIn(paymentMethods, paymentMethods.customerId))(demoPaymentMethods));
+    await insertAll(t, customerVouchers, (await missingIn(customerVouchers, customerVouchers.customerId))(demoVouchers));
+    await insertAll(t, orders, (await missingIn(orders, orders.customerId))(history.orders));
+    const orderIds = new Map(
+      (
+        await t
+          .select({ id: orders.id, orderNumber: orders.orderNumber })
+          .from(orders)
+          .where(inArray(orders.orderNumber, history.orders.map((o) => o.orderNumber)))
+      ).map((r) => [r.orderNumber, r.id] as const),
+    );
+    const withLines = new Set((await t.selectDistinct({ id: orderLines.orderId }).from(orderLines)).map((r) => r.id));
+    await insertAll(
+      t,
+      orderLines,
+      history.lines.flatMap(({ orderNumber, ...rest }) => {
+        const orderId = orderIds.get(orderNumber);
+        return orderId === undefined || withLines.has(orderId) ? [] : [{ ...rest, orderId }];
+      }),
+    );
 
     await t
       .insert(meta)
