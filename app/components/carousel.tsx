@@ -36,7 +36,9 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
     const onStop = () => setPlaying(false);
     update();
     embla.on('select', update).on('reInit', update).on('autoplay:play', onPlay).on('autoplay:stop', onStop);
-    if (!reducedMotion) embla.plugins().autoplay?.play();
+    // NOTE: embla's autoplay throws when there is nothing to scroll to (a carousel of one or two tiles).
+    const canScroll = embla.scrollSnapList().length > 1;
+    if (!reducedMotion && canScroll) embla.plugins().autoplay?.play();
     return () => {
       embla.off('select', update).off('reInit', update).off('autoplay:play', onPlay).off('autoplay:stop', onStop);
     };
@@ -44,7 +46,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
 
   const toggle = useCallback(() => {
     const autoplay = embla?.plugins().autoplay;
-    if (!autoplay) return;
+    if (!autoplay || embla.scrollSnapList().length < 2) return;
     if (autoplay.isPlaying()) autoplay.stop();
     else autoplay.play();
   }, [embla]);
