@@ -98,6 +98,16 @@ describe('favourites', () => {
     expect(codes((await v.call('GET', '/api/user/favourites/list')).body)).toEqual(['D0003']);
   });
 
+  it('refuses a change started by another site (CSRF) and keeps the list', async () => {
+    const v = await loggedIn('shopper@example.com');
+    const cross = await v.call('PUT', '/api/user/favourites/delete/D0001', undefined, undefined, { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    const crossFetch = await v.call('PUT', '/api/user/donotsenditem/D0001', undefined, undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(crossFetch.status).toBe(403);
+    expect(codes((await v.call('GET', '/api/user/favourites/list')).body)).toContain('D0001');
+    expect(codes((await v.call('GET', '/api/user/donotsenditem/list')).body)).toEqual(['W00003']);
+  });
+
   it('keeps each customer to their own list', async () => {
     const a = await loggedIn('outback@example.com');
     await a.call('PUT', '/api/user/favourites/G0001');
