@@ -14,6 +14,7 @@ import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
 import { visitorTypeOf } from '../domain/identity-rules';
 import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
+import { LoginModal } from './components/account/login-modal';
 import { AgeGate } from './components/age-gate';
 import { BackToTop } from './components/back-to-top';
 import { CampaignPrefill } from './components/cart/campaign-prefill';
@@ -22,6 +23,7 @@ import { CartButton, MiniCart } from './components/cart/mini-cart';
 import { Footer } from './components/footer';
 import { GotoScroller } from './components/goto-scroller';
 import { Header } from './components/header';
+import { LogoutBackNav } from './components/logout-back-nav';
 import { appContext } from './context';
 import { toPublicSite } from './lib/site';
 import stylesHref from './styles/app.css?url';
@@ -144,6 +146,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <GotoScroller />
       <MiniCart site={loaderData.site} />
       <CampaignPrefill />
+      <LoginModal />
+      <LogoutBackNav />
       {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
     </CartProvider>
   );
