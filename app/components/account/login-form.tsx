@@ -124,7 +124,7 @@ export function LoginForm({ origin, redirectingURL, onSuccess }: LoginFormProps)
 
   const warningList = [warnings.email, warnings.password].filter((m): m is string => Boolean(m));
   return (
-    <form className="login-form" noValidate onSubmit={submit} aria-busy={busy}>
+    <form className="login-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
       <WarningAlert id={`${id}-warning`} messages={warningList} />
       <DangerAlert id={`${id}-danger`} message={failure} />
       <div className="field">

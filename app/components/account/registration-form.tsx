@@ -48,7 +48,7 @@ export function RegistrationForm({ submitLabel }: { submitLabel: string }) {
 
   const messages = FIELDS.map((f) => warnings[f.name]).filter((m): m is string => Boolean(m));
   return (
-    <form className="registration-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form className="registration-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <WarningAlert id={`${id}-warning`} messages={messages} />
       <DangerAlert message={failure} />
       {FIELDS.map((field) => (
