@@ -18,7 +18,7 @@ describe('safeRedirectTarget', () => {
       'http://law-au.localhost:3001/',
       'http://vws-au.localhost:3000/',
       'wines',
-      '/wines\n',
+      '/\t/evil.example',
       '',
       null,
       undefined,
