@@ -106,6 +106,11 @@ test.describe('logging in', () => {
     const calls = recordAuthCalls(page);
     await gotoReady(page, '/wines');
     expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', visitorTypeDetailed: 'Prospect', email: '' });
+    // Without script the link still leads to the login page, back to here afterwards.
+    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?redirectingURL=%2Fwines&pageTitle=Login+Laithwaites',
+    );
     const dialog = await openLoginModal(page);
 
     await dialog.getByLabel('Email address').fill('shopper@example.com');
@@ -173,14 +178,16 @@ test.describe('logging in', () => {
     await page.waitForURL((url) => /\/jsp\/account\/common\/account_lists\.jsp#\/favorites$|\/account\/favourites$/.test(url.href));
   });
 
-  test('a login on the au registration page goes home', async ({ page }) => {
-    await gotoReady(page, '/registration');
-    expect((await pageData(page)).pageType).toBe('registration');
-    const existing = page.getByRole('region', { name: 'Already have an account?' });
-    await submitLogin(page, existing, 'shopper@example.com');
-    await page.waitForURL(siteUrl('law-au', '/'));
-    expect((await pageData(page)).visitorTypeDetailed).toBe('Hard Logged-In');
-  });
+  for (const site of ['law-au', 'law-nz']) {
+    test(`a login on the ${site} registration page goes home`, async ({ page }) => {
+      await gotoReady(page, siteUrl(site, '/registration'));
+      expect((await pageData(page)).pageType).toBe('registration');
+      const existing = page.getByRole('region', { name: 'Already have an account?' });
+      await submitLogin(page, existing, 'shopper@example.com');
+      await page.waitForURL(siteUrl(site, '/'));
+      expect((await pageData(page)).visitorTypeDetailed).toBe('Hard Logged-In');
+    });
+  }
 
   test('a login on a US registration page reloads it instead', async ({ page }) => {
     await gotoReady(page, siteUrl('wsj-us', '/registration'));
@@ -347,6 +354,18 @@ test.describe('logging out', () => {
     await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' })).toBeVisible();
 
     await page.goto('/cart');
+    await page.goBack();
+    await page.waitForURL(siteUrl('law-au', '/'));
+  });
+
+  test('stepping back inside the app onto a ?Logout page also goes home', async ({ page }) => {
+    await gotoReady(page, '/?Logout');
+    // A reload of /?Logout keeps the URL; only back/forward navigation goes home.
+    await page.reload();
+    await expect(page).toHaveURL(siteUrl('law-au', '/?Logout'));
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('navigation', { name: 'Wine categories' }).getByRole('link', { name: 'All wines' }).click();
+    await expect(page).toHaveURL(siteUrl('law-au', '/wines'));
     await page.goBack();
     await page.waitForURL(siteUrl('law-au', '/'));
   });
