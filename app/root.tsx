@@ -15,6 +15,7 @@ import { isCurrent, visitorTypeOf } from '../domain/identity-rules';
 import { favouriteCodes } from '../services/personal-lists';
 import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
+import { LoginModal } from './components/account/login-modal';
 import { AgeGate } from './components/age-gate';
 import { BackToTop } from './components/back-to-top';
 import { CampaignPrefill } from './components/cart/campaign-prefill';
@@ -24,6 +25,7 @@ import { FavouritesProvider } from './components/favourites/favourites-context';
 import { Footer } from './components/footer';
 import { GotoScroller } from './components/goto-scroller';
 import { Header } from './components/header';
+import { LogoutBackNav } from './components/logout-back-nav';
 import { appContext } from './context';
 import { toPublicSite } from './lib/site';
 import stylesHref from './styles/app.css?url';
@@ -149,6 +151,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <GotoScroller />
       <MiniCart site={loaderData.site} />
       <CampaignPrefill />
+      <LoginModal />
+      <LogoutBackNav />
       {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
       </FavouritesProvider>
     </CartProvider>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicSite } from '../lib/site';
+import { ChatWidget } from './chat-widget';
 
 export function Footer({ site }: { site: PublicSite }) {
   const year = 2026;
@@ -36,6 +37,7 @@ export function Footer({ site }: { site: PublicSite }) {
           </ul>
         </section>
       </div>
+      <ChatWidget site={site} />
       <p className="site-footer__legal">
         © {year} {site.brand.name}. Liquor must not be sold to or obtained by a person under the legal drinking age.
       </p>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link, NavLink } from 'react-router';
 import type { PublicSite } from '../lib/site';
+import { AccountLinks } from './account/account-links';
 import { Logo } from './logo';
 import { Typeahead } from './search/typeahead';
 
@@ -28,6 +29,7 @@ export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactN
           <input type="hidden" name="Nty" value="1" />
           <button type="submit">Search</button>
         </Form>
+        <AccountLinks />
         {cartSlot}
       </div>
       <nav aria-label="Wine categories" className="site-nav">

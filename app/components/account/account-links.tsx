@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { loginPath } from '../../../domain/identity-rules';
+import { authClient } from '../../lib/auth-client';
+import { requestLogin } from '../../lib/login-events';
+import { useVisitorData } from '../../lib/visitor-data';
+import { DangerAlert } from './alerts';
+import { LOGIN_MODAL_HIDDEN_EVENT } from './login-modal';
+
+/** The page the logout lands on; `?Logout` makes back navigation go home (SPEC §2). */
+export const AFTER_LOGOUT_PATH = '/?Logout';
+
+function LogoutButton() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const logOut = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await authClient.logout();
+    if (result.ok) {
+      window.location.assign(AFTER_LOGOUT_PATH);
+      return;
+    }
+    setBusy(false);
+    setError(result.message);
+  };
+  return (
+    <>
+      <button type="button" className="account-links__logout" onClick={() => void logOut()} disabled={busy}>
+        Log out
+      </button>
+      <DangerAlert message={error} />
+    </>
+  );
+}
+
+/** Favorites for a visitor who is not Hard Logged-In: a popover note and the login modal (SPEC §4). */
+function FavoritesLoginLink({ href }: { href: string }) {
+  const [popover, setPopover] = useState(false);
+  useEffect(() => {
+    const hide = () => setPopover(false);
+    window.addEventListener(LOGIN_MODAL_HIDDEN_EVENT, hide);
+    return () => window.removeEventListener(LOGIN_MODAL_HIDDEN_EVENT, hide);
+  }, []);
+  return (
+    <span className="favourites-popover-anchor">
+      <a
+        href={href}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          setPopover(true);
+          requestLogin({ origin: 'favourites' });
+        }}
+      >
+        Favorites
+      </a>
+      <span className="favourites-popover" role="status" hidden={!popover}>
+        {popover ? 'Log in to see your favourites' : ''}
+      </span>
+    </span>
+  );
+}
+
+/** Header account links by visitor tier (SPEC §4, §6). */
+export function AccountLinks() {
+  const { visitor, site } = useVisitorData();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const loginHref = loginPath(here, site.brand.name);
+  // NOTE: not HiddenWhen*: they read root's data through app/root.tsx, which renders this header (import cycle).
+  const hard = visitor.tier === 'Hard Logged-In';
+  return (
+    <nav aria-label="Your account" className="account-links">
+      <ul>
+        {hard ? null : (
+          <>
+          {visitor.tier === 'Soft Logged-In' && visitor.firstName ? (
+            <li className="account-links__welcome">Welcome back, {visitor.firstName}</li>
+          ) : null}
+          <li>
+            <a href={loginHref} data-login-link="">
+              Log in
+            </a>
+          </li>
+          <li>
+            <FavoritesLoginLink href={loginPath('/account/favourites', site.brand.name)} />
+          </li>
+          </>
+        )}
+        {hard ? (
+          <>
+          <li>
+            <a href="/account">My account</a>
+          </li>
+          <li>
+            <a href="/account/favourites">Favorites</a>
+          </li>
+          <li>
+            <LogoutButton />
+          </li>
+          </>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

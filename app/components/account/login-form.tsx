@@ -1,0 +1,179 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { LOGIN_MESSAGES, LoginSchema, normaliseEmail } from '../../../domain/identity-rules';
+import type { PageData } from '../../../domain/page-types';
+import { safeRedirectTarget } from '../../../domain/safe-redirect';
+import { track } from '../../lib/analytics';
+import { authClient } from '../../lib/auth-client';
+import { useVisitorData } from '../../lib/visitor-data';
+import { DangerAlert, WarningAlert } from './alerts';
+
+/** SPEC §9: the login request is sent 2000 ms after submit. */
+export const LOGIN_SUBMIT_DELAY_MS = 2_000;
+/** localStorage key under which the forgot-password link keeps the typed email for the reset form. */
+export const FORGOTTEN_PASSWORD_EMAIL_KEY = 'forgottenPasswordEmail';
+/** SPEC §2: after a login started from Favorites. */
+export const FAVOURITES_AFTER_LOGIN_PATH = '/jsp/account/common/account_lists.jsp#/favorites';
+
+export interface LoginFormProps {
+  /** 'favourites' when the login was started from a Favorites link. */
+  origin?: 'favourites' | 'link';
+  /** Where to go after login; defaults to the page's redirectingURL query parameter. */
+  redirectingURL?: string;
+  /** Called once the login succeeded, before navigating (the modal hides). */
+  onSuccess?: () => void;
+}
+
+function currentPageType(): string | undefined {
+  return (window as unknown as { pageData?: PageData }).pageData?.pageType;
+}
+
+/** SPEC §4: where a successful login goes. A full navigation, so every part of the page sees the new visitor. */
+function navigateAfterLogin(origin: LoginFormProps['origin'], country: string, redirectingURL: string | undefined) {
+  if (origin === 'favourites') {
+    window.location.assign(FAVOURITES_AFTER_LOGIN_PATH);
+    return;
+  }
+  if (currentPageType() === 'registration' && (country === 'au' || country === 'nz')) {
+    window.location.assign('/');
+    return;
+  }
+  const requested = redirectingURL ?? new URLSearchParams(window.location.search).get('redirectingURL');
+  const target = safeRedirectTarget(requested, window.location.origin);
+  if (target) window.location.assign(target);
+  else window.location.reload();
+}
+
+/** Spaces cannot be typed in the email field (SPEC §5); pasted ones are stripped. */
+function withoutSpaces(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+export function LoginForm({ origin, redirectingURL, onSuccess }: LoginFormProps) {
+  const { visitor, site } = useVisitorData();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [warnings, setWarnings] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const progressRef = useRef<HTMLParagraphElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const sentOnce = useRef(false);
+  // The submit button is swapped for the progress note and back: keep keyboard focus on whichever shows.
+  useEffect(() => {
+    if (busy) {
+      sentOnce.current = true;
+      progressRef.current?.focus();
+    } else if (sentOnce.current) submitRef.current?.focus();
+  }, [busy]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const fail = (message: string) => {
+    setBusy(false);
+    setFailure(message);
+    track({ event: 'gaEvent', eventCategory: 'Login', eventAction: 'Login Error', eventLabel: message });
+  };
+
+  const send = async (input: { email: string; password: string }) => {
+    // SPEC §4: a Soft Logged-In visitor, or one known by another email, is logged out first.
+    const other = visitor.email !== '' && normaliseEmail(visitor.email) !== normaliseEmail(input.email);
+    if (visitor.tier === 'Soft Logged-In' || other) {
+      const out = await authClient.logout();
+      if (!out.ok) return fail(out.message);
+    }
+    const result = await authClient.login(input);
+    if (!result.ok) return fail(result.message);
+    onSuccess?.();
+    navigateAfterLogin(origin, site.country, redirectingURL);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const parsed = LoginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const next: { email?: string; password?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'password' ? 'password' : 'email';
+        next[field] ??= field === 'email' ? LOGIN_MESSAGES.email : issue.message;
+      }
+      setWarnings(next);
+      (next.email ? emailRef.current : document.getElementById(`${id}-password`))?.focus();
+      return;
+    }
+    setWarnings({});
+    setBusy(true);
+    timer.current = setTimeout(() => void send(parsed.data), LOGIN_SUBMIT_DELAY_MS);
+  };
+
+  const rememberEmail = () => {
+    try {
+      window.localStorage.setItem(FORGOTTEN_PASSWORD_EMAIL_KEY, email);
+    } catch {
+      // Storage can be switched off; the reset form then starts empty.
+    }
+  };
+
+  const warningList = [warnings.email, warnings.password].filter((m): m is string => Boolean(m));
+  return (
+    <form className="login-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+      <WarningAlert id={`${id}-warning`} messages={warningList} />
+      <DangerAlert id={`${id}-danger`} message={failure} />
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email address</label>
+        <input
+          ref={emailRef}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          data-autofocus
+          aria-invalid={warnings.email ? true : undefined}
+          aria-describedby={warnings.email ? `${id}-warning` : undefined}
+          onKeyDown={(event) => {
+            if (event.key === ' ') event.preventDefault();
+          }}
+          onChange={(event) => setEmail(withoutSpaces(event.target.value))}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={warnings.password ? true : undefined}
+          aria-describedby={warnings.password ? `${id}-warning` : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <p className="login-form__forgot">
+        <a href="/forgot-password" onClick={rememberEmail}>
+          Forgot your password?
+        </a>
+      </p>
+      {busy ? (
+        <p ref={progressRef} tabIndex={-1} className="login-form__progress" role="status">
+          <span className="spinner" aria-hidden="true" /> Logging you in…
+        </p>
+      ) : (
+        <button ref={submitRef} type="submit" className="button login-form__submit">
+          Log in
+        </button>
+      )}
+    </form>
+  );
+}

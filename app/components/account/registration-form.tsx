@@ -1,0 +1,89 @@
+import { type FormEvent, useId, useState } from 'react';
+import { RegistrationSchema } from '../../../domain/identity-rules';
+import { authClient } from '../../lib/auth-client';
+import { DangerAlert, WarningAlert } from './alerts';
+
+/** Where a new customer goes once the account exists (registration logs them in). */
+export const AFTER_REGISTRATION_PATH = '/account';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'password';
+const FIELDS: { name: Field; label: string; type: string; autoComplete: string }[] = [
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+];
+
+/** 'Create an account' (and the registration password page's 'Create your password'): SPEC §5 password rule applies. */
+export function RegistrationForm({ submitLabel }: { submitLabel: string }) {
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', email: '', password: '' });
+  const [warnings, setWarnings] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const parsed = RegistrationSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setWarnings(next);
+      const first = FIELDS.find((f) => next[f.name]);
+      if (first) document.getElementById(`${id}-${first.name}`)?.focus();
+      return;
+    }
+    setWarnings({});
+    setBusy(true);
+    const result = await authClient.register(parsed.data);
+    if (result.ok) {
+      window.location.assign(AFTER_REGISTRATION_PATH);
+      return;
+    }
+    setBusy(false);
+    setFailure(result.message);
+  };
+
+  const messages = FIELDS.map((f) => warnings[f.name]).filter((m): m is string => Boolean(m));
+  return (
+    <form className="registration-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <WarningAlert id={`${id}-warning`} messages={messages} />
+      <DangerAlert message={failure} />
+      {FIELDS.map((field) => (
+        <div className="field" key={field.name}>
+          <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+          <input
+            id={`${id}-${field.name}`}
+            name={field.name}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            aria-invalid={warnings[field.name] ? true : undefined}
+            aria-describedby={
+              [warnings[field.name] ? `${id}-warning` : '', field.name === 'password' ? `${id}-password-help` : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            onKeyDown={(event) => {
+              if (field.name === 'email' && event.key === ' ') event.preventDefault();
+            }}
+            onChange={(event) => {
+              const value = field.name === 'email' ? event.target.value.replace(/\s+/g, '') : event.target.value;
+              setValues((current) => ({ ...current, [field.name]: value }));
+            }}
+          />
+          {field.name === 'password' ? (
+            <p id={`${id}-password-help`} className="help">
+              8-16 characters with at least one number, one lowercase and one uppercase letter.
+            </p>
+          ) : null}
+        </div>
+      ))}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Creating your account…' : submitLabel}
+      </button>
+    </form>
+  );
+}

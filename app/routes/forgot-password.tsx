@@ -1,0 +1,68 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { LOGIN_MESSAGES, LoginSchema } from '../../domain/identity-rules';
+import type { Route } from './+types/forgot-password';
+import { WarningAlert } from '../components/account/alerts';
+import { FORGOTTEN_PASSWORD_EMAIL_KEY } from '../components/account/login-form';
+
+export const handle = { pageType: 'customer_service' };
+
+export const meta: Route.MetaFunction = () => [{ title: 'Forgot your password?' }, { name: 'robots', content: 'noindex' }];
+
+/** NOTE: there is no mail service yet, so nothing is sent; the answer never says whether the account exists. */
+export default function ForgotPassword() {
+  const [email, setEmail] = useState('');
+  const [warning, setWarning] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  // Prefill from the login form's forgot-password link.
+  useEffect(() => {
+    try {
+      const stored = window.localStorage.getItem(FORGOTTEN_PASSWORD_EMAIL_KEY);
+      if (stored) setEmail(stored);
+    } catch {
+      // Storage switched off: start empty.
+    }
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = LoginSchema.shape.email.safeParse(email);
+    if (!parsed.success) {
+      setWarning(LOGIN_MESSAGES.email);
+      setSentTo(null);
+      document.getElementById('forgot-email')?.focus();
+      return;
+    }
+    setWarning(null);
+    setSentTo(parsed.data);
+  };
+
+  return (
+    <section className="account-page">
+      <h1>Forgot your password?</h1>
+      <p>Enter your email address and we will send you a link to reset your password.</p>
+      <form noValidate onSubmit={submit}>
+        <WarningAlert id="forgot-warning" messages={warning ? [warning] : []} />
+        <div className="field">
+          <label htmlFor="forgot-email">Email address</label>
+          <input
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            aria-invalid={warning ? true : undefined}
+            aria-describedby={warning ? 'forgot-warning' : undefined}
+            onChange={(event) => setEmail(event.target.value.replace(/\s+/g, ''))}
+          />
+        </div>
+        <button type="submit" className="button">
+          Send reset link
+        </button>
+      </form>
+      <p role="status" className="forgot-password__sent">
+        {sentTo ? `If an account exists for ${sentTo}, we have emailed a link to reset your password.` : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { redirect } from 'react-router';
+import { safeRedirectTarget } from '../../domain/safe-redirect';
+import type { Route } from './+types/login';
+import { LoginForm } from '../components/account/login-form';
+import { appContext } from '../context';
+
+export const handle = { pageType: 'account_new' };
+
+const MAX_TITLE = 120;
+
+/** /login?redirectingURL=…&pageTitle=… (CONTRACT.md): the login form as a page. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { site, visitor, origin } = context.get(appContext);
+  const query = new URL(request.url).searchParams;
+  const target = safeRedirectTarget(query.get('redirectingURL'), origin);
+  // Already fully logged in: nothing to do here.
+  if (visitor.tier === 'Hard Logged-In') throw redirect(target ?? '/account');
+  const pageTitle = query.get('pageTitle')?.trim().slice(0, MAX_TITLE) || `Login ${site.brand.name}`;
+  return { pageTitle, redirectingURL: target ?? undefined };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.pageTitle ?? 'Login' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="account-page">
+      <h1>{loaderData.pageTitle}</h1>
+      <LoginForm redirectingURL={loaderData.redirectingURL} />
+      <p>
+        New here? <a href="/registration">Create an account</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+// SPEC §2 redirectingURL: where to go after login. Only same-origin targets are followed, so a link
+// can never bounce a shopper who just logged in to another site (open redirect).
+
+/**
+ * The same-origin path (with query and hash) to go to, or null when the target must be ignored:
+ * a path starting with a single '/', or an absolute URL of `origin`. Anything else (other hosts,
+ * protocol-relative '//x', backslashes, control characters, javascript: URLs) is ignored.
+ */
+export function safeRedirectTarget(target: string | null | undefined, origin: string): string | null {
+  if (!target) return null;
+  const value = target.trim();
+  if (!value || value.length > 2000) return null;
+  // NOTE: browsers read '\' as '/', so '/\evil.example' would leave the site.
+  if (value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return null;
+  if (value.startsWith('/')) return value.startsWith('//') ? null : value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
