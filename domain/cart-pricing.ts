@@ -200,3 +200,13 @@ export function fillTheBox(bottles: number): FillTheBox {
   }
   return { state: 'hidden' };
 }
+
+/**
+ * SPEC §3 points summary: one base point per whole currency unit of the subtotal, plus each line's bonus
+ * points per unit.
+ */
+export function pointsEarned(cart: { orderPriceInfo: { subtotal: number }; lineItems: readonly { quantity: number; sku: { bonusPoints: number } }[] }) {
+  const basePoints = Math.floor(cart.orderPriceInfo.subtotal);
+  const bonusPoints = cart.lineItems.reduce((s, l) => s + l.sku.bonusPoints * l.quantity, 0);
+  return { basePoints, bonusPoints, totalPoints: basePoints + bonusPoints };
+}

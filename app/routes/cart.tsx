@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { fillTheBox, MAX_LINE_QUANTITY } from '../../domain/cart-pricing';
+import { fillTheBox, MAX_LINE_QUANTITY, pointsEarned } from '../../domain/cart-pricing';
 import { isCartId } from '../../domain/cart-rules';
 import { EGIFT_ITEM_CODES } from '../../domain/item-code';
 import { amountToFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
 import { cartContextOf, getCart } from '../../services/cart';
 import type { Route } from './+types/cart';
+import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../components/account/visibility';
 import { AddOnCarousel } from '../components/cart/addon-carousel';
 import { AddOnSuccessModal } from '../components/cart/addon-success-modal';
 import { CART_UPDATED_EVENT, useCart } from '../components/cart/cart-context';
@@ -221,14 +222,23 @@ function Summary({ cart, site }: { cart: Cart; site: PublicSite }) {
             <dd>{money(p.savings)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>Delivery</dt>
-          <dd>{p.shipping === 0 ? 'Free' : money(p.shipping)}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{money(p.total)}</dd>
-        </div>
+        {/* SPEC §6: only Hard Logged-In customers see the order total with shipping (and, on vir, points earned). */}
+        <HiddenWhenNotLoggedIn>
+          <div>
+            <dt>Delivery</dt>
+            <dd>{p.shipping === 0 ? 'Free' : money(p.shipping)}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>{money(p.total)}</dd>
+          </div>
+          {site.brand.code === 'vir' ? (
+            <div className="summary__points">
+              <dt>Points you will earn</dt>
+              <dd>{pointsEarned(cart).totalPoints.toLocaleString(site.intlLocale)}</dd>
+            </div>
+          ) : null}
+        </HiddenWhenNotLoggedIn>
         {p.tax > 0 ? (
           <div>
             <dt>Includes GST</dt>
@@ -242,6 +252,14 @@ function Summary({ cart, site }: { cart: Cart; site: PublicSite }) {
           </div>
         ) : null}
       </dl>
+      <HiddenWhenLoggedIn>
+        <p className="summary__login">
+          <a href="/login?redirectingURL=%2Fcart" data-login-link="">
+            Log in
+          </a>{' '}
+          to see delivery and your order total.
+        </p>
+      </HiddenWhenLoggedIn>
       {checkoutBlocked ? (
         <p className="help" role="alert">
           {cart.lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList).map((v) => v.message)[0]}

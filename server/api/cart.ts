@@ -13,6 +13,7 @@ import {
   newCartId,
   removeLine,
 } from '../../services/cart';
+import { pointsEarned } from '../../domain/cart-pricing';
 import { fail, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
@@ -125,8 +126,6 @@ export const cartApi = new Hono<AppEnv>()
     '/pointsEarnedSummary',
     handle(async (c) => {
       const cart = await getCart(cartContext(c), cartIdOf(c));
-      const basePoints = Math.floor(cart.orderPriceInfo.subtotal);
-      const bonusPoints = cart.lineItems.reduce((s, l) => s + l.sku.bonusPoints * l.quantity, 0);
-      return ok(c, { orderId: c.req.query('orderId') ?? cart.id, basePoints, bonusPoints, totalPoints: basePoints + bonusPoints });
+      return ok(c, { orderId: c.req.query('orderId') ?? cart.id, ...pointsEarned(cart) });
     }),
   );
