@@ -8,5 +8,19 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('unsupported-browser', 'routes/unsupported-browser.tsx'),
+  // The account area (SPEC §2): one layout (guard + section nav) around every section.
+  route('account', 'routes/account/layout.tsx', [
+    index('routes/account/overview.tsx'),
+    route('personal-details', 'routes/account/personal-details.tsx'),
+    route('payment-methods', 'routes/account/payment-methods.tsx'),
+    route('settings', 'routes/account/settings.tsx'),
+    route('purchased', 'routes/account/purchased.tsx'),
+    route('wine-cellar', 'routes/account/wine-cellar.tsx'),
+    route('preferences', 'routes/account/preferences.tsx'),
+    route('memberships', 'routes/account/memberships.tsx'),
+    route('gift-cards-and-vouchers', 'routes/account/gift-cards-and-vouchers.tsx'),
+  ]),
+  // The legacy details page; React renders it on test hosts only (server/legacy-account.ts answers live hosts).
+  route('jsp/account/common/account_details.jsp', 'routes/account/legacy-details.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
