@@ -11,7 +11,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
-import { visitorTypeOf } from '../domain/identity-rules';
+import { isCurrent, visitorTypeOf } from '../domain/identity-rules';
+import { favouriteCodes } from '../services/personal-lists';
 import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
 import { AgeGate } from './components/age-gate';
@@ -19,6 +20,7 @@ import { BackToTop } from './components/back-to-top';
 import { CampaignPrefill } from './components/cart/campaign-prefill';
 import { CartProvider } from './components/cart/cart-context';
 import { CartButton, MiniCart } from './components/cart/mini-cart';
+import { FavouritesProvider } from './components/favourites/favourites-context';
 import { Footer } from './components/footer';
 import { GotoScroller } from './components/goto-scroller';
 import { Header } from './components/header';
@@ -31,7 +33,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const { site, visitor } = ctx;
   const pageData: Omit<PageData, 'pageType'> = {
@@ -52,6 +54,8 @@ export function loader({ context }: Route.LoaderArgs) {
     hasCart: Boolean(ctx.cookies.cart_id),
     legalAge: LEGAL_DRINKING_AGE[site.country],
     visitor: { tier: visitor.tier, email: visitor.email, firstName: visitor.firstName, unlimitedStatus: visitor.unlimitedStatus },
+    // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
+    favourites: isCurrent(visitor) && visitor.customerId !== null ? await favouriteCodes(ctx.db, visitor.customerId) : [],
   };
 }
 
@@ -132,6 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <CartProvider hasCart={loaderData.hasCart}>
+      <FavouritesProvider codes={loaderData.favourites}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -145,6 +150,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <MiniCart site={loaderData.site} />
       <CampaignPrefill />
       {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
+      </FavouritesProvider>
     </CartProvider>
   );
 }

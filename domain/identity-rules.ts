@@ -87,3 +87,17 @@ export function hasMemberPricing(visitor: Visitor): boolean {
 export function loginPath(redirectingURL: string, brandName: string): string {
   return `/login?${new URLSearchParams({ redirectingURL, pageTitle: `Login ${brandName}` })}`;
 }
+
+/** SPEC §6: the login prompt of a favourite control, worded by product type. */
+export function favouriteLoginPrompt(productType: string): string {
+  const noun = productType === 'wine' || productType === 'beer' || productType === 'spirit' ? productType : 'item';
+  return `Log in to Favourite this ${noun}`;
+}
+
+/** SPEC §4 favourite control titles. */
+export const FAVOURITE_TITLES = {
+  add: 'Add to favourites',
+  adding: 'Adding...',
+  remove: 'Remove from favourites',
+  removing: 'Removing...',
+} as const;

@@ -5,6 +5,7 @@ import { productPath } from '../../domain/product-path';
 import type { ProductSummary } from '../../services/catalogue';
 import type { PublicSite } from '../lib/site';
 import { AddToCartButton } from './cart/add-to-cart-button';
+import { FavouriteButton } from './favourites/favourite-button';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 
@@ -29,6 +30,7 @@ export function ProductTile({ product, site, headingLevel = 3 }: { product: Prod
         <Heading className="tile__title">
           <Link to={productPath(product)}>{title}</Link>
         </Heading>
+        <FavouriteButton itemCode={product.itemCode} productType={product.productType} productName={title} />
         <p className="tile__origin">{[product.region, product.country].filter(Boolean).join(', ')}</p>
         <Rating average={product.ratingAverage} count={product.ratingCount} />
         <p className="tile__price">

@@ -6,10 +6,13 @@ import { centsToAmount, formatDollars, formatMoney } from '../../domain/money';
 import { describePackOffers } from '../../domain/pack-pricing';
 import { productPath } from '../../domain/product-path';
 import { findProduct, listReviews, packPrices } from '../../services/catalogue';
+import { recordProductView } from '../../services/personal-lists';
 import type { Route } from './+types/product';
 import { AddToCartButton } from '../components/cart/add-to-cart-button';
 import { ProductImage } from '../components/product-image';
 import { SimilarWines } from '../components/product/similar-wines';
+import { RecentlyViewed, Recommendations } from '../components/personal/personal-carousels';
+import { FavouriteButton } from '../components/favourites/favourite-button';
 import { Rating } from '../components/rating';
 import { appContext } from '../context';
 import { useRootData } from '../root';
@@ -40,6 +43,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (`/product/${params.slug}/${params.itemCode}` !== decodeURIComponent(canonicalPath)) {
     throw redirect(`${canonicalPath}${new URL(request.url).search}`, 301);
   }
+  // Issue 4: every product view of an identified visitor is recorded for the recently viewed list.
+  if (ctx.visitor.customerId !== null) await recordProductView(ctx.db, ctx.clock, ctx.visitor.customerId, product.itemCode);
   const reviews = await ctx.cache.get(`product-reviews:${currency}:${product.itemCode}`, () => listReviews(ctx.db, product.itemCode, 20));
   const { skus: _skus, ...rest } = product;
   return {
@@ -129,7 +134,10 @@ export default function Product({ loaderData: d }: Route.ComponentProps) {
           <ProductImage site={site} imageBase={p.imageBase} size="large" alt={title} mixed={p.mixed} eager />
         </div>
         <div className="product__info">
-          <h1>{title}</h1>
+          <div className="product__title-row">
+            <h1>{title}</h1>
+            <FavouriteButton itemCode={p.itemCode} productType={p.productType} productName={title} />
+          </div>
           <p className="product__origin">
             {p.producer}
             {p.region ? ` · ${p.region}, ${p.country}` : ''}
@@ -259,6 +267,8 @@ export default function Product({ loaderData: d }: Route.ComponentProps) {
       </section>
 
       <SimilarWines itemCode={p.itemCode} />
+      <Recommendations excludeItemCode={p.itemCode} />
+      <RecentlyViewed excludeItemCode={p.itemCode} />
     </div>
   );
 }

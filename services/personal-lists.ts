@@ -1,0 +1,277 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customerRatings, doNotSendItems, favourites, products, recentlyBrowsed } from '../db/schema';
+import type { Clock } from '../domain/clock';
+import type { Site } from '../domain/sites';
+import { findSummaries, NotFoundError, type ProductSummary, UNLISTED_TYPES } from './catalogue';
+
+// SPEC §3 personal lists of a customer: favourites, not-for-me (do-not-send), ratings, recently browsed and
+// recommendations. Every list answers `userItems` of { product, userItemDetails }.
+
+export interface UserItem<D = Record<string, unknown>> {
+  product: ProductSummary;
+  userItemDetails: D;
+}
+
+export interface ItemList<D = Record<string, unknown>> {
+  itemListInfo: { numberOfItems: number };
+  userItems: UserItem<D>[];
+}
+
+/** SPEC §3 Recommendations: why an item is recommended. */
+export const RECOMMENDATION_TYPES = {
+  purchases: 1,
+  ratings: 2,
+  favourites: 3,
+  /** A customer with nothing to go on yet gets the best-rated wines. */
+  popular: 4,
+} as const;
+export type RecommendationTypeId = (typeof RECOMMENDATION_TYPES)[keyof typeof RECOMMENDATION_TYPES];
+
+export const RECENTLY_BROWSED_LIMIT = 20;
+export const RECOMMENDATIONS_LIMIT = 12;
+
+/** Joins list rows to product summaries in the site's currency, keeping the rows' order. */
+async function withProducts<R extends { itemCode: string }, D>(
+  db: Db,
+  site: Site,
+  rows: readonly R[],
+  details: (row: R) => D,
+): Promise<UserItem<D>[]> {
+  if (rows.length === 0) return [];
+  const summaries = new Map((await findSummaries(db, rows.map((r) => r.itemCode), site.currency)).map((p) => [p.itemCode, p] as const));
+  return rows.flatMap((row) => {
+    const product = summaries.get(row.itemCode);
+    return product ? [{ product, userItemDetails: details(row) }] : [];
+  });
+}
+
+const toList = <D>(userItems: UserItem<D>[]): ItemList<D> => ({ itemListInfo: { numberOfItems: userItems.length }, userItems });
+
+export async function listFavourites(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
+  const rows = await db
+    .select({ itemCode: favourites.itemCode, at: favourites.createdAt })
+    .from(favourites)
+    .where(eq(favourites.customerId, customerId))
+    .orderBy(desc(favourites.createdAt), favourites.itemCode);
+  return toList(await withProducts(db, site, rows, (r) => ({ addedDate: r.at.toISOString() })));
+}
+
+/** The item codes a customer has favourited (for the favourite controls on every page). */
+export async function favouriteCodes(db: Db, customerId: number): Promise<string[]> {
+  const rows = await db.select({ itemCode: favourites.itemCode }).from(favourites).where(eq(favourites.customerId, customerId));
+  return rows.map((r) => r.itemCode);
+}
+
+export async function listDoNotSend(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
+  const rows = await db
+    .select({ itemCode: doNotSendItems.itemCode, at: doNotSendItems.createdAt })
+    .from(doNotSendItems)
+    .where(eq(doNotSendItems.customerId, customerId))
+    .orderBy(desc(doNotSendItems.createdAt), doNotSendItems.itemCode);
+  return toList(await withProducts(db, site, rows, (r) => ({ addedDate: r.at.toISOString() })));
+}
+
+/** The customer's own ratings, best first. */
+export async function listRatings(db: Db, site: Site, customerId: number): Promise<ItemList<{ rating: number; ratedDate: string }>> {
+  const rows = await db
+    .select({ itemCode: customerRatings.itemCode, rating: customerRatings.rating, at: customerRatings.ratedAt })
+    .from(customerRatings)
+    .where(eq(customerRatings.customerId, customerId))
+    .orderBy(desc(customerRatings.rating), desc(customerRatings.ratedAt), customerRatings.itemCode);
+  return toList(await withProducts(db, site, rows, (r) => ({ rating: r.rating, ratedDate: r.at.toISOString() })));
+}
+
+export async function listRecentlyBrowsed(
+  db: Db,
+  site: Site,
+  customerId: number,
+  limit = RECENTLY_BROWSED_LIMIT,
+): Promise<ItemList<{ viewedDate: string }>> {
+  const rows = await db
+    .select({ itemCode: recentlyBrowsed.itemCode, at: recentlyBrowsed.viewedAt })
+    .from(recentlyBrowsed)
+    .where(eq(recentlyBrowsed.customerId, customerId))
+    .orderBy(desc(recentlyBrowsed.viewedAt), recentlyBrowsed.itemCode)
+    .limit(limit);
+  return toList(await withProducts(db, site, rows, (r) => ({ viewedDate: r.at.toISOString() })));
+}
+
+/** Records a product view of an identified visitor; the latest view of a product replaces the earlier one. */
+export async function recordProductView(db: Db, clock: Clock, customerId: number, itemCode: string): Promise<void> {
+  const now = clock.now();
+  await db
+    .insert(recentlyBrowsed)
+    .values({ customerId, itemCode, viewedAt: now })
+    .onConflictDoUpdate({ target: [recentlyBrowsed.customerId, recentlyBrowsed.itemCode], set: { viewedAt: now } });
+}
+
+async function requireProduct(db: Db, itemCode: string): Promise<void> {
+  const [row] = await db.select({ itemCode: products.itemCode }).from(products).where(eq(products.itemCode, itemCode)).limit(1);
+  if (!row) throw new NotFoundError('We could not find that product.');
+}
+
+async function countOf(db: Db, table: typeof favourites | typeof doNotSendItems, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+export interface ListChange {
+  itemCode: string;
+  itemListInfo: { numberOfItems: number };
+}
+
+/** Adds a favourite (idempotent). */
+export async function addFavourite(db: Db, clock: Clock, customerId: number, itemCode: string): Promise<ListChange> {
+  await requireProduct(db, itemCode);
+  await db.insert(favourites).values({ customerId, itemCode, createdAt: clock.now() }).onConflictDoNothing();
+  return { itemCode, itemListInfo: { numberOfItems: await countOf(db, favourites, customerId) } };
+}
+
+/** Removes a favourite (idempotent). */
+export async function removeFavourite(db: Db, customerId: number, itemCode: string): Promise<ListChange> {
+  await db.delete(favourites).where(and(eq(favourites.customerId, customerId), eq(favourites.itemCode, itemCode)));
+  return { itemCode, itemListInfo: { numberOfItems: await countOf(db, favourites, customerId) } };
+}
+
+/** Marks a product not for me: it is never recommended again. */
+export async function markNotForMe(db: Db, clock: Clock, customerId: number, itemCode: string): Promise<ListChange> {
+  await requireProduct(db, itemCode);
+  await db.insert(doNotSendItems).values({ customerId, itemCode, createdAt: clock.now() }).onConflictDoNothing();
+  return { itemCode, itemListInfo: { numberOfItems: await countOf(db, doNotSendItems, customerId) } };
+}
+
+export async function unmarkNotForMe(db: Db, customerId: number, itemCode: string): Promise<ListChange> {
+  await db.delete(doNotSendItems).where(and(eq(doNotSendItems.customerId, customerId), eq(doNotSendItems.itemCode, itemCode)));
+  return { itemCode, itemListInfo: { numberOfItems: await countOf(db, doNotSendItems, customerId) } };
+}
+
+export interface RecommendationDetails {
+  sortPriority: number;
+  recommendationTypeId: RecommendationTypeId;
+}
+
+interface Scored {
+  itemCode: string;
+  type: RecommendationTypeId;
+}
+
+/**
+ * Wines like the ones the customer bought (weight 2), rated 4 or 5 (weight 3) and favourited (weight 3):
+ * each candidate scores, per liked wine, 3 for the same grape, 2 for the same region, 1 each for the same
+ * colour and country. Never a wine the customer already bought, rated, favourited or marked not for me;
+ * only listed wines in stock. Each item's type is the signal that contributed most. A customer with no
+ * signals gets the best-rated wines (type popular).
+ */
+async function scoreRecommendations(db: Db, customerId: number, limit: number): Promise<Scored[]> {
+  const unlisted = sql.join(
+    UNLISTED_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ item_code: string; by_purchase: number; by_rating: number; by_favourite: number }>(sql`
+    with liked as (
+      select l.item_code, 2 as weight, 1 as kind
+        from order_lines l join orders o on o.id = l.order_id
+        where o.customer_id = ${customerId} and o.status <> 'CANCELLED'
+      union all
+      select r.item_code, 3, 2 from customer_ratings r where r.customer_id = ${customerId} and r.rating >= 4
+      union all
+      select f.item_code, 3, 3 from favourites f where f.customer_id = ${customerId}
+    ),
+    signal as (
+      select p.grape, p.region, p.colour, p.country, liked.weight, liked.kind
+        from liked join products p on p.item_code = liked.item_code
+        where p.product_type = 'wine' and not p.mixed
+    ),
+    excluded as (
+      select item_code from liked
+      union select item_code from customer_ratings where customer_id = ${customerId}
+      union select item_code from do_not_send_items where customer_id = ${customerId}
+    ),
+    scored as (
+      select c.item_code, c.rating_average,
+        sum(case when s.kind = 1 then s.weight * s.similarity else 0 end)::int as by_purchase,
+        sum(case when s.kind = 2 then s.weight * s.similarity else 0 end)::int as by_rating,
+        sum(case when s.kind = 3 then s.weight * s.similarity else 0 end)::int as by_favourite
+      from products c
+      cross join lateral (
+        select sg.weight, sg.kind,
+          (case when c.grape = sg.grape then 3 else 0 end) + (case when c.region = sg.region then 2 else 0 end)
+          + (case when c.colour = sg.colour then 1 else 0 end) + (case when c.country = sg.country then 1 else 0 end) as similarity
+        from signal sg
+      ) s
+      where c.product_type = 'wine' and not c.mixed and c.availability = 'in_stock'
+        and c.product_type not in (${unlisted})
+        and not exists (select 1 from excluded e where e.item_code = c.item_code)
+      group by c.item_code, c.rating_average
+    )
+    select item_code, by_purchase, by_rating, by_favourite from scored
+    where by_purchase + by_rating + by_favourite > 0
+    order by by_purchase + by_rating + by_favourite desc, rating_average desc, item_code
+    limit ${limit}
+  `);
+  const rows = (result as unknown as { rows: { item_code: string; by_purchase: number; by_rating: number; by_favourite: number }[] }).rows;
+  if (rows.length > 0) {
+    return rows.map((r) => {
+      const byType: [RecommendationTypeId, number][] = [
+        [RECOMMENDATION_TYPES.ratings, Number(r.by_rating)],
+        [RECOMMENDATION_TYPES.favourites, Number(r.by_favourite)],
+        [RECOMMENDATION_TYPES.purchases, Number(r.by_purchase)],
+      ];
+      const [type] = byType.reduce((best, next) => (next[1] > best[1] ? next : best));
+      return { itemCode: r.item_code, type };
+    });
+  }
+  const popular = await db
+    .select({ itemCode: products.itemCode })
+    .from(products)
+    .where(
+      and(
+        eq(products.productType, 'wine'),
+        eq(products.mixed, false),
+        eq(products.availability, 'in_stock'),
+        sql`${products.ratingCount} >= 3`,
+        sql`not exists (select 1 from do_not_send_items d where d.customer_id = ${customerId} and d.item_code = ${products.itemCode})`,
+      ),
+    )
+    .orderBy(desc(products.ratingAverage), desc(products.ratingCount), products.itemCode)
+    .limit(limit);
+  return popular.map((p) => ({ itemCode: p.itemCode, type: RECOMMENDATION_TYPES.popular }));
+}
+
+/** SPEC §7 recommendations list: best first, sortPriority 1, 2, 3… */
+export async function listRecommendations(
+  db: Db,
+  site: Site,
+  customerId: number,
+  limit = RECOMMENDATIONS_LIMIT,
+): Promise<ItemList<RecommendationDetails>> {
+  const scored = await scoreRecommendations(db, customerId, limit);
+  const items = scored.map((s, i) => ({ itemCode: s.itemCode, sortPriority: i + 1, recommendationTypeId: s.type }));
+  return toList(await withProducts(db, site, items, (r) => ({ sortPriority: r.sortPriority, recommendationTypeId: r.recommendationTypeId })));
+}
+
+/**
+ * SPEC §7 mixed recommendations: the same wines taken in turn from each reason (purchases, ratings,
+ * favourites), so one strong signal does not crowd out the others.
+ */
+export async function listMixedRecommendations(
+  db: Db,
+  site: Site,
+  customerId: number,
+  limit = RECOMMENDATIONS_LIMIT,
+): Promise<ItemList<RecommendationDetails>> {
+  const scored = await scoreRecommendations(db, customerId, limit * 3);
+  const queues = new Map<RecommendationTypeId, Scored[]>();
+  for (const s of scored) queues.set(s.type, [...(queues.get(s.type) ?? []), s]);
+  const order = [...queues.keys()].sort((a, b) => a - b);
+  const mixed: Scored[] = [];
+  while (mixed.length < limit && order.some((t) => (queues.get(t)?.length ?? 0) > 0)) {
+    for (const t of order) {
+      const next = queues.get(t)?.shift();
+      if (next && mixed.length < limit) mixed.push(next);
+    }
+  }
+  const items = mixed.map((s, i) => ({ itemCode: s.itemCode, sortPriority: i + 1, recommendationTypeId: s.type }));
+  return toList(await withProducts(db, site, items, (r) => ({ sortPriority: r.sortPriority, recommendationTypeId: r.recommendationTypeId })));
+}
