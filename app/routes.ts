@@ -19,6 +19,10 @@ export default [
     route('preferences', 'routes/account/preferences.tsx'),
     route('memberships', 'routes/account/memberships.tsx'),
     route('gift-cards-and-vouchers', 'routes/account/gift-cards-and-vouchers.tsx'),
+    route('favourites', 'routes/account/favourites.tsx'),
+    route('top-rated', 'routes/account/top-rated.tsx'),
+    route('not-for-me', 'routes/account/not-for-me.tsx'),
+    route('recommendations', 'routes/account/recommendations.tsx'),
   ]),
   // The legacy details page; React renders it on test hosts only (server/legacy-account.ts answers live hosts).
   route('jsp/account/common/account_details.jsp', 'routes/account/legacy-details.tsx'),

@@ -128,6 +128,38 @@ test.describe('a Hard Logged-In customer', () => {
     await expectAccessible(page);
   });
 
+  test('sees the favourites, top-rated, not-for-me and recommendations lists as product tiles', async ({ page }) => {
+    await logIn(page, 'shopper@example.com');
+    const codes = () => page.locator('.account-grid .tile').evaluateAll((els) => els.map((el) => el.getAttribute('data-item-code')));
+
+    await expectSectionPage(page, '/account/favourites', 'Favourites', 'Favourites');
+    await expectCurrentSection(page, 'Favourites');
+    // The seed's favourites of shopper@, latest first.
+    expect(await codes()).toEqual(['B0001', 'W00020', 'W00005', 'D0001']);
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/top-rated', 'Top rated', 'Top rated');
+    await expectCurrentSection(page, 'Top rated');
+    expect(await codes()).toEqual(['D0002', 'W00012', 'M0001']);
+    await expect(page.locator('.account-grid > li').first()).toContainText('Your rating: 5 out of 5');
+    await expect(page.locator('.account-grid > li').last()).toContainText('Your rating: 2 out of 5');
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/not-for-me', 'Not for me', 'Not for me');
+    await expectCurrentSection(page, 'Not for me');
+    expect(await codes()).toEqual(['W00003']);
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/recommendations', 'Recommendations', 'Recommendations');
+    await expectCurrentSection(page, 'Recommendations');
+    const recommended = await codes();
+    expect(recommended.length).toBeGreaterThan(0);
+    // Never a not-for-me wine.
+    expect(recommended).not.toContain('W00003');
+    await expect(page.locator('.account-grid__note').first()).toHaveText(/Because of|Like your favourites|Popular/);
+    await expectAccessible(page);
+  });
+
   test('sees the Unlimited and wine-plan status wording on the memberships page', async ({ page }) => {
     const cases: [string, string, RegExp][] = [
       ['unlimited@example.com', 'Active', /Unlimited membership is active/],
@@ -232,6 +264,10 @@ const ACCOUNT_PATHS = [
   '/account/preferences',
   '/account/memberships',
   '/account/gift-cards-and-vouchers',
+  '/account/favourites',
+  '/account/top-rated',
+  '/account/not-for-me',
+  '/account/recommendations',
 ];
 
 test.describe('a visitor who is not Hard Logged-In', () => {
