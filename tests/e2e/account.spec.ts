@@ -179,6 +179,21 @@ test.describe('a Hard Logged-In customer', () => {
     await expectAccessible(page);
   });
 
+  test('moves between sections with the section nav (client-side), keyboard included', async ({ page }) => {
+    await logIn(page, 'unlimited@example.com');
+    await page.goto(siteUrl('law-au', '/account'));
+    const nav = page.getByRole('navigation', { name: 'My account' });
+    await nav.getByRole('link', { name: 'Payment methods' }).click();
+    await expect(page).toHaveURL(siteUrl('law-au', '/account/payment-methods'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment methods');
+    await expect(page.locator('.payment-methods')).toContainText('•••• 4444');
+    await expect(page).toHaveTitle(`Payment methods | My account | ${BRAND}`);
+    await nav.getByRole('link', { name: 'Memberships' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Memberships');
+    await expectCurrentSection(page, 'Memberships');
+  });
+
   test('sees the default delivery address of outback@ with postcode 0870', async ({ page }) => {
     await logIn(page, 'outback@example.com');
     await page.goto(siteUrl('law-au', '/account/personal-details'));
@@ -330,6 +345,7 @@ test('every legacy account path and hash lands on its new route on a live host',
     await page.goto('about:blank');
     await page.goto(siteUrl('law-au', legacy));
     await expect(page, legacy).toHaveURL(siteUrl('law-au', target));
+    await expect(page.getByRole('navigation', { name: 'My account' }).locator('[aria-current="page"]'), legacy).toHaveAttribute('href', target);
   }
 });
 
