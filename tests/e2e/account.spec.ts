@@ -31,8 +31,10 @@ function rawGet(path: string, host: string): Promise<{ status: number; location:
 }
 
 async function expectSectionPage(page: Page, path: string, section: string, h1: string) {
-  await page.goto(siteUrl('law-au', path));
+  const res = await page.goto(siteUrl('law-au', path));
   await expect(page).toHaveURL(siteUrl('law-au', path));
+  // Personal pages are never stored by the browser or a shared cache.
+  expect(res?.headers()['cache-control'], path).toContain('no-store');
   await expect(page).toHaveTitle(`${section} | My account | ${BRAND}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
