@@ -55,6 +55,37 @@ describe('the account calls answer only a Hard Logged-In customer', () => {
   });
 });
 
+const DEMO_EMAILS = [
+  'shopper@example.com',
+  'unlimited@example.com',
+  'requested@example.com',
+  'suspended@example.com',
+  'planner@example.com',
+  'outback@example.com',
+];
+
+describe('every demo account', () => {
+  it('gets each account call in its SPEC shape', async () => {
+    for (const email of DEMO_EMAILS) {
+      const v = await loggedIn(email, 'vws-au');
+      const details = await v.call('GET', '/api/user/details');
+      expect(details.body.statusCode, email).toBe(0);
+      expect(details.body.response).toMatchObject({ email, emailOptIn: expect.any(Boolean), trustedDetails: { shippingAddress: expect.any(Array) } });
+      const shipping = details.body.response.trustedDetails.shippingAddress;
+      expect(shipping.filter((a: { isDefaultDelivery: boolean }) => a.isDefaultDelivery), email).toHaveLength(1);
+      expect(shipping[0].postalCode, email).toMatch(/^\d{4}$/);
+      const general = (await v.call('GET', '/api/user/subscriptions/subscription/list')).body.response.generalSubscriptions;
+      const plans = (await v.call('GET', '/api/user/subscriptions/wineplans/list')).body.response.winePlanSubscriptions;
+      for (const sub of [...general, ...plans]) expect(Object.keys(sub).sort(), email).toEqual(['id', 'name', 'startedAt', 'status', 'type']);
+      const orders = (await v.call('GET', '/api/user/purchases/list')).body.response.orders;
+      expect(orders.length, email).toBeGreaterThan(0);
+      for (const order of orders) {
+        expect(order, email).toMatchObject({ orderNumber: expect.any(String), status: expect.any(String), totalCents: expect.any(Number), lines: expect.any(Array) });
+      }
+    }
+  });
+});
+
 describe('GET /api/user/details', () => {
   it('gives the SPEC §3 User shape with trustedDetails.shippingAddress', async () => {
     const v = await loggedIn('shopper@example.com');
