@@ -13,5 +13,23 @@ export default [
   route('registration', 'routes/registration.tsx'),
   route('jsp/registration/common/account_password.jsp', 'routes/registration-password.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
+  // The account area (SPEC §2): one layout (guard + section nav) around every section.
+  route('account', 'routes/account/layout.tsx', [
+    index('routes/account/overview.tsx'),
+    route('personal-details', 'routes/account/personal-details.tsx'),
+    route('payment-methods', 'routes/account/payment-methods.tsx'),
+    route('settings', 'routes/account/settings.tsx'),
+    route('purchased', 'routes/account/purchased.tsx'),
+    route('wine-cellar', 'routes/account/wine-cellar.tsx'),
+    route('preferences', 'routes/account/preferences.tsx'),
+    route('memberships', 'routes/account/memberships.tsx'),
+    route('gift-cards-and-vouchers', 'routes/account/gift-cards-and-vouchers.tsx'),
+    route('favourites', 'routes/account/favourites.tsx'),
+    route('top-rated', 'routes/account/top-rated.tsx'),
+    route('not-for-me', 'routes/account/not-for-me.tsx'),
+    route('recommendations', 'routes/account/recommendations.tsx'),
+  ]),
+  // The legacy details page; React renders it on test hosts only (server/legacy-account.ts answers live hosts).
+  route('jsp/account/common/account_details.jsp', 'routes/account/legacy-details.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -32,6 +32,7 @@ import { suggestionsApi } from './api/suggestions';
 import type { Config } from './config';
 import { fail } from './envelope';
 import { legacyRoutes } from './legacy';
+import { legacyAccountRoutes } from './legacy-account';
 import { clearLoginCookie } from './session-cookies';
 import { seoRoutes } from './seo';
 import type { AppEnv } from './types';
@@ -187,6 +188,7 @@ export function createApp(options: CreateAppOptions) {
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
 
   app.route('/', legacyRoutes);
+  app.route('/', legacyAccountRoutes);
   app.route('/', seoRoutes);
 
   app.get('/images/products/:file', async (c) => {

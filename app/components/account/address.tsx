@@ -1,0 +1,11 @@
+import type { AccountAddress } from '../../../services/account';
+
+export function Address({ address }: { address: AccountAddress }) {
+  return (
+    <address className="account-address">
+      {address.line1}
+      <br />
+      {address.locality} {address.state} {address.postalCode}
+    </address>
+  );
+}

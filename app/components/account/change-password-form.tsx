@@ -1,0 +1,89 @@
+import { useId, useRef, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
+import { ChangePasswordSchema } from '../../../domain/identity-rules';
+import { accountClient } from '../../lib/account-client';
+
+/** Password change (PUT /api/user/password), checked with the same zod schema as the API. */
+export function ChangePasswordForm() {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<{ field: 'current' | 'new' | null; message: string } | null>(null);
+  const currentRef = useRef<HTMLInputElement>(null);
+  const newRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const input = { currentPassword: String(data.get('currentPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') };
+    setStatus('');
+    const parsed = ChangePasswordSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0] === 'currentPassword' ? 'current' : 'new';
+      setError({ field, message: issue?.message ?? '' });
+      (field === 'current' ? currentRef : newRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    const result = await accountClient.changePassword(parsed.data.currentPassword, parsed.data.newPassword);
+    setBusy(false);
+    if (result.ok) {
+      setError(null);
+      form.reset();
+      setStatus(ACCOUNT_MESSAGES.passwordChanged);
+    } else {
+      const field = /current password/i.test(result.message) ? 'current' : result.status === 400 ? 'new' : null;
+      setError({ field, message: result.message });
+      if (field) (field === 'current' ? currentRef : newRef).current?.focus();
+    }
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Change your password</h2>
+      <p id={`${id}-rule`} className="help">
+        Use 8-16 characters with at least one number, one lowercase and one uppercase letter.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-current`}>Current password</label>
+        <input
+          ref={currentRef}
+          id={`${id}-current`}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={error?.field === 'current' || undefined}
+          aria-describedby={error?.field === 'current' ? errorId : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-new`}>New password</label>
+        <input
+          ref={newRef}
+          id={`${id}-new`}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={error?.field === 'new' || undefined}
+          aria-describedby={error?.field === 'new' ? `${errorId} ${id}-rule` : `${id}-rule`}
+        />
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="form-error">
+          {error.message}
+        </p>
+      ) : null}
+      <p role="status" className="form-status">
+        {status}
+      </p>
+      <button className="button" type="submit" disabled={busy}>
+        {busy ? 'Changing password…' : 'Change password'}
+      </button>
+    </form>
+  );
+}

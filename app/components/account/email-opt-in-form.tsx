@@ -1,0 +1,53 @@
+import { useId, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
+import { accountClient } from '../../lib/account-client';
+
+/** SPEC §7 PUT /api/user/preferences/contact: the email opt-in, saved as soon as it is toggled. */
+export function EmailOptInForm({ initial }: { initial: boolean }) {
+  const id = useId();
+  const [checked, setChecked] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+
+  const onChange = async (next: boolean) => {
+    setChecked(next);
+    setBusy(true);
+    setStatus('');
+    setError('');
+    const result = await accountClient.setEmailOptIn(next);
+    setBusy(false);
+    if (result.ok) {
+      setChecked(result.response.emailOptIn);
+      setStatus(result.response.emailOptIn ? ACCOUNT_MESSAGES.optedIn : ACCOUNT_MESSAGES.optedOut);
+    } else {
+      // Nothing changed on the server: show the box as it was.
+      setChecked(!next);
+      setError(result.message);
+    }
+  };
+
+  return (
+    <form className="account-form" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Email settings</h2>
+      <div className="checkbox-row">
+        <input
+          id={`${id}-optin`}
+          type="checkbox"
+          checked={checked}
+          disabled={busy}
+          onChange={(e) => void onChange(e.currentTarget.checked)}
+        />
+        <label htmlFor={`${id}-optin`}>Email me offers, new releases and tasting notes</label>
+      </div>
+      <p role="status" className="form-status">
+        {status}
+      </p>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/gift-cards-and-vouchers';
+import { listVouchers } from '../../../services/account';
+import { orderMoney } from '../../components/account/orders';
+import { accountTitle, formatDate } from '../../components/account/sections';
+import { requireAccount } from '../../lib/account.server';
+import { useRootData } from '../../root';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, customerId } = requireAccount(args);
+  return { vouchers: await listVouchers(ctx.db, ctx.clock, customerId) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Gift cards and vouchers', matches);
+
+export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  const { vouchers } = loaderData;
+  return (
+    <>
+      <h1>Gift cards and vouchers</h1>
+      {vouchers.length ? (
+        <table className="account-table">
+          <caption className="visually-hidden">Your gift cards and vouchers with their balances</caption>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Type</th>
+              <th scope="col">Description</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Expires</th>
+            </tr>
+          </thead>
+          <tbody>
+            {vouchers.map((v) => (
+              <tr key={v.id}>
+                <th scope="row">
+                  <code>{v.code}</code>
+                </th>
+                <td>{v.kind === 'GIFT_CARD' ? 'Gift card' : 'Voucher'}</td>
+                <td>{v.description}</td>
+                <td>{orderMoney(v.balanceCents, v, site)}</td>
+                <td>{v.expiresAt ? `${v.expired ? 'Expired ' : ''}${formatDate(v.expiresAt, site.intlLocale)}` : 'Never'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>You have no gift cards or vouchers.</p>
+      )}
+      <p>
+        <Link to="/gift-vouchers">Buy a gift voucher</Link>
+      </p>
+    </>
+  );
+}

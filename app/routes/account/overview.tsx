@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/overview';
+import { getAccountDetails, listPurchases } from '../../../services/account';
+import { Address } from '../../components/account/address';
+import { OrderCard } from '../../components/account/orders';
+import { ACCOUNT_SECTIONS, accountTitle } from '../../components/account/sections';
+import { requireAccount } from '../../lib/account.server';
+import { useRootData } from '../../root';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, customerId } = requireAccount(args);
+  const [details, orders] = await Promise.all([getAccountDetails(ctx.db, customerId), listPurchases(ctx.db, customerId)]);
+  return { firstName: details.firstName, defaultAddress: details.defaultDeliveryAddress, latestOrder: orders[0] ?? null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Overview', matches);
+
+export default function AccountOverview({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  const { firstName, defaultAddress, latestOrder } = loaderData;
+  return (
+    <>
+      <h1>My account</h1>
+      <p className="account__greeting">Hello, {firstName}. Welcome back to {site.brand.name}.</p>
+      <AccountOverviewBody defaultAddress={defaultAddress} latestOrder={latestOrder} />
+    </>
+  );
+}
+
+/** Also shown by the legacy details page on test hosts. */
+export function AccountOverviewBody({
+  defaultAddress,
+  latestOrder,
+}: {
+  defaultAddress: Route.ComponentProps['loaderData']['defaultAddress'];
+  latestOrder: Route.ComponentProps['loaderData']['latestOrder'];
+}) {
+  const { site } = useRootData();
+  return (
+    <>
+      <section className="account-card" aria-labelledby="overview-address">
+        <h2 id="overview-address">Default delivery address</h2>
+        {defaultAddress ? <Address address={defaultAddress} /> : <p>You have not saved a delivery address yet.</p>}
+        <p>
+          <Link to="/account/personal-details">Personal details and addresses</Link>
+        </p>
+      </section>
+      {latestOrder ? (
+        <div className="account__latest">
+          <p className="account__label">Your latest order</p>
+          <OrderCard order={latestOrder} site={site} />
+          <p>
+            <Link to="/account/purchased">See all your orders</Link>
+          </p>
+        </div>
+      ) : (
+        <p>You have not placed an order yet.</p>
+      )}
+      <section aria-labelledby="overview-links">
+        <h2 id="overview-links">Everything in your account</h2>
+        <ul className="account-links">
+          {ACCOUNT_SECTIONS.slice(1).map((s) => (
+            <li key={s.path}>
+              <Link to={s.path}>{s.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/preferences';
+import { getTasteProfile, type TasteScore } from '../../../services/account';
+import { accountTitle } from '../../components/account/sections';
+import { requireAccount } from '../../lib/account.server';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, customerId } = requireAccount(args);
+  return { profile: await getTasteProfile(ctx.db, customerId) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Taste preferences', matches);
+
+const COLOUR_NAMES: Record<string, string> = {
+  red: 'Red',
+  white: 'White',
+  rose: 'Rosé',
+  sparkling: 'Sparkling',
+  dessert: 'Dessert',
+  fortified: 'Fortified',
+};
+
+function TasteList({ id, title, items, name = (s) => s }: { id: string; title: string; items: TasteScore[]; name?: (s: string) => string }) {
+  return (
+    <section className="account-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length ? (
+        <ol className="taste-list">
+          {items.map((item) => (
+            <li key={item.name}>{name(item.name)}</li>
+          ))}
+        </ol>
+      ) : (
+        <p>Not enough to go on yet.</p>
+      )}
+    </section>
+  );
+}
+
+export default function Preferences({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const empty = profile.colours.length + profile.grapes.length + profile.regions.length === 0;
+  return (
+    <>
+      <h1>Taste preferences</h1>
+      {empty ? (
+        <p>
+          We learn your taste from the wines you buy and rate. <Link to="/wines">Browse our wines</Link>
+        </p>
+      ) : (
+        <>
+          <p>
+            Your favourites, most loved first, from {profile.basedOn.bottles} bottles bought and {profile.basedOn.ratings}{' '}
+            {profile.basedOn.ratings === 1 ? 'rating' : 'ratings'}.
+          </p>
+          <div className="taste-profile">
+            <TasteList id="taste-colours" title="Colours" items={profile.colours} name={(c) => COLOUR_NAMES[c] ?? c} />
+            <TasteList id="taste-grapes" title="Grapes" items={profile.grapes} />
+            <TasteList id="taste-regions" title="Regions" items={profile.regions} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/purchased';
+import { listPurchases } from '../../../services/account';
+import { OrderCard } from '../../components/account/orders';
+import { accountTitle } from '../../components/account/sections';
+import { requireAccount } from '../../lib/account.server';
+import { useRootData } from '../../root';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, customerId } = requireAccount(args);
+  return { orders: await listPurchases(ctx.db, customerId) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Purchased', matches);
+
+export default function Purchased({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  return (
+    <>
+      <h1>Purchased</h1>
+      {loaderData.orders.length ? (
+        loaderData.orders.map((order) => <OrderCard key={order.id} order={order} site={site} />)
+      ) : (
+        <p>
+          You have not placed an order yet. <Link to="/wines">Browse our wines</Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,398 @@
+import { request as httpRequest } from 'node:http';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, logIn, PORT, pageData, siteUrl, test } from './support/fixtures';
+
+// SPEC §2 account routes and legacy mapping, §6 (Hard Logged-In only): real content per route, the login
+// redirect for Prospect and Soft Logged-In, legacy paths on live and test hosts, settings changes, axe.
+
+const BRAND = 'Laithwaites';
+
+function loginUrl(target: string, site = 'law-au', brand = BRAND) {
+  return siteUrl(site, `/login?${new URLSearchParams({ redirectingURL: target, pageTitle: `Login ${brand}` })}`);
+}
+
+/** The nav link of the open section carries aria-current="page". */
+async function expectCurrentSection(page: Page, label: string) {
+  const nav = page.getByRole('navigation', { name: 'My account' });
+  await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+}
+
+/** A GET without following redirects. NOTE: Node cannot resolve `{site}.localhost`, so the Host header names the site. */
+function rawGet(path: string, host: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: PORT, path, headers: { host: `${host}:${PORT}` } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function expectSectionPage(page: Page, path: string, section: string, h1: string) {
+  const res = await page.goto(siteUrl('law-au', path));
+  await expect(page).toHaveURL(siteUrl('law-au', path));
+  // Personal pages are never stored by the browser or a shared cache.
+  expect(res?.headers()['cache-control'], path).toContain('no-store');
+  await expect(page).toHaveTitle(`${section} | My account | ${BRAND}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+}
+
+test.describe('a Hard Logged-In customer', () => {
+  test('sees every account section with its real content, the nav marking the open one, and no axe violations', async ({ page }) => {
+    await logIn(page, 'shopper@example.com');
+
+    await expectSectionPage(page, '/account', 'Overview', 'My account');
+    expect((await pageData(page)).pageType).toBe('account_new');
+    await expectCurrentSection(page, 'Overview');
+    await expect(page.getByText('Hello, Olivia.')).toBeVisible();
+    await expect(page.locator('address').first()).toContainText('14 Darling Street');
+    // The latest order is the newest of the seed's.
+    await expect(page.getByRole('heading', { name: 'Order VIR-200114' })).toBeVisible();
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/personal-details', 'Personal details', 'Personal details');
+    await expectCurrentSection(page, 'Personal details');
+    await expect(page.getByText('Olivia Bennett')).toBeVisible();
+    await expect(page.getByText('shopper@example.com', { exact: true })).toBeVisible();
+    await expect(page.locator('#shipping-address address')).toContainText('Balmain NSW 2041');
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/payment-methods', 'Payment methods', 'Payment methods');
+    await expectCurrentSection(page, 'Payment methods');
+    const cards = page.locator('.payment-methods > li');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('Visa');
+    await expect(cards.nth(0)).toContainText('•••• 4242');
+    await expect(cards.nth(0)).toContainText('Expires 08/28');
+    await expect(cards.nth(0)).toContainText('Default');
+    await expect(cards.nth(1)).toContainText('Mastercard');
+    await expect(cards.nth(1)).toContainText('•••• 5100');
+    await expect(cards.nth(1)).not.toContainText('Default');
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/purchased', 'Purchased', 'Purchased');
+    await expectCurrentSection(page, 'Purchased');
+    const orders = page.locator('section.order');
+    await expect(orders).toHaveCount(3);
+    expect(await orders.evaluateAll((els) => els.map((el) => el.getAttribute('data-order-number')))).toEqual([
+      'VIR-200114',
+      'LAW-100877',
+      'LAW-100231',
+    ]);
+    const oldest = orders.nth(2);
+    await expect(oldest).toContainText('Delivered');
+    await expect(oldest.getByRole('row')).toHaveCount(1 + 2 + 3);
+    await expect(oldest.getByRole('row', { name: /Order total/ })).toContainText('$');
+    await expect(orders.nth(0)).toContainText('Shipped');
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/wine-cellar', 'Wine cellar', 'Wine cellar');
+    await expectCurrentSection(page, 'Wine cellar');
+    const cellar = page.locator('.account-table tbody tr');
+    expect(await cellar.count()).toBeGreaterThan(2);
+    // D0001 came in a case of 12 (LAW-100231).
+    const d0001 = page.locator('tbody tr').filter({ has: page.locator('a[href="/product/D0001"]') });
+    await expect(d0001.locator('td').first()).toHaveText('12');
+    await expect(d0001.locator('td').nth(2)).toHaveText(/Ready now|Cellar for/);
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/preferences', 'Taste preferences', 'Taste preferences');
+    await expectCurrentSection(page, 'Taste preferences');
+    for (const name of ['Colours', 'Grapes', 'Regions']) {
+      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+      await expect(page.getByRole('region', { name }).getByRole('listitem').first()).toBeVisible();
+    }
+    await expect(page.getByText(/from \d+ bottles bought and 3 ratings/)).toBeVisible();
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/memberships', 'Memberships', 'Memberships');
+    await expectCurrentSection(page, 'Memberships');
+    await expect(page.getByText('You have no memberships')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Unlimited/ })).toHaveAttribute('href', '/unlimited');
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/gift-cards-and-vouchers', 'Gift cards and vouchers', 'Gift cards and vouchers');
+    await expectCurrentSection(page, 'Gift cards and vouchers');
+    const gift = page.getByRole('row', { name: /GC-4821-7730/ });
+    await expect(gift).toContainText('Gift card');
+    await expect(gift).toContainText('$50.00');
+    await expect(gift).toContainText('31 December 2027');
+    await expect(page.getByRole('row', { name: /BIRTHDAY15/ })).toContainText('$15.00');
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/settings', 'Settings', 'Settings');
+    await expectCurrentSection(page, 'Settings');
+    await expect(page.getByLabel('Email me offers, new releases and tasting notes')).not.toBeChecked();
+    await expect(page.getByLabel('Current password')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('sees the favourites, top-rated, not-for-me and recommendations lists as product tiles', async ({ page }) => {
+    await logIn(page, 'shopper@example.com');
+    const codes = () => page.locator('.account-grid .tile').evaluateAll((els) => els.map((el) => el.getAttribute('data-item-code')));
+
+    await expectSectionPage(page, '/account/favourites', 'Favourites', 'Favourites');
+    await expectCurrentSection(page, 'Favourites');
+    // The seed's favourites of shopper@, latest first.
+    expect(await codes()).toEqual(['B0001', 'W00020', 'W00005', 'D0001']);
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/top-rated', 'Top rated', 'Top rated');
+    await expectCurrentSection(page, 'Top rated');
+    expect(await codes()).toEqual(['D0002', 'W00012', 'M0001']);
+    await expect(page.locator('.account-grid > li').first()).toContainText('Your rating: 5 out of 5');
+    await expect(page.locator('.account-grid > li').last()).toContainText('Your rating: 2 out of 5');
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/not-for-me', 'Not for me', 'Not for me');
+    await expectCurrentSection(page, 'Not for me');
+    expect(await codes()).toEqual(['W00003']);
+    await expectAccessible(page);
+
+    await expectSectionPage(page, '/account/recommendations', 'Recommendations', 'Recommendations');
+    await expectCurrentSection(page, 'Recommendations');
+    const recommended = await codes();
+    expect(recommended.length).toBeGreaterThan(0);
+    // Never a not-for-me wine.
+    expect(recommended).not.toContain('W00003');
+    await expect(page.locator('.account-grid__note').first()).toHaveText(/Because of|Like your favourites|Popular/);
+    await expectAccessible(page);
+  });
+
+  test('sees the Unlimited and wine-plan status wording on the memberships page', async ({ page }) => {
+    const cases: [string, string, RegExp][] = [
+      ['unlimited@example.com', 'Active', /Unlimited membership is active/],
+      ['requested@example.com', 'Requested', /We have your Unlimited request/],
+      ['suspended@example.com', 'Suspended', /Unlimited membership is suspended/],
+      ['planner@example.com', 'Active', /wine plan is active/],
+    ];
+    for (const [email, status, wording] of cases) {
+      await logIn(page, email);
+      await page.goto(siteUrl('law-au', '/account/memberships'));
+      const card = page.locator('.account-card').first();
+      await expect(card, email).toContainText(`Status: ${status}`);
+      await expect(card, email).toContainText(wording);
+      await expect(page.getByText('You have no memberships')).toHaveCount(0);
+    }
+    await expect(page.getByRole('heading', { name: 'Discovery Wine Plan' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('moves between sections with the section nav (client-side), keyboard included', async ({ page }) => {
+    await logIn(page, 'unlimited@example.com');
+    await page.goto(siteUrl('law-au', '/account'));
+    const nav = page.getByRole('navigation', { name: 'My account' });
+    await nav.getByRole('link', { name: 'Payment methods' }).click();
+    await expect(page).toHaveURL(siteUrl('law-au', '/account/payment-methods'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment methods');
+    await expect(page.locator('.payment-methods')).toContainText('•••• 4444');
+    await expect(page).toHaveTitle(`Payment methods | My account | ${BRAND}`);
+    await nav.getByRole('link', { name: 'Memberships' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Memberships');
+    await expectCurrentSection(page, 'Memberships');
+  });
+
+  test('sees the default delivery address of outback@ with postcode 0870', async ({ page }) => {
+    await logIn(page, 'outback@example.com');
+    await page.goto(siteUrl('law-au', '/account/personal-details'));
+    await expect(page.locator('#shipping-address address')).toContainText('Alice Springs NT 0870');
+  });
+
+  test('turns the email opt-in on and off from the settings page', async ({ page }) => {
+    await logIn(page, 'planner@example.com');
+    await page.goto(siteUrl('law-au', '/account/settings'));
+    const optIn = page.getByLabel('Email me offers, new releases and tasting notes');
+    await expect(optIn).not.toBeChecked();
+    await optIn.check();
+    await expect(page.getByRole('status').filter({ hasText: 'You will receive our emails.' })).toBeVisible();
+    await page.reload();
+    await expect(optIn).toBeChecked();
+    await optIn.uncheck();
+    await expect(page.getByRole('status').filter({ hasText: 'You will no longer receive our emails.' })).toBeVisible();
+    await page.reload();
+    await expect(optIn).not.toBeChecked();
+  });
+
+  test('changes the password from the settings page, with clear errors', async ({ page }) => {
+    await logIn(page, 'requested@example.com');
+    await page.goto(siteUrl('law-au', '/account/settings'));
+    const current = page.getByLabel('Current password');
+    const next = page.getByLabel('New password');
+    const submit = page.getByRole('button', { name: 'Change password' });
+
+    // The SPEC §5 password rule, checked before anything is sent.
+    await current.fill('Vintage2026');
+    await next.fill('short');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Password must be 8-16 characters and contain at least one number and one letter.');
+    await expect(next).toHaveAttribute('aria-invalid', 'true');
+    await expect(next).toBeFocused();
+
+    // A wrong current password comes back from the server.
+    await current.fill('NotMine2026');
+    await next.fill('Cellar2027x');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Your current password is not correct.');
+    await expect(current).toBeFocused();
+
+    await current.fill('Vintage2026');
+    await next.fill('Cellar2027x');
+    await submit.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(current).toHaveValue('');
+    await expectAccessible(page);
+
+    // This session stays logged in; the new password logs in, the old one no longer does.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    const status = (password: string) =>
+      page.evaluate(async (pw) => {
+        const res = await fetch('/api/authentication/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'requested@example.com', password: pw }),
+        });
+        return res.status;
+      }, password);
+    expect(await status('Vintage2026')).toBe(401);
+    expect(await status('Cellar2027x')).toBe(200);
+
+    // Put the demo password back for the rest of the run.
+    await page.goto(siteUrl('law-au', '/account/settings'));
+    await current.fill('Cellar2027x');
+    await next.fill('Vintage2026');
+    await submit.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+  });
+});
+
+const ACCOUNT_PATHS = [
+  '/account',
+  '/account/personal-details',
+  '/account/payment-methods',
+  '/account/settings',
+  '/account/purchased',
+  '/account/wine-cellar',
+  '/account/preferences',
+  '/account/memberships',
+  '/account/gift-cards-and-vouchers',
+  '/account/favourites',
+  '/account/top-rated',
+  '/account/not-for-me',
+  '/account/recommendations',
+];
+
+test.describe('a visitor who is not Hard Logged-In', () => {
+  test('is sent from every account route to the login page (Prospect)', async ({ page }) => {
+    for (const path of ACCOUNT_PATHS) {
+      const res = await rawGet(`${path}?from=email`, 'law-au.localhost');
+      expect(res.status, path).toBe(302);
+      expect(res.location, path).toBe(
+        `/login?${new URLSearchParams({ redirectingURL: `${path}?from=email`, pageTitle: 'Login Laithwaites' })}`,
+      );
+    }
+    await page.goto(siteUrl('vir-au', '/account/purchased'));
+    await expect(page).toHaveURL(loginUrl('/account/purchased', 'vir-au', 'Virgin Wines'));
+  });
+
+  test('is sent to the login page when only remembered (Soft Logged-In)', async ({ page, context }) => {
+    await logIn(page, 'shopper@example.com');
+    await page.goto(siteUrl('law-au', '/account/settings'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await context.clearCookies({ name: 'sid' });
+    expect((await context.cookies()).some((c) => c.name === 'remember_me')).toBe(true);
+    await page.goto(siteUrl('law-au', '/account/settings'));
+    await expect(page).toHaveURL(loginUrl('/account/settings'));
+    expect((await pageData(page)).visitorTypeDetailed).toBe('Soft Logged-In');
+  });
+
+  test('meets the guard after a legacy link: login names the new route', async ({ page }) => {
+    await page.goto(siteUrl('law-au', '/jsp/account/common/account_details.jsp#payment'));
+    await expect(page).toHaveURL(loginUrl('/account/payment-methods'));
+    await page.goto(siteUrl('law-au', '/jsp/account/common/voucher_details.jsp'));
+    await expect(page).toHaveURL(loginUrl('/account/gift-cards-and-vouchers'));
+  });
+});
+
+test('every legacy account path and hash lands on its new route on a live host', async ({ page }) => {
+  await logIn(page, 'shopper@example.com');
+  const cases: [string, string][] = [
+    ['/jsp/account/common/account_details.jsp', '/account'],
+    ['/jsp/account/common/account_details.jsp#shipping-address', '/account/personal-details'],
+    ['/jsp/account/common/account_details.jsp#billing-address', '/account/personal-details'],
+    ['/jsp/account/common/account_details.jsp#payment', '/account/payment-methods'],
+    ['/jsp/account/common/account_details.jsp#email-settings', '/account/settings'],
+    ['/jsp/account/common/account_details.jsp#password', '/account/settings'],
+    ['/jsp/account/common/account_details.jsp#tpr-settings', '/account/settings'],
+    ['/jsp/account/common/account_details.jsp#unknown', '/account'],
+    ['/jsp/account/common/account_lists.jsp#/purchased', '/account/purchased'],
+    ['/jsp/account/common/account_lists.jsp#/favorites', '/account/favourites'],
+    ['/jsp/account/common/account_lists.jsp#/top-rated', '/account/top-rated'],
+    ['/jsp/account/common/account_lists.jsp#/dont-send', '/account/not-for-me'],
+    ['/jsp/account/common/account_lists.jsp#/recommendations', '/account/recommendations'],
+    ['/jsp/account/common/account_lists.jsp', '/account/purchased'],
+    ['/jsp/account/common/account_summary.jsp', '/account/wine-cellar'],
+    ['/jsp/account/common/wine_preference.jsp', '/account/preferences'],
+    ['/jsp/account/common/wineplan_summary.jsp', '/account/memberships'],
+    ['/jsp/account/au/subscription.jsp', '/account/memberships'],
+    ['/jsp/account/common/voucher_details.jsp', '/account/gift-cards-and-vouchers'],
+  ];
+  for (const [legacy, target] of cases) {
+    // A fresh document each time: a same-document hash change would not reload the legacy page.
+    await page.goto('about:blank');
+    await page.goto(siteUrl('law-au', legacy));
+    await expect(page, legacy).toHaveURL(siteUrl('law-au', target));
+    await expect(page.getByRole('navigation', { name: 'My account' }).locator('[aria-current="page"]'), legacy).toHaveAttribute('href', target);
+  }
+});
+
+test.describe('on a test host', () => {
+  const host = 'law-au.test.localhost';
+  const url = (path: string) => `http://${host}:${PORT}${path}`;
+
+  test('the account routes land on the legacy details page, which shows the account content', async ({ page }) => {
+    await logIn(page, 'shopper@example.com', { host });
+    await page.goto(url('/account/payment-methods'));
+    await expect(page).toHaveURL(url('/jsp/account/common/account_details.jsp#payment'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account');
+    await expect(page).toHaveTitle(`Account details | My account | ${BRAND}`);
+    await expect(page.locator('#payment')).toContainText('•••• 4242');
+    await expect(page.locator('#shipping-address')).toContainText('14 Darling Street');
+    await expect(page.getByLabel('Email me offers, new releases and tasting notes')).toBeVisible();
+    expect((await pageData(page)).pageType).toBe('account_new');
+    await expectAccessible(page);
+
+    const cases: [string, string][] = [
+      ['/account', ''],
+      ['/account/personal-details', '#shipping-address'],
+      ['/account/settings', '#email-settings'],
+      ['/account/wine-cellar', ''],
+      ['/account/purchased', ''],
+    ];
+    for (const [path, hash] of cases) {
+      await page.goto('about:blank');
+      await page.goto(url(path));
+      await expect(page, path).toHaveURL(url(`/jsp/account/common/account_details.jsp${hash}`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account');
+    }
+  });
+
+  test('the legacy details page keeps the guard', async ({ page }) => {
+    const legacy = await rawGet('/jsp/account/common/account_details.jsp', host);
+    expect(legacy.status).toBe(302);
+    expect(legacy.location).toBe(
+      `/login?${new URLSearchParams({ redirectingURL: '/jsp/account/common/account_details.jsp', pageTitle: `Login ${BRAND}` })}`,
+    );
+    await page.goto(url('/account/settings'));
+    // The browser keeps the #email-settings of the first redirect; the login page is what matters.
+    await expect.poll(() => {
+      const u = new URL(page.url());
+      return u.origin + u.pathname + u.search;
+    }).toBe(url(`/login?${new URLSearchParams({ redirectingURL: '/jsp/account/common/account_details.jsp', pageTitle: `Login ${BRAND}` })}`));
+  });
+});
