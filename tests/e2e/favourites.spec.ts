@@ -78,6 +78,8 @@ for (const [code, prompt] of [
 test('a Soft Logged-In visitor is asked to log in too, and keeps the recently viewed carousel', async ({ page, context }) => {
   await logIn(page, 'suspended@example.com');
   await page.goto('/product/D0003');
+  // Let the Hard Logged-In page finish its own recommendations call before the session cookie goes.
+  await expect(page.getByTestId('recommendations').locator('article.tile').first()).toBeVisible();
   await context.clearCookies({ name: 'sid' });
   const calls = userCalls(page);
   await page.goto('/product/D0001');

@@ -1,0 +1,48 @@
+import { expect, logIn, siteUrl, test } from './support/fixtures';
+
+// SPEC §6: only Hard Logged-In customers see the order total with shipping and (vir brand) points earned;
+// the elements are removed on the server, not hidden in the browser.
+
+async function addToCart(page: import('@playwright/test').Page, itemCode: string, quantity: number) {
+  const status = await page.evaluate(
+    async ({ itemCode, quantity }) => (await fetch(`/api/cart/itemcode/${itemCode}/${quantity}`, { method: 'PUT' })).status,
+    { itemCode, quantity },
+  );
+  expect(status).toBe(200);
+}
+
+test('a Prospect sees the subtotal but not the delivery and total, and is offered a log in', async ({ page }) => {
+  await page.goto(siteUrl('vir-au', '/robots.txt'));
+  await addToCart(page, 'D0001', 6);
+  const html = await page.evaluate(async () => (await fetch('/cart')).text());
+  expect(html).toContain('Subtotal');
+  expect(html).not.toContain('<dt>Total</dt>');
+  expect(html).not.toContain('Points you will earn');
+  await page.goto(siteUrl('vir-au', '/cart'));
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary.getByText('to see delivery and your order total.')).toBeVisible();
+  await summary.getByRole('link', { name: 'Log in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a Hard Logged-In vir customer sees delivery, the total and the points the cart earns', async ({ page }) => {
+  await logIn(page, 'shopper@example.com', { site: 'vir-au' });
+  await addToCart(page, 'D0002', 3);
+  const points = await page.evaluate(async () => (await (await fetch('/api/cart/pointsEarnedSummary')).json()).response.totalPoints);
+  expect(points).toBeGreaterThan(0);
+  await page.goto(siteUrl('vir-au', '/cart'));
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary.getByText('Total', { exact: true })).toBeVisible();
+  await expect(summary.getByText('Delivery', { exact: true })).toBeVisible();
+  await expect(summary.locator('.summary__points dd')).toHaveText(points.toLocaleString('en-AU'));
+  await expect(summary.getByText('to see delivery and your order total.')).toHaveCount(0);
+});
+
+test('points earned are a vir feature: other brands show the total without points', async ({ page }) => {
+  await logIn(page, 'planner@example.com', { site: 'law-au' });
+  await addToCart(page, 'D0002', 2);
+  await page.goto(siteUrl('law-au', '/cart'));
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary.getByText('Total', { exact: true })).toBeVisible();
+  await expect(summary.getByText('Points you will earn')).toHaveCount(0);
+});
