@@ -141,6 +141,9 @@ try {
   await cannon('home page (logged in)', '/', session);
   await cannon('product (logged in)', productPath, session);
   await cannon('user details API', '/api/user/details', session);
+  await cannon('favourites list API', '/api/user/favourites/list', session);
+  await cannon('recommendations API (mixed)', '/api/user/recommendations/list/mixed', session);
+  await cannon('account overview page', '/account', session);
   const cartCookie = await makeCart([['D0001', 3], ['D0002-6', 1], ['M0001', 1], ['G0001', 2], ['P0001', 1]]);
   await cannon('cart page (5 lines)', '/cart', cartCookie);
   await cannon('cart API list', '/api/cart/list', cartCookie);
