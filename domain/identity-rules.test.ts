@@ -3,13 +3,12 @@ import {
   hasMemberPricing,
   isCurrent,
   isIdentified,
-  LoginSchema,
   loginPath,
   PROSPECT,
-  RegistrationSchema,
   type Visitor,
   visitorTypeOf,
 } from './identity-rules';
+import { LoginSchema, RegistrationSchema } from './identity-schemas';
 
 const hard: Visitor = { tier: 'Hard Logged-In', customerId: 1, email: 'a@b.co', firstName: 'A', unlimitedStatus: null };
 const soft: Visitor = { ...hard, tier: 'Soft Logged-In' };

@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import type { VisitorType, VisitorTypeDetailed } from './page-types';
 
 // SPEC §5 login form and §4 visitor tiers. Shared by the login form in the browser and the API.
+// NOTE: no zod here: this module reaches every page's bundle (header, favourite controls); the input
+// schemas live in identity-schemas.ts and load with the forms that use them.
 
 export const LOGIN_MESSAGES = {
   email: 'Please enter a valid email address',
@@ -22,36 +23,6 @@ export const PASSWORD_RULE = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,16}$/;
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-
-export const LoginSchema = z.object({
-  email: z
-    .string({ error: LOGIN_MESSAGES.email })
-    .trim()
-    .max(254, LOGIN_MESSAGES.email)
-    .regex(LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES.email),
-  password: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200, LOGIN_MESSAGES.failed),
-});
-export type LoginInput = z.infer<typeof LoginSchema>;
-
-const name = (label: string) =>
-  z
-    .string({ error: `Please enter your ${label}.` })
-    .trim()
-    .min(1, `Please enter your ${label}.`)
-    .max(60, `Your ${label} can be at most 60 characters.`);
-
-export const RegistrationSchema = z.object({
-  firstName: name('first name'),
-  lastName: name('last name'),
-  email: LoginSchema.shape.email,
-  password: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
-});
-export type RegistrationInput = z.infer<typeof RegistrationSchema>;
-
-export const ChangePasswordSchema = z.object({
-  currentPassword: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200),
-  newPassword: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
-});
 
 /** Who is shopping: SPEC §4 visitor tiers. */
 export interface Visitor {

@@ -5,14 +5,8 @@ import { hashPassword, verifyPassword } from '../db/password-hash';
 import { cartLines, carts, customers, customerSubscriptions, loginFailures, sessions } from '../db/schema';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import type { Clock } from '../domain/clock';
-import {
-  LOGIN_MESSAGES,
-  type LoginInput,
-  normaliseEmail,
-  PROSPECT,
-  type RegistrationInput,
-  type Visitor,
-} from '../domain/identity-rules';
+import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, type Visitor } from '../domain/identity-rules';
+import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).

@@ -1,4 +1,5 @@
-import { LOGIN_MESSAGES, type LoginInput, type RegistrationInput } from '../../domain/identity-rules';
+import { LOGIN_MESSAGES } from '../../domain/identity-rules';
+import type { LoginInput, RegistrationInput } from '../../domain/identity-schemas';
 
 // The browser's client for SPEC §7 authentication calls. The success body is not read (SPEC §7).
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { LOGIN_MESSAGES, LoginSchema } from '../../domain/identity-rules';
+import { LOGIN_MESSAGES } from '../../domain/identity-rules';
+import { LoginSchema } from '../../domain/identity-schemas';
 import type { Route } from './+types/forgot-password';
 import { WarningAlert } from '../components/account/alerts';
 import { FORGOTTEN_PASSWORD_EMAIL_KEY } from '../components/account/login-form';

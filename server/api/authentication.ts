@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isCartId } from '../../domain/cart-rules';
-import { LOGIN_MESSAGES, LoginSchema, RegistrationSchema } from '../../domain/identity-rules';
+import { LOGIN_MESSAGES } from '../../domain/identity-rules';
+import { LoginSchema, RegistrationSchema } from '../../domain/identity-schemas';
 import {
   IdentityError,
   type LoginResult,

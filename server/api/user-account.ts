@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { ChangePasswordSchema, LOGIN_MESSAGES } from '../../domain/identity-rules';
+import { LOGIN_MESSAGES } from '../../domain/identity-rules';
+import { ChangePasswordSchema } from '../../domain/identity-schemas';
 import { ACCOUNT_MESSAGES, ContactPreferencesSchema } from '../../domain/account-rules';
 import {
   changeAccountPassword,

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
-import { ChangePasswordSchema } from '../../../domain/identity-rules';
+import { ChangePasswordSchema } from '../../../domain/identity-schemas';
 import { accountClient } from '../../lib/account-client';
 
 /** Password change (PUT /api/user/password), checked with the same zod schema as the API. */

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { LOGIN_MESSAGES, LoginSchema, normaliseEmail } from '../../../domain/identity-rules';
+import { LOGIN_MESSAGES, normaliseEmail } from '../../../domain/identity-rules';
+import { LoginSchema } from '../../../domain/identity-schemas';
 import type { PageData } from '../../../domain/page-types';
 import { safeRedirectTarget } from '../../../domain/safe-redirect';
 import { track } from '../../lib/analytics';

@@ -1,8 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { type LoginRequest, onLoginRequest } from '../../lib/login-events';
 import { blockPopups } from '../../lib/modal-flags';
 import { Modal } from '../modal';
-import { LoginForm } from './login-form';
+import type { LoginForm as LoginFormComponent } from './login-form';
+
+// NOTE: the form (and zod with it) loads on the first opening, not with every page. The modal opens once
+// it is there (no Suspense fallback: focus must land in the form, and React's fallback timers would stall
+// under a paused test clock).
+let formModule: Promise<typeof import('./login-form')> | null = null;
+function loadLoginForm() {
+  formModule ??= import('./login-form').catch((error: unknown) => {
+    formModule = null;
+    throw error;
+  });
+  return formModule;
+}
 
 /** Fired on window when the login modal hides (the favourites popover goes with it). */
 export const LOGIN_MODAL_HIDDEN_EVENT = 'storefront:login-modal-hidden';
@@ -17,9 +29,22 @@ export function isFavoritesLink(link: HTMLElement): boolean {
  * links (`a[data-login-link]`); the link's href stays a real /login URL so it works without script.
  */
 export function LoginModal() {
-  const [request, setRequest] = useState<LoginRequest | null>(null);
+  const [request, setRequestNow] = useState<LoginRequest | null>(null);
+  const [LoginForm, setLoginForm] = useState<ComponentType<Parameters<typeof LoginFormComponent>[0]> | null>(null);
 
-  useEffect(() => onLoginRequest((next) => setRequest({ ...next })), []);
+  const setRequest = useCallback((next: LoginRequest) => {
+    loadLoginForm()
+      .then((m) => {
+        setLoginForm(() => m.LoginForm);
+        setRequestNow({ ...next });
+      })
+      .catch(() => {
+        // The form could not load (offline, a new release): the login page does the same job.
+        window.location.assign(`/login?${new URLSearchParams({ redirectingURL: next.redirectingURL ?? `${location.pathname}${location.search}` })}`);
+      });
+  }, []);
+
+  useEffect(() => onLoginRequest((next) => setRequest(next)), [setRequest]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -35,18 +60,18 @@ export function LoginModal() {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, []);
+  }, [setRequest]);
 
   // While open the preference modal and email capture are blocked; on hide the flags are restored.
   const open = request !== null;
   useEffect(() => (open ? blockPopups() : undefined), [open]);
 
   const hide = useCallback(() => {
-    setRequest(null);
+    setRequestNow(null);
     window.dispatchEvent(new Event(LOGIN_MODAL_HIDDEN_EVENT));
   }, []);
 
-  if (!request) return null;
+  if (!request || !LoginForm) return null;
   return (
     <Modal labelledBy="login-modal-title" onClose={hide} closeOnBackdrop className="login-modal">
       <div className="login-modal__head">

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { RegistrationSchema } from '../../../domain/identity-rules';
+import { RegistrationSchema } from '../../../domain/identity-schemas';
 import { authClient } from '../../lib/auth-client';
 import { DangerAlert, WarningAlert } from './alerts';
 

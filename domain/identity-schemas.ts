@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES, PASSWORD_RULE } from './identity-rules';
+
+// SPEC §5: one zod schema per identity input, used by the forms in the browser and by the API.
+
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: LOGIN_MESSAGES.email })
+    .trim()
+    .max(254, LOGIN_MESSAGES.email)
+    .regex(LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES.email),
+  password: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200, LOGIN_MESSAGES.failed),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+const name = (label: string) =>
+  z
+    .string({ error: `Please enter your ${label}.` })
+    .trim()
+    .min(1, `Please enter your ${label}.`)
+    .max(60, `Your ${label} can be at most 60 characters.`);
+
+export const RegistrationSchema = z.object({
+  firstName: name('first name'),
+  lastName: name('last name'),
+  email: LoginSchema.shape.email,
+  password: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
+});
+export type RegistrationInput = z.infer<typeof RegistrationSchema>;
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200),
+  newPassword: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
+});
