@@ -30,6 +30,8 @@ export function OrderCard({ order, site }: { order: Order; site: PublicSite }) {
       <p className="order__meta">
         Placed {formatDate(order.placedAt, site.intlLocale)} · Status: <strong>{orderStatusText(order.status)}</strong>
       </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
+      <div className="table-scroll" role="region" aria-label={`Items in order ${order.orderNumber}`} tabIndex={0}>
       <table className="account-table">
         <caption className="visually-hidden">Items in order {order.orderNumber}</caption>
         <thead>
@@ -73,6 +75,7 @@ export function OrderCard({ order, site }: { order: Order; site: PublicSite }) {
           </tr>
         </tfoot>
       </table>
+      </div>
     </section>
   );
 }

@@ -58,7 +58,7 @@ export function AccountOverviewBody({
       )}
       <section aria-labelledby="overview-links">
         <h2 id="overview-links">Everything in your account</h2>
-        <ul className="account-links">
+        <ul className="account-overview-links">
           {ACCOUNT_SECTIONS.slice(1).map((s) => (
             <li key={s.path}>
               <Link to={s.path}>{s.label}</Link>
