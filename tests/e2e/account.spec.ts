@@ -396,3 +396,16 @@ test.describe('on a test host', () => {
     }).toBe(url(`/login?${new URLSearchParams({ redirectingURL: '/jsp/account/common/account_details.jsp', pageTitle: `Login ${BRAND}` })}`));
   });
 });
+
+test('the account pages fit a phone: the section nav scrolls in one row, nothing widens the page @mobile', async ({ page }) => {
+  await logIn(page, 'shopper@example.com');
+  for (const path of ['/account', '/account/purchased', '/account/favourites', '/account/settings']) {
+    await page.goto(siteUrl('law-au', path));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(scroll, path).toBeLessThanOrEqual(inner);
+  }
+  // The heading of the page is on the first screen, not below a long list of sections.
+  const top = await page.getByRole('heading', { level: 1 }).evaluate((h) => h.getBoundingClientRect().top);
+  expect(top).toBeLessThan(page.viewportSize()!.height / 2);
+});
