@@ -25,3 +25,15 @@ export const CATEGORIES: readonly Category[] = [
 export function findCategory(name: string | null | undefined): Category | undefined {
   return name ? CATEGORIES.find((c) => c.name === name) : undefined;
 }
+
+/** How a product colour (products.colour) reads to a shopper. */
+export const COLOUR_NAMES: Readonly<Record<string, string>> = {
+  red: 'Red',
+  white: 'White',
+  rose: 'Rosé',
+  sparkling: 'Sparkling',
+  dessert: 'Dessert',
+  fortified: 'Fortified',
+  mixed: 'Mixed case',
+  none: 'Other',
+};

@@ -16,18 +16,9 @@ import { FavouriteButton } from '../components/favourites/favourite-button';
 import { Rating } from '../components/rating';
 import { appContext } from '../context';
 import { useRootData } from '../root';
+import { COLOUR_NAMES } from '../../domain/categories';
 
 export const handle = { pageType: 'product_responsive' };
-
-const COLOUR_NAMES: Record<string, string> = {
-  red: 'Red',
-  white: 'White',
-  rose: 'Rosé',
-  sparkling: 'Sparkling',
-  dessert: 'Dessert',
-  fortified: 'Fortified',
-  mixed: 'Mixed case',
-};
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

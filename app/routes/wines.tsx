@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
-import { findCategory } from '../../domain/categories';
+import { COLOUR_NAMES, findCategory } from '../../domain/categories';
 import { formatMoney } from '../../domain/money';
 import {
   clearFacetsHref,
@@ -64,7 +64,7 @@ function facetValueLabel(facet: Facet, value: string): string {
   if (facet === 'price') return PRICE_BANDS.find(([k]) => k === value)?.[1] ?? value;
   if (facet === 'rating') return `${value} stars`;
   if (facet === 'size') return value === '1500' ? 'Magnum (1.5 L)' : `${value} ml`;
-  if (facet === 'colour') return { red: 'Red', white: 'White', rose: 'Rosé', sparkling: 'Sparkling', dessert: 'Dessert', fortified: 'Fortified', mixed: 'Mixed case', none: 'Other' }[value] ?? value;
+  if (facet === 'colour') return COLOUR_NAMES[value] ?? value;
   return value;
 }
 

@@ -14,33 +14,20 @@ import {
   revokeTokens,
   SESSION_COOKIE,
 } from '../../services/identity';
-import { fail, ok } from '../envelope';
+import { fail, HttpError, ok } from '../envelope';
+import { readJson } from './json-body';
 import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
 import type { AppEnv } from '../types';
 
 
 // SPEC §7 authentication calls. Login success has statusCode 0; failures carry a statusMessage.
 
-class BadJson extends IdentityError {
-  constructor() {
-    super(400, 'The request body must be JSON.');
-  }
-}
-
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new BadJson();
-  }
-}
-
 function handle(fn: (c: Context<AppEnv>) => Promise<Response>) {
   return async (c: Context<AppEnv>) => {
     try {
       return await fn(c);
     } catch (error) {
-      if (error instanceof IdentityError) return fail(c, error.status, error.message);
+      if (error instanceof IdentityError || error instanceof HttpError) return fail(c, error.status, error.message);
       throw error;
     }
   };

@@ -13,7 +13,8 @@ import {
   setEmailOptIn,
 } from '../../services/account';
 import { IdentityError } from '../../services/identity';
-import { fail, ok } from '../envelope';
+import { fail, HttpError, ok } from '../envelope';
+import { readJson } from './json-body';
 import { presentedTokens } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { customerIdOf, requireCurrent } from './user-auth';
@@ -22,24 +23,12 @@ import { customerIdOf, requireCurrent } from './user-auth';
 // password. Handlers: parse input → call services/account.ts → map the result or a typed error.
 // NOTE: guards go on each route, not use('*'): another router is mounted on /api/user too.
 
-const BAD_JSON = 'The request body must be JSON.';
-
-class BadJson extends Error {}
-
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new BadJson();
-  }
-}
-
 function handle(fn: (c: Context<AppEnv>) => Promise<Response>) {
   return async (c: Context<AppEnv>) => {
     try {
       return await fn(c);
     } catch (error) {
-      if (error instanceof BadJson) return fail(c, 400, BAD_JSON);
+      if (error instanceof HttpError) return fail(c, error.status, error.message);
       if (error instanceof OrderNotFoundError) return fail(c, 404, error.message);
       if (error instanceof IdentityError) return fail(c, error.status, error.message);
       throw error;

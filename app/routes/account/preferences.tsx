@@ -3,6 +3,7 @@ import type { Route } from './+types/preferences';
 import { getTasteProfile, type TasteScore } from '../../../services/account';
 import { accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
+import { COLOUR_NAMES } from '../../../domain/categories';
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, customerId } = requireAccount(args);
@@ -10,15 +11,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Taste preferences', matches);
-
-const COLOUR_NAMES: Record<string, string> = {
-  red: 'Red',
-  white: 'White',
-  rose: 'Rosé',
-  sparkling: 'Sparkling',
-  dessert: 'Dessert',
-  fortified: 'Fortified',
-};
 
 function TasteList({ id, title, items, name = (s) => s }: { id: string; title: string; items: TasteScore[]; name?: (s: string) => string }) {
   return (
