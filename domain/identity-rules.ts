@@ -72,3 +72,17 @@ export const FAVOURITE_TITLES = {
   remove: 'Remove from favourites',
   removing: 'Removing...',
 } as const;
+
+/** The login form without script comes back to /login?error={code}; the page shows the code's message. */
+export const LOGIN_FORM_ERRORS = {
+  email: LOGIN_MESSAGES.email,
+  password: LOGIN_MESSAGES.password,
+  failed: LOGIN_MESSAGES.failed,
+  throttled: LOGIN_MESSAGES.throttled,
+  generic: LOGIN_MESSAGES.generic,
+} as const;
+export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
+
+export function loginFormErrorMessage(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(LOGIN_FORM_ERRORS, code) ? LOGIN_FORM_ERRORS[code as LoginFormError] : null;
+}

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { loginFormErrorMessage } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
 import type { Route } from './+types/login';
 import { LoginForm } from '../components/account/login-form';
@@ -16,7 +17,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // Already fully logged in: nothing to do here.
   if (visitor.tier === 'Hard Logged-In') throw redirect(target ?? '/account');
   const pageTitle = query.get('pageTitle')?.trim().slice(0, MAX_TITLE) || `Login ${site.brand.name}`;
-  return { pageTitle, redirectingURL: target ?? undefined };
+  return { pageTitle, redirectingURL: target ?? undefined, failure: loginFormErrorMessage(query.get('error')) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -30,7 +31,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <section className="account-page">
       <h1>{loaderData.pageTitle}</h1>
-      <LoginForm redirectingURL={loaderData.redirectingURL} />
+      <LoginForm redirectingURL={loaderData.redirectingURL} initialFailure={loaderData.failure} />
       <p>
         New here? <a href="/registration">Create an account</a>
       </p>

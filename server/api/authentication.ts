@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isCartId } from '../../domain/cart-rules';
-import { LOGIN_MESSAGES } from '../../domain/identity-rules';
+import { LOGIN_MESSAGES, type LoginFormError } from '../../domain/identity-rules';
+import { safeRedirectTarget } from '../../domain/safe-redirect';
 import { LoginSchema, RegistrationSchema } from '../../domain/identity-schemas';
 import {
   IdentityError,
@@ -34,14 +35,41 @@ function handle(fn: (c: Context<AppEnv>) => Promise<Response>) {
 }
 
 /** Starts the login: cookies, and the anonymous cart joined to the customer's. */
-async function startLogin(c: Context<AppEnv>, result: LoginResult): Promise<Response> {
+async function beginSession(c: Context<AppEnv>, result: LoginResult): Promise<void> {
   const { db, site } = c.var.ctx;
   setLoginCookies(c, result.tokens);
   const anonymous = getCookie(c, CART_COOKIE);
   const cartId = await mergeCartOnLogin(db, site, isCartId(anonymous) ? anonymous : null, result.customerId);
   if (cartId) setCartCookie(c, cartId);
+}
+
+async function startLogin(c: Context<AppEnv>, result: LoginResult): Promise<Response> {
+  await beginSession(c, result);
   return ok(c, { email: result.email, visitorType: 'Current', visitorTypeDetailed: 'Hard Logged-In' });
 }
+
+/**
+ * The login form without script: a form POST to /login (the same checks, throttle and cart merge as the API),
+ * answered with a 303 to the safe redirectingURL (or /), or back to /login with an error code.
+ */
+export const loginFormRoute = new Hono<AppEnv>().post('/login', async (c) => {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
+  const target = safeRedirectTarget(text('redirectingURL'), c.var.ctx.origin);
+  const back = (error: LoginFormError) =>
+    c.redirect(`/login?${new URLSearchParams({ ...(target ? { redirectingURL: target } : {}), error })}`, 303);
+  const parsed = LoginSchema.safeParse({ email: text('email'), password: text('password') });
+  if (!parsed.success) return back(parsed.error.issues[0]?.path[0] === 'password' ? 'password' : 'email');
+  const { db, clock, clientAddress } = c.var.ctx;
+  try {
+    const result = await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) });
+    await beginSession(c, result);
+  } catch (error) {
+    if (error instanceof IdentityError) return back(error.status === 429 ? 'throttled' : error.status === 401 ? 'failed' : 'generic');
+    throw error;
+  }
+  return c.redirect(target ?? '/', 303);
+});
 
 export const authenticationApi = new Hono<AppEnv>()
   .post(

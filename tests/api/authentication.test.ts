@@ -232,3 +232,43 @@ describe('registration', () => {
     expect((await visitor().login('ana@example.com', 'Grape2026x')).body.statusCode).toBe(0);
   });
 });
+
+describe('the login form without script (POST /login)', () => {
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.request('/login', {
+      method: 'POST',
+      headers: { host: 'law-au.localhost:3000', 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.9.0.${nextAddress++}`, ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('logs in and goes to the same-origin redirectingURL with a 303', async () => {
+    const res = await post({ email: 'shopper@example.com', password: 'Vintage2026', redirectingURL: '/cart?x=1' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/cart?x=1');
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    expect(sid).toMatch(/HttpOnly/i);
+    const details = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost:3000', cookie: sid!.split(';')[0]! } });
+    expect(details.status).toBe(200);
+  });
+
+  it('ignores an off-site redirectingURL and goes home', async () => {
+    const res = await post({ email: 'shopper@example.com', password: 'Vintage2026', redirectingURL: 'https://evil.example/steal' });
+    expect(res.headers.get('location')).toBe('/');
+  });
+
+  it('comes back to /login with the reason and the target, and sets no session, on bad input or a wrong password', async () => {
+    const wrong = await post({ email: 'shopper@example.com', password: 'nope', redirectingURL: '/account' });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get('location')).toBe('/login?redirectingURL=%2Faccount&error=failed');
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(false);
+    const invalid = await post({ email: 'not an email', password: '' });
+    expect(invalid.headers.get('location')).toBe('/login?error=email');
+    const noPassword = await post({ email: 'shopper@example.com', password: '' });
+    expect(noPassword.headers.get('location')).toBe('/login?error=password');
+  });
+
+  it('refuses a form post from another site', async () => {
+    const res = await post({ email: 'shopper@example.com', password: 'Vintage2026' }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+});

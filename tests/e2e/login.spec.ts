@@ -432,3 +432,24 @@ test.describe('chat widget on the registration password page', () => {
     await expect(other.locator('[data-chat-widget]')).toBeVisible();
   });
 });
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login page still logs in and follows redirectingURL; a wrong password comes back with the message', async ({ page }) => {
+    await page.goto(siteUrl('law-au', '/login?redirectingURL=%2Faccount%2Fpurchased'));
+    const main = page.getByRole('main');
+    await main.getByLabel('Email address').fill('shopper@example.com');
+    await main.getByLabel('Password').fill('wrong-password');
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/login\?redirectingURL=%2Faccount%2Fpurchased&error=failed$/);
+    await expect(main.getByRole('alert')).toHaveText('The email address or password you entered is incorrect.');
+
+    await main.getByLabel('Email address').fill('shopper@example.com');
+    await main.getByLabel('Password').fill(DEMO_PASSWORD);
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(siteUrl('law-au', '/account/purchased'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My account' })).toBeVisible();
+  });
+});

@@ -22,6 +22,8 @@ export interface LoginFormProps {
   redirectingURL?: string;
   /** Called once the login succeeded, before navigating (the modal hides). */
   onSuccess?: () => void;
+  /** A failure to show from the start (the login page after a form post without script). */
+  initialFailure?: string | null;
 }
 
 function currentPageType(): string | undefined {
@@ -49,13 +51,13 @@ function withoutSpaces(value: string): string {
   return value.replace(/\s+/g, '');
 }
 
-export function LoginForm({ origin, redirectingURL, onSuccess }: LoginFormProps) {
+export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = null }: LoginFormProps) {
   const { visitor, site } = useVisitorData();
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [warnings, setWarnings] = useState<{ email?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(initialFailure);
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -125,7 +127,9 @@ export function LoginForm({ origin, redirectingURL, onSuccess }: LoginFormProps)
 
   const warningList = [warnings.email, warnings.password].filter((m): m is string => Boolean(m));
   return (
-    <form className="login-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    // NOTE: without script the form posts to /login (server/api/authentication.ts loginFormRoute).
+    <form className="login-form" method="post" action="/login" noValidate onSubmit={submit} aria-busy={busy}>
+      {redirectingURL ? <input type="hidden" name="redirectingURL" value={redirectingURL} /> : null}
       <WarningAlert id={`${id}-warning`} messages={warningList} />
       <DangerAlert id={`${id}-danger`} message={failure} />
       <div className="field">
