@@ -86,3 +86,18 @@ export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
 export function loginFormErrorMessage(code: string | null | undefined): string | null {
   return code && Object.hasOwn(LOGIN_FORM_ERRORS, code) ? LOGIN_FORM_ERRORS[code as LoginFormError] : null;
 }
+
+/** The registration form without script comes back with ?error={code}; the page shows the code's message. */
+export const REGISTRATION_FORM_ERRORS = {
+  firstName: 'Please enter your first name.',
+  lastName: 'Please enter your last name.',
+  email: LOGIN_MESSAGES.email,
+  password: LOGIN_MESSAGES.passwordRule,
+  taken: LOGIN_MESSAGES.emailTaken,
+  generic: LOGIN_MESSAGES.generic,
+} as const;
+export type RegistrationFormError = keyof typeof REGISTRATION_FORM_ERRORS;
+
+export function registrationFormErrorMessage(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(REGISTRATION_FORM_ERRORS, code) ? REGISTRATION_FORM_ERRORS[code as RegistrationFormError] : null;
+}

@@ -20,7 +20,7 @@ import type { RequestContext } from '../services/request-context';
 import { PROSPECT } from '../domain/identity-rules';
 import { REMEMBER_COOKIE, resolveVisitor, SESSION_COOKIE } from '../services/identity';
 import { addressApi } from './api/address';
-import { authenticationApi, loginFormRoute } from './api/authentication';
+import { authenticationApi, formRoutes } from './api/authentication';
 import { userAccountApi } from './api/user-account';
 import { userListsApi } from './api/user-lists';
 import { cartApi } from './api/cart';
@@ -187,7 +187,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/search/suggestions', suggestionsApi);
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
 
-  app.route('/', loginFormRoute);
+  app.route('/', formRoutes);
   app.route('/', legacyRoutes);
   app.route('/', legacyAccountRoutes);
   app.route('/', seoRoutes);

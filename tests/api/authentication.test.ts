@@ -272,3 +272,52 @@ describe('the login form without script (POST /login)', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('registration and logout forms without script', () => {
+  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+    t.app.request(path, {
+      method: 'POST',
+      headers: {
+        host: 'law-au.localhost:3000',
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': `10.9.1.${nextAddress++}`,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const person = { firstName: 'Ada', lastName: 'Lovelace', password: 'Analytic1843' };
+
+  it('registers from either registration page and logs the new customer in, then /logout ends it', async () => {
+    for (const [path, email] of [
+      ['/registration', 'form-ada@example.com'],
+      ['/jsp/registration/common/account_password.jsp', 'form-ada2@example.com'],
+    ] as const) {
+      const res = await post(path, { ...person, email });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/account');
+      const cookie = res.headers
+        .getSetCookie()
+        .filter((c) => /^(sid|remember_me)=/.test(c))
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const details = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost:3000', cookie } });
+      expect(details.status).toBe(200);
+      const out = await post('/logout', {}, cookie);
+      expect(out.status).toBe(303);
+      expect(out.headers.get('location')).toBe('/?Logout');
+      const after = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost:3000', cookie } });
+      expect(after.status).toBe(401);
+    }
+  });
+
+  it('sends the form back to its own page with the reason and creates nothing', async () => {
+    const weak = await post('/registration', { ...person, email: 'form-weak@example.com', password: 'weak' });
+    expect(weak.headers.get('location')).toBe('/registration?error=password');
+    const noName = await post('/jsp/registration/common/account_password.jsp', { ...person, firstName: ' ', email: 'form-noname@example.com' });
+    expect(noName.headers.get('location')).toBe('/jsp/registration/common/account_password.jsp?error=firstName');
+    const taken = await post('/registration', { ...person, email: 'shopper@example.com' });
+    expect(taken.headers.get('location')).toBe('/registration?error=taken');
+    const login = await createVisitor(() => t.app, 'law-au', { address: '10.9.2.1' }).login('form-weak@example.com', 'weak');
+    expect(login.status).toBe(401);
+  });
+});

@@ -452,4 +452,28 @@ test.describe('without script', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My account' })).toBeVisible();
   });
+
+  test('registration and logout work too, and a weak password comes back with the rule', async ({ page }) => {
+    await page.goto(siteUrl('law-au', '/registration'));
+    const form = page.getByRole('region', { name: 'Create an account' });
+    await form.getByLabel('First name').fill('Grace');
+    await form.getByLabel('Last name').fill('Hopper');
+    await form.getByLabel('Email address').fill(`nojs-${Date.now()}@example.com`);
+    await form.getByLabel('Password').fill('weak');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/registration\?error=password$/);
+    await expect(form.getByRole('alert')).toHaveText('Password must be 8-16 characters and contain at least one number and one letter.');
+
+    await form.getByLabel('First name').fill('Grace');
+    await form.getByLabel('Last name').fill('Hopper');
+    await form.getByLabel('Email address').fill(`nojs-${Date.now()}@example.com`);
+    await form.getByLabel('Password').fill('Cobol1959x');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(siteUrl('law-au', '/account'));
+    await expect(page.getByText('Hello, Grace.', { exact: false })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Your account' }).getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(siteUrl('law-au', '/?Logout'));
+    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
 });

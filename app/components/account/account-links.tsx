@@ -26,9 +26,20 @@ function LogoutButton() {
   };
   return (
     <>
-      <button type="button" className="account-links__logout" onClick={() => void logOut()} disabled={busy}>
-        Log out
-      </button>
+      {/* Without script the form posts to /logout (server/api/authentication.ts formRoutes). */}
+      <form
+        method="post"
+        action="/logout"
+        className="account-links__logout-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void logOut();
+        }}
+      >
+        <button type="submit" className="account-links__logout" disabled={busy}>
+          Log out
+        </button>
+      </form>
       <DangerAlert message={error} />
     </>
   );

@@ -15,11 +15,21 @@ const FIELDS: { name: Field; label: string; type: string; autoComplete: string }
 ];
 
 /** 'Create an account' (and the registration password page's 'Create your password'): SPEC §5 password rule applies. */
-export function RegistrationForm({ submitLabel }: { submitLabel: string }) {
+export function RegistrationForm({
+  submitLabel,
+  action,
+  initialFailure = null,
+}: {
+  submitLabel: string;
+  /** The page's own path: without script the form posts there (server/api/authentication.ts formRoutes). */
+  action: string;
+  /** A failure to show from the start (the page after a form post without script). */
+  initialFailure?: string | null;
+}) {
   const id = useId();
   const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', email: '', password: '' });
   const [warnings, setWarnings] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(initialFailure);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -48,7 +58,7 @@ export function RegistrationForm({ submitLabel }: { submitLabel: string }) {
 
   const messages = FIELDS.map((f) => warnings[f.name]).filter((m): m is string => Boolean(m));
   return (
-    <form className="registration-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form className="registration-form" method="post" action={action} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <WarningAlert id={`${id}-warning`} messages={messages} />
       <DangerAlert message={failure} />
       {FIELDS.map((field) => (
