@@ -4,13 +4,19 @@ import { LoginSchema } from '../../domain/identity-schemas';
 import type { Route } from './+types/forgot-password';
 import { WarningAlert } from '../components/account/alerts';
 import { FORGOTTEN_PASSWORD_EMAIL_KEY } from '../components/account/login-form';
+import { useRootData } from '../root';
 
 export const handle = { pageType: 'customer_service' };
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot your password?' }, { name: 'robots', content: 'noindex' }];
 
-/** NOTE: there is no mail service yet, so nothing is sent; the answer never says whether the account exists. */
+/**
+ * NOTE: there is no mail service yet, so no reset link can be emailed. The page says so plainly and sends the
+ * shopper to customer service, with the email prefilled from the login form (SPEC §4 forgot-password link).
+ * It never says whether an account exists for the address.
+ */
 export default function ForgotPassword() {
+  const { site } = useRootData();
   const [email, setEmail] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -41,7 +47,7 @@ export default function ForgotPassword() {
   return (
     <section className="account-page">
       <h1>Forgot your password?</h1>
-      <p>Enter your email address and we will send you a link to reset your password.</p>
+      <p>Enter the email address of your account and we will tell you how to reset your password.</p>
       <form noValidate onSubmit={submit}>
         <WarningAlert id="forgot-warning" messages={warning ? [warning] : []} />
         <div className="field">
@@ -58,11 +64,19 @@ export default function ForgotPassword() {
           />
         </div>
         <button type="submit" className="button">
-          Send reset link
+          Reset my password
         </button>
       </form>
       <p role="status" className="forgot-password__sent">
-        {sentTo ? `If an account exists for ${sentTo}, we have emailed a link to reset your password.` : ''}
+        {sentTo ? (
+          <>
+            We cannot email reset links yet. Please call us on{' '}
+            <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> and we will reset the password
+            for {sentTo} with you.
+          </>
+        ) : (
+          ''
+        )}
       </p>
     </section>
   );

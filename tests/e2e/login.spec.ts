@@ -286,9 +286,9 @@ test.describe('the login modal', () => {
     expect(await page.evaluate(() => localStorage.getItem('forgottenPasswordEmail'))).toBe('olivia@example.com');
     const email = page.getByRole('main').getByLabel('Email address');
     await expect(email).toHaveValue('olivia@example.com');
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('button', { name: 'Reset my password' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'If an account exists for olivia@example.com, we have emailed a link to reset your password.',
+      'We cannot email reset links yet. Please call us on 1300 555 400 and we will reset the password for olivia@example.com with you.',
     );
     await expectAccessible(page);
   });
