@@ -18,6 +18,9 @@ test('a Prospect sees the subtotal but not the delivery and total, and is offere
   expect(html).toContain('Subtotal');
   expect(html).not.toContain('<dt>Total</dt>');
   expect(html).not.toContain('Points you will earn');
+  // The header's hidden-when-not-logged-in links are not in the page at all.
+  expect(html).not.toContain('>Log out<');
+  expect(html).not.toContain('>My account<');
   await page.goto(siteUrl('vir-au', '/cart'));
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary.getByText('to see delivery and your order total.')).toBeVisible();
@@ -30,6 +33,10 @@ test('a Hard Logged-In vir customer sees delivery, the total and the points the 
   await addToCart(page, 'D0002', 3);
   const points = await page.evaluate(async () => (await (await fetch('/api/cart/pointsEarnedSummary')).json()).response.totalPoints);
   expect(points).toBeGreaterThan(0);
+  const html = await page.evaluate(async () => (await fetch('/cart')).text());
+  // Hidden-when-logged-in elements (the login prompts) are removed on the server.
+  expect(html).not.toContain('to see delivery and your order total.');
+  expect(html).not.toContain('data-login-link');
   await page.goto(siteUrl('vir-au', '/cart'));
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary.getByText('Total', { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import { authClient } from '../../lib/auth-client';
 import { requestLogin } from '../../lib/login-events';
 import { useVisitorData } from '../../lib/visitor-data';
 import { DangerAlert } from './alerts';
+import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from './visibility';
 import { LOGIN_MODAL_HIDDEN_EVENT } from './login-modal';
 
 /** The page the logout lands on; `?Logout` makes back navigation go home (SPEC §2). */
@@ -79,13 +80,10 @@ export function AccountLinks() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const loginHref = loginPath(here, site.brand.name);
-  // NOTE: not HiddenWhen*: they read root's data through app/root.tsx, which renders this header (import cycle).
-  const hard = visitor.tier === 'Hard Logged-In';
   return (
     <nav aria-label="Your account" className="account-links">
       <ul>
-        {hard ? null : (
-          <>
+        <HiddenWhenLoggedIn>
           {visitor.tier === 'Soft Logged-In' && visitor.firstName ? (
             <li className="account-links__welcome">Welcome back, {visitor.firstName}</li>
           ) : null}
@@ -97,10 +95,8 @@ export function AccountLinks() {
           <li>
             <FavoritesLoginLink href={loginPath('/account/favourites', site.brand.name)} />
           </li>
-          </>
-        )}
-        {hard ? (
-          <>
+        </HiddenWhenLoggedIn>
+        <HiddenWhenNotLoggedIn>
           <li>
             <a href="/account">My account</a>
           </li>
@@ -110,8 +106,7 @@ export function AccountLinks() {
           <li>
             <LogoutButton />
           </li>
-          </>
-        ) : null}
+        </HiddenWhenNotLoggedIn>
       </ul>
     </nav>
   );
