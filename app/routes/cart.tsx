@@ -43,7 +43,13 @@ function QuantityControl({ line, busy, onChange }: { line: Line; busy: boolean; 
   const [help, setHelp] = useState(false);
   const idle = useRef<ReturnType<typeof setTimeout> | null>(null);
   const helpTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  // The field follows the cart's quantity when it changes. NOTE: adjusted during render, not in an effect:
+  // a passive effect can run late (after the shopper has started typing) and overwrite what they typed.
+  const [shownQuantity, setShownQuantity] = useState(line.quantity);
+  if (shownQuantity !== line.quantity) {
+    setShownQuantity(line.quantity);
+    setValue(String(line.quantity));
+  }
   useEffect(
     () => () => {
       if (idle.current) clearTimeout(idle.current);

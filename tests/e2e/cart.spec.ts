@@ -135,6 +135,8 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   await page.clock.runFor(200);
   await expect(input).toHaveValue('5');
   await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(5);
+  // NOTE: wait for the page to take in the answer too: a late answer re-syncs the field to the cart's value.
+  await expect(input).not.toHaveAttribute('aria-busy', 'true');
 
   await expect(input).toHaveValue('5');
   await input.fill('0');
