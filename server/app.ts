@@ -30,7 +30,7 @@ import { productApi } from './api/product';
 import { similarWinesApi } from './api/similar-wines';
 import { suggestionsApi } from './api/suggestions';
 import type { Config } from './config';
-import { fail } from './envelope';
+import { clientErrorOf, fail } from './envelope';
 import { legacyRoutes } from './legacy';
 import { legacyAccountRoutes } from './legacy-account';
 import { clearLoginCookie } from './session-cookies';
@@ -249,6 +249,8 @@ export function createApp(options: CreateAppOptions) {
   app.notFound((c) => (isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404)));
 
   app.onError((error, c) => {
+    const known = isApiPath(c.req.path) ? clientErrorOf(error) : null;
+    if (known) return fail(c, known.status, known.message);
     (c.var.log ?? log).error({ err: error, path: c.req.path }, 'unhandled error');
     if (isApiPath(c.req.path)) return fail(c, 500, 'Something went wrong. Please try again later.');
     return c.html(

@@ -15,24 +15,13 @@ import {
   revokeTokens,
   SESSION_COOKIE,
 } from '../../services/identity';
-import { fail, HttpError, ok } from '../envelope';
+import { fail, ok } from '../envelope';
 import { readJson } from './json-body';
 import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
 import type { AppEnv } from '../types';
 
 
 // SPEC §7 authentication calls. Login success has statusCode 0; failures carry a statusMessage.
-
-function handle(fn: (c: Context<AppEnv>) => Promise<Response>) {
-  return async (c: Context<AppEnv>) => {
-    try {
-      return await fn(c);
-    } catch (error) {
-      if (error instanceof IdentityError || error instanceof HttpError) return fail(c, error.status, error.message);
-      throw error;
-    }
-  };
-}
 
 /** Starts the login: cookies, and the anonymous cart joined to the customer's. */
 async function beginSession(c: Context<AppEnv>, result: LoginResult): Promise<void> {
@@ -117,28 +106,28 @@ export const formRoutes = new Hono<AppEnv>()
 export const authenticationApi = new Hono<AppEnv>()
   .post(
     '/login',
-    handle(async (c) => {
+    async (c) => {
       const parsed = LoginSchema.safeParse(await readJson(c));
       if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
       const { db, clock, clientAddress } = c.var.ctx;
       const result = await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) });
       return startLogin(c, result);
-    }),
+    },
   )
   .post(
     '/logout',
-    handle(async (c) => {
+    async (c) => {
       await endSession(c);
       return ok(c, null);
-    }),
+    },
   )
   .post(
     '/register',
-    handle(async (c) => {
+    async (c) => {
       const parsed = RegistrationSchema.safeParse(await readJson(c));
       if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
       const { db, clock } = c.var.ctx;
       const result = await register(db, clock, parsed.data, presentedTokens(c));
       return startLogin(c, result);
-    }),
+    },
   );

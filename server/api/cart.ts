@@ -5,7 +5,6 @@ import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { CartItemsBodySchema, giftVoucherSchema, isCartId, QuantityPathSchema } from '../../domain/cart-rules';
 import {
   addGiftVoucher,
-  CartError,
   type CartContext,
   cartContextOf,
   changeItems,
@@ -17,6 +16,7 @@ import { pointsEarned } from '../../domain/cart-pricing';
 import { fail, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
+import { readJson } from './json-body';
 
 
 /** The visitor's cart id from its cookie, or null (no cart yet, or a value that is not ours). */
@@ -38,74 +38,54 @@ function cartContext(c: Context<AppEnv>): CartContext {
   return cartContextOf(c.var.ctx);
 }
 
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new CartError(400, 'The request body must be JSON.');
-  }
-}
-
 function firstIssue(error: { issues: { message: string }[] }): string {
   return error.issues[0]?.message ?? 'Please check the request.';
 }
 
-/** One handler shape: parse → service → envelope; CartErrors become 4xx with their message. */
-function handle(fn: (c: Context<AppEnv>) => Promise<Response>) {
-  return async (c: Context<AppEnv>) => {
-    try {
-      return await fn(c);
-    } catch (error) {
-      if (error instanceof CartError) return fail(c, error.status, error.message);
-      throw error;
-    }
-  };
-}
-
-const addItems = handle(async (c) => {
+const addItems = async (c: Context<AppEnv>) => {
   const parsed = CartItemsBodySchema.safeParse(await readJson(c));
   if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
   return ok(c, await changeItems(cartContext(c), ensureCartId(c), parsed.data.cartItems, 'add'));
-});
+};
 
 export const cartApi = new Hono<AppEnv>()
   .get(
     '/list',
-    handle(async (c) => ok(c, await getCart(cartContext(c), cartIdOf(c), { validate: c.req.query('validate') === 'true' }))),
+    async (c) => ok(c, await getCart(cartContext(c), cartIdOf(c), { validate: c.req.query('validate') === 'true' })),
   )
   .put(
     '/itemcode/:itemCode/:quantity',
-    handle(async (c) => {
+    async (c) => {
       const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
       if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
       const quantity = QuantityPathSchema.safeParse(c.req.param('quantity'));
       if (!quantity.success) return fail(c, 400, firstIssue(quantity.error));
       const mode = c.req.query('method') === 'set' ? 'set' : 'add';
       return ok(c, await changeItems(cartContext(c), ensureCartId(c), [{ itemCode: code.data, quantity: quantity.data }], mode));
-    }),
+    },
   )
   .post('/itemcode', addItems)
   .post('/itemcode/', addItems)
   .post('/', addItems)
   .delete(
     '/itemcode/:itemCode',
-    handle(async (c) => {
+    async (c) => {
       const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
       if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
       return ok(c, await removeLine(cartContext(c), cartIdOf(c), { itemCode: code.data }));
-    }),
+    },
   )
   .delete(
     '/commerceitemidentifier/:id',
-    handle(async (c) => {
+    async (c) => {
       const id = c.req.param('id') ?? '';
       if (!/^\d{1,9}$/.test(id)) return fail(c, 400, 'Please give the number of a cart line.');
       return ok(c, await removeLine(cartContext(c), cartIdOf(c), { id: Number(id) }));
-    }),
+    },
   )
   .put(
     '/eItemCode',
-    handle(async (c) => {
+    async (c) => {
       const site = c.var.ctx.site;
       const parsed = giftVoucherSchema(site.minGiftVoucherAmount, site.maxGiftVoucherAmount).safeParse(await readJson(c));
       if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
@@ -120,12 +100,12 @@ export const cartApi = new Hono<AppEnv>()
           amountCents: v.amount * 100,
         }),
       );
-    }),
+    },
   )
   .get(
     '/pointsEarnedSummary',
-    handle(async (c) => {
+    async (c) => {
       const cart = await getCart(cartContext(c), cartIdOf(c));
       return ok(c, { orderId: c.req.query('orderId') ?? cart.id, ...pointsEarned(cart) });
-    }),
+    },
   );

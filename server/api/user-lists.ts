@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
-import { NotFoundError } from '../../services/catalogue';
 import {
   addFavourite,
   type ListChange,
@@ -29,12 +28,8 @@ function change(apply: Change) {
   return async (c: Context<AppEnv>) => {
     const code = ItemCodeSchema.safeParse(c.req.param('id'));
     if (!code.success) return fail(c, 400, 'Please give a valid item code.');
-    try {
-      return ok(c, await apply(c, customerIdOf(c), code.data));
-    } catch (error) {
-      if (error instanceof NotFoundError) return fail(c, 404, error.message);
-      throw error;
-    }
+    // An unknown product (NotFoundError) becomes a 404 in the app's one error handler.
+    return ok(c, await apply(c, customerIdOf(c), code.data));
   };
 }
 
