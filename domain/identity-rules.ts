@@ -83,21 +83,23 @@ export const LOGIN_FORM_ERRORS = {
 } as const;
 export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
 
-export function loginFormErrorMessage(code: string | null | undefined): string | null {
-  return code && Object.hasOwn(LOGIN_FORM_ERRORS, code) ? LOGIN_FORM_ERRORS[code as LoginFormError] : null;
+/** The message of a form's ?error={code} (a code not in the form's table shows nothing). */
+export function formErrorMessage(table: Readonly<Record<string, string>>, code: string | null | undefined): string | null {
+  return code && Object.hasOwn(table, code) ? (table[code] ?? null) : null;
+}
+
+/** Registration's message for a missing name ('Please enter your first name.'). */
+export function nameRequiredMessage(label: string): string {
+  return `Please enter your ${label}.`;
 }
 
 /** The registration form without script comes back with ?error={code}; the page shows the code's message. */
 export const REGISTRATION_FORM_ERRORS = {
-  firstName: 'Please enter your first name.',
-  lastName: 'Please enter your last name.',
+  firstName: nameRequiredMessage('first name'),
+  lastName: nameRequiredMessage('last name'),
   email: LOGIN_MESSAGES.email,
   password: LOGIN_MESSAGES.passwordRule,
   taken: LOGIN_MESSAGES.emailTaken,
   generic: LOGIN_MESSAGES.generic,
 } as const;
 export type RegistrationFormError = keyof typeof REGISTRATION_FORM_ERRORS;
-
-export function registrationFormErrorMessage(code: string | null | undefined): string | null {
-  return code && Object.hasOwn(REGISTRATION_FORM_ERRORS, code) ? REGISTRATION_FORM_ERRORS[code as RegistrationFormError] : null;
-}

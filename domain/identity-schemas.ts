@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES, PASSWORD_RULE } from './identity-rules';
+import { LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES, nameRequiredMessage, PASSWORD_RULE } from './identity-rules';
 
 // SPEC §5: one zod schema per identity input, used by the forms in the browser and by the API.
 
@@ -15,9 +15,9 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 
 const name = (label: string) =>
   z
-    .string({ error: `Please enter your ${label}.` })
+    .string({ error: nameRequiredMessage(label) })
     .trim()
-    .min(1, `Please enter your ${label}.`)
+    .min(1, nameRequiredMessage(label))
     .max(60, `Your ${label} can be at most 60 characters.`);
 
 export const RegistrationSchema = z.object({

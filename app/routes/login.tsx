@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { loginFormErrorMessage } from '../../domain/identity-rules';
+import { formErrorMessage, LOGIN_FORM_ERRORS } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
 import type { Route } from './+types/login';
 import { LoginForm } from '../components/account/login-form';
@@ -17,7 +17,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // Already fully logged in: nothing to do here.
   if (visitor.tier === 'Hard Logged-In') throw redirect(target ?? '/account');
   const pageTitle = query.get('pageTitle')?.trim().slice(0, MAX_TITLE) || `Login ${site.brand.name}`;
-  return { pageTitle, redirectingURL: target ?? undefined, failure: loginFormErrorMessage(query.get('error')) };
+  return { pageTitle, redirectingURL: target ?? undefined, failure: formErrorMessage(LOGIN_FORM_ERRORS, query.get('error')) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
