@@ -87,39 +87,29 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
           .where(inArray(customers.email, customerRows.map((c) => c.email)))
       ).map((r) => [r.email, r.id] as const),
     );
-    // Child rows of a demo account are written once, with the account.
-    const withChildren = new Set(
-      (await t.selectDistinct({ id: customerAddresses.customerId }).from(customerAddresses)).map((r) => r.id),
-    );
-    const fresh = (email: string) => {
-      const id = ids.get(email);
-      return id !== undefined && !withChildren.has(id) ? id : undefined;
-    };
-    const attach = <T extends { email: string }>(rows: readonly T[]) =>
-      rows.flatMap(({ email, ...rest }) => {
-        const customerId = fresh(email);
-        return customerId === undefined ? [] : [{ ...rest, customerId }];
-      });
-    await insertAll(t, customerSubscriptions, attach(demoSubscriptions));
-    await insertAll(t, customerPoints, attach(demoPoints));
-    await insertAll(t, customerAddresses, attach(demoAddresses));
-
-    // The accounts' history came later (seed 2026-11-23.2): each table is topped up for accounts that have none there.
-    const history = buildOrders(catalogue);
-    const missingIn = async (table: PgTable, column: AnyPgColumn) => {
-      const present = new Set((await t.selectDistinct({ id: column }).from(table)).map((r) => r.id as number));
-      return <T extends { email: string }>(rows: readonly T[]) =>
+    // A demo account's child rows are written once per table: a table is topped up for the accounts that
+    // have no rows there yet (so tables added by a later seed version fill in on an existing database).
+    const topUp = async <T extends { email: string }>(table: PgTable, customerId: AnyPgColumn, rows: readonly T[]) => {
+      const present = new Set((await t.selectDistinct({ id: customerId }).from(table)).map((r) => r.id as number));
+      await insertAll(
+        t,
+        table,
         rows.flatMap(({ email, ...rest }) => {
-          const customerId = ids.get(email);
-          return customerId === undefined || present.has(customerId) ? [] : [{ ...rest, customerId }];
-        });
+          const id = ids.get(email);
+          return id === undefined || present.has(id) ? [] : [{ ...rest, customerId: id }];
+        }),
+      );
     };
-    await insertAll(t, favourites, (await missingIn(favourites, favourites.customerId))(demoFavourites));
-    await insertAll(t, customerRatings, (await missingIn(customerRatings, customerRatings.customerId))(demoRatings));
-    await insertAll(t, doNotSendItems, (await missingIn(doNotSendItems, doNotSendItems.customerId))(demoDoNotSend));
-    await insertAll(t, paymentMethods, (await missingIn(paymentMethods, paymentMethods.customerId))(demoPaymentMethods));
-    await insertAll(t, customerVouchers, (await missingIn(customerVouchers, customerVouchers.customerId))(demoVouchers));
-    await insertAll(t, orders, (await missingIn(orders, orders.customerId))(history.orders));
+    await topUp(customerSubscriptions, customerSubscriptions.customerId, demoSubscriptions);
+    await topUp(customerPoints, customerPoints.customerId, demoPoints);
+    await topUp(customerAddresses, customerAddresses.customerId, demoAddresses);
+    await topUp(favourites, favourites.customerId, demoFavourites);
+    await topUp(customerRatings, customerRatings.customerId, demoRatings);
+    await topUp(doNotSendItems, doNotSendItems.customerId, demoDoNotSend);
+    await topUp(paymentMethods, paymentMethods.customerId, demoPaymentMethods);
+    await topUp(customerVouchers, customerVouchers.customerId, demoVouchers);
+    const history = buildOrders(catalogue);
+    await topUp(orders, orders.customerId, history.orders);
     const orderIds = new Map(
       (
         await t

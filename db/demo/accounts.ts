@@ -8,7 +8,7 @@ export const DEMO_PASSWORD = 'Vintage2026';
 
 type CustomerRow = typeof customers.$inferInsert;
 /** Child rows are keyed by email here; the seed swaps in the customer id after the customers exist. */
-type Keyed<T> = Omit<T, 'customerId' | 'id'> & { email: string };
+export type Keyed<T> = Omit<T, 'customerId' | 'id'> & { email: string };
 export type DemoSubscription = Keyed<typeof customerSubscriptions.$inferInsert>;
 export type DemoAddress = Keyed<typeof customerAddresses.$inferInsert>;
 export type DemoPoints = Keyed<typeof customerPoints.$inferInsert>;

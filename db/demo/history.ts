@@ -1,10 +1,10 @@
+import type { Keyed } from './accounts';
 import type { customerRatings, customerVouchers, doNotSendItems, favourites, orderLines, orders, paymentMethods, skuPrices, skus } from '../schema';
 
 // The demo accounts' history (issue 4: "the seed gives the demo accounts order history, ratings and
 // favourites"): orders with their lines, cards on file, vouchers, favourites, ratings and not-for-me items.
 // Rows are keyed by email (and order number); the seed swaps in customer and order ids.
 
-type Keyed<T> = Omit<T, 'customerId' | 'id'> & { email: string };
 export type DemoOrder = Keyed<typeof orders.$inferInsert>;
 export type DemoOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'id'> & { orderNumber: string };
 export type DemoFavourite = Keyed<typeof favourites.$inferInsert>;
