@@ -1,8 +1,8 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { userListsClient } from '../../lib/user-lists-client';
 
-// The favourite state every favourite control on the page shares (SPEC §4 Favourite). Starts from the
-// codes the root loader read for a Current visitor, then follows the visitor's own changes.
+// The favourite state every favourite control on the page shares (SPEC §4 Favourite): the codes the root
+// loader read for a Current visitor, with the visitor's own changes on this page on top.
 
 export type FavouriteState = 'off' | 'adding' | 'on' | 'removing';
 
@@ -17,33 +17,33 @@ const FavouritesContext = createContext<FavouritesValue | null>(null);
 export const FAVOURITE_FAILED = 'Sorry, we could not update your favourites. Please try again.';
 
 export function FavouritesProvider({ codes, children }: { codes: readonly string[]; children: ReactNode }) {
-  const [states, setStates] = useState<Map<string, FavouriteState>>(() => new Map(codes.map((c) => [c, 'on'])));
+  // The page's own changes sit on top of the codes the server sent; nothing needs copying into state.
+  const [changed, setChanged] = useState<ReadonlyMap<string, FavouriteState>>(() => new Map());
+  const favourited = useMemo(() => new Set(codes), [codes]);
   const busy = useRef(new Set<string>());
-  const key = codes.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the joined key stands for the codes
-  useEffect(() => {
-    setStates(new Map(codes.map((c) => [c, 'on'])));
-  }, [key]);
 
   const set = useCallback((itemCode: string, state: FavouriteState) => {
-    setStates((prev) => new Map(prev).set(itemCode, state));
+    setChanged((prev) => new Map(prev).set(itemCode, state));
   }, []);
 
-  const stateOf = useCallback((itemCode: string) => states.get(itemCode) ?? 'off', [states]);
+  const stateOf = useCallback(
+    (itemCode: string) => changed.get(itemCode) ?? (favourited.has(itemCode) ? 'on' : 'off'),
+    [changed, favourited],
+  );
 
   const toggle = useCallback(
     async (itemCode: string) => {
       // An in-progress guard: a second click while adding or removing does nothing.
       if (busy.current.has(itemCode)) return null;
       busy.current.add(itemCode);
-      const wasOn = (states.get(itemCode) ?? 'off') === 'on';
+      const wasOn = stateOf(itemCode) === 'on';
       set(itemCode, wasOn ? 'removing' : 'adding');
       const result = wasOn ? await userListsClient.removeFavourite(itemCode) : await userListsClient.addFavourite(itemCode);
       busy.current.delete(itemCode);
       set(itemCode, result.ok ? (wasOn ? 'off' : 'on') : wasOn ? 'on' : 'off');
       return result.ok ? null : (result.message ?? FAVOURITE_FAILED);
     },
-    [states, set],
+    [stateOf, set],
   );
 
   const value = useMemo(() => ({ stateOf, toggle }), [stateOf, toggle]);
