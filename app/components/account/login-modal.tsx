@@ -1,6 +1,8 @@
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { type LoginRequest, onLoginRequest } from '../../lib/login-events';
+import { loginPath } from '../../../domain/identity-rules';
 import { blockPopups } from '../../lib/modal-flags';
+import { useVisitorData } from '../../lib/visitor-data';
 import { Modal } from '../modal';
 import type { LoginForm as LoginFormComponent } from './login-form';
 
@@ -29,6 +31,7 @@ export function isFavoritesLink(link: HTMLElement): boolean {
  * links (`a[data-login-link]`); the link's href stays a real /login URL so it works without script.
  */
 export function LoginModal() {
+  const brandName = useVisitorData().site.brand.name;
   const [request, setRequestNow] = useState<LoginRequest | null>(null);
   const [LoginForm, setLoginForm] = useState<ComponentType<Parameters<typeof LoginFormComponent>[0]> | null>(null);
 
@@ -40,9 +43,9 @@ export function LoginModal() {
       })
       .catch(() => {
         // The form could not load (offline, a new release): the login page does the same job.
-        window.location.assign(`/login?${new URLSearchParams({ redirectingURL: next.redirectingURL ?? `${location.pathname}${location.search}` })}`);
+        window.location.assign(loginPath(next.redirectingURL ?? `${location.pathname}${location.search}`, brandName));
       });
-  }, []);
+  }, [brandName]);
 
   useEffect(() => onLoginRequest((next) => setRequest(next)), [setRequest]);
 
