@@ -1,24 +1,15 @@
 import type { CartView } from '../../services/cart';
+import { messageOf, requestApi, succeeded } from './api-request';
 
-// The browser's typed client for the cart API (SPEC §7). Same-origin JSON with the visitor's cookies.
+// The browser's typed client for the cart API (SPEC §7).
 
 export type Cart = CartView;
 export type CartResult = { ok: true; cart: Cart } | { ok: false; status: number; message: string | null };
 
 async function call(method: string, path: string, body?: unknown): Promise<CartResult> {
-  try {
-    const res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const data = (await res.json().catch(() => null)) as { statusCode?: number; statusMessage?: string; message?: string; response?: Cart } | null;
-    if (res.ok && data?.statusCode === 0 && data.response) return { ok: true, cart: data.response };
-    return { ok: false, status: res.status, message: data?.statusMessage ?? data?.message ?? null };
-  } catch {
-    return { ok: false, status: 0, message: null };
-  }
+  const reply = await requestApi<Cart>(method, path, body);
+  if (succeeded(reply) && reply.body.response) return { ok: true, cart: reply.body.response };
+  return { ok: false, status: reply.status, message: messageOf(reply) };
 }
 
 export const cartClient = {

@@ -1,18 +1,14 @@
 import type { ItemList, ListChange, RecommendationDetails } from '../../services/personal-lists';
+import { messageOf, requestApi, succeeded } from './api-request';
 
-// The browser's typed client for the personal-list calls of SPEC §7. Same-origin JSON with the visitor's cookies.
+// The browser's typed client for the personal-list calls of SPEC §7.
 
 export type ListResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string | null };
 
 async function call<T>(method: string, path: string): Promise<ListResult<T>> {
-  try {
-    const res = await fetch(path, { method, credentials: 'same-origin', headers: { accept: 'application/json' } });
-    const data = (await res.json().catch(() => null)) as { statusCode?: number; statusMessage?: string; response?: T } | null;
-    if (res.ok && data?.statusCode === 0 && data.response !== undefined) return { ok: true, value: data.response };
-    return { ok: false, status: res.status, message: data?.statusMessage ?? null };
-  } catch {
-    return { ok: false, status: 0, message: null };
-  }
+  const reply = await requestApi<T>(method, path);
+  if (succeeded(reply) && reply.body.response !== undefined) return { ok: true, value: reply.body.response };
+  return { ok: false, status: reply.status, message: messageOf(reply) };
 }
 
 const id = (itemCode: string) => encodeURIComponent(itemCode);
