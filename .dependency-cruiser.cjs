@@ -12,7 +12,10 @@ module.exports = {
       name: 'domain-no-io',
       severity: 'error',
       from: { path: '^domain/' },
-      to: { dependencyTypes: ['core'], path: '^(fs|net|http|https|child_process|node:fs|node:net|node:http|node:https|node:child_process)$' },
+      to: {
+        dependencyTypes: ['core'],
+        path: '^(fs|net|http|https|child_process|node:fs|node:net|node:http|node:https|node:child_process)$',
+      },
     },
     {
       name: 'db-below-services',

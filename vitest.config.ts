@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // NOTE: a separate config so the React Router Vite plugin does not run under Vitest.
 export default defineConfig({
   test: {
-    include: ['domain/**/*.test.ts', 'services/**/*.test.ts', 'db/**/*.test.ts', 'server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: [
+      'domain/**/*.test.ts',
+      'services/**/*.test.ts',
+      'db/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -55,9 +55,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     ageVerified: ctx.cookies[AGE_COOKIE_NAME] === '1',
     hasCart: Boolean(ctx.cookies.cart_id),
     legalAge: LEGAL_DRINKING_AGE[site.country],
-    visitor: { tier: visitor.tier, email: visitor.email, firstName: visitor.firstName, unlimitedStatus: visitor.unlimitedStatus },
+    visitor: {
+      tier: visitor.tier,
+      email: visitor.email,
+      firstName: visitor.firstName,
+      unlimitedStatus: visitor.unlimitedStatus,
+    },
     // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
-    favourites: isCurrent(visitor) && visitor.customerId !== null ? await favouriteCodes(ctx.db, visitor.customerId) : [],
+    favourites:
+      isCurrent(visitor) && visitor.customerId !== null ? await favouriteCodes(ctx.db, visitor.customerId) : [],
   };
 }
 
@@ -71,7 +77,10 @@ export function useRootData(): RootData {
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function usePageType(): PageType {
@@ -139,21 +148,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <CartProvider hasCart={loaderData.hasCart}>
       <FavouritesProvider codes={loaderData.favourites}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header site={loaderData.site} cartSlot={<CartButton />} />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer site={loaderData.site} />
-      <BackToTop />
-      <GotoScroller />
-      <MiniCart site={loaderData.site} />
-      <CampaignPrefill />
-      <LoginModal />
-      <LogoutBackNav />
-      {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header site={loaderData.site} cartSlot={<CartButton />} />
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer site={loaderData.site} />
+        <BackToTop />
+        <GotoScroller />
+        <MiniCart site={loaderData.site} />
+        <CampaignPrefill />
+        <LoginModal />
+        <LogoutBackNav />
+        {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
       </FavouritesProvider>
     </CartProvider>
   );

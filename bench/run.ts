@@ -18,7 +18,10 @@ function startServer(): Promise<ChildProcess> {
   if (!existsSync('build/server/index.js')) throw new Error('Run "npm run build" first.');
   const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'warn' };
   if (process.env.DATABASE_URL) env.TEST_DATABASE_URL = process.env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fresh-server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fresh-server.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = async () => {
@@ -53,7 +56,10 @@ async function cannon(title: string, path: string, cookie = '') {
 async function makeCart(items: [string, number][]): Promise<string> {
   let cookie = '';
   for (const [code, qty] of items) {
-    const res = await fetch(`${BASE}/api/cart/itemcode/${code}/${qty}`, { method: 'PUT', headers: { host: HOST, ...(cookie ? { cookie } : {}) } });
+    const res = await fetch(`${BASE}/api/cart/itemcode/${code}/${qty}`, {
+      method: 'PUT',
+      headers: { host: HOST, ...(cookie ? { cookie } : {}) },
+    });
     const set = res.headers.get('set-cookie')?.match(/cart_id=[^;]+/)?.[0];
     if (set) cookie = set;
     await res.arrayBuffer();
@@ -81,7 +87,21 @@ async function cannonAddToCart() {
   const cookies = await Promise.all(Array.from({ length: CONNECTIONS }, () => makeCart([['D0002', 1]])));
   let next = 0;
   // Cycling through a dozen wines keeps every line under the 99 cap for the whole run.
-  const codes = ['D0001', 'D0002', 'D0003', 'G0001', 'M0001', 'W00001', 'W00002', 'W00003', 'W00004', 'W00005', 'W00006', 'W00007', 'W00008'];
+  const codes = [
+    'D0001',
+    'D0002',
+    'D0003',
+    'G0001',
+    'M0001',
+    'W00001',
+    'W00002',
+    'W00003',
+    'W00004',
+    'W00005',
+    'W00006',
+    'W00007',
+    'W00008',
+  ];
   const result = await autocannon({
     url: BASE,
     connections: CONNECTIONS,
@@ -101,7 +121,15 @@ async function cannonAddToCart() {
 async function runLighthouse(url: string) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const result = await lighthouse(url, {
@@ -115,13 +143,22 @@ async function runLighthouse(url: string) {
     if (!lhr) throw new Error('Lighthouse returned no result');
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const items = (lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number; resourceType?: string }[] } | undefined)?.items ?? [];
+    const items =
+      (
+        lhr.audits['network-requests']?.details as
+          | { items?: { url: string; transferSize?: number; resourceType?: string }[] }
+          | undefined
+      )?.items ?? [];
     const jsBytes = items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
     console.log(
       `Lighthouse (mobile) product page: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}`,
     );
-    console.log(`  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, JS ${(jsBytes / 1024).toFixed(1)} KB transferred (gzip)`);
-    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+    console.log(
+      `  LCP ${Math.round(audit('largest-contentful-paint'))} ms, TBT ${Math.round(audit('total-blocking-time'))} ms, JS ${(jsBytes / 1024).toFixed(1)} KB transferred (gzip)`,
+    );
+    const failing = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
+    );
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
   } finally {
     chrome.kill();
@@ -132,7 +169,9 @@ const server = await startServer();
 try {
   const product = await (await fetch(`${BASE}/api/product/item/D0001`, { headers: { host: HOST } })).json();
   const productPath = product.response.url as string;
-  console.log(`Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
   await cannon('home page', '/');
   await cannon('category page', '/wines?name=red-wine');
   await cannon('product page', productPath);
@@ -144,7 +183,13 @@ try {
   await cannon('favourites list API', '/api/user/favourites/list', session);
   await cannon('recommendations API (mixed)', '/api/user/recommendations/list/mixed', session);
   await cannon('account overview page', '/account', session);
-  const cartCookie = await makeCart([['D0001', 3], ['D0002-6', 1], ['M0001', 1], ['G0001', 2], ['P0001', 1]]);
+  const cartCookie = await makeCart([
+    ['D0001', 3],
+    ['D0002-6', 1],
+    ['M0001', 1],
+    ['G0001', 2],
+    ['P0001', 1],
+  ]);
   await cannon('cart page (5 lines)', '/cart', cartCookie);
   await cannon('cart API list', '/api/cart/list', cartCookie);
   await cannonAddToCart();

@@ -49,7 +49,9 @@ const base = generateCatalogue();
 const wines = base.products.filter((p) => p.productType === 'wine' && !p.mixed);
 const priceOf = new Map(base.skuPrices.filter((p) => p.currency === 'AUD').map((p) => [p.skuItemCode, p] as const));
 
-console.log(`Search sweep (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): term + two facets + sort, ${RUNS} queries per size`);
+console.log(
+  `Search sweep (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): term + two facets + sort, ${RUNS} queries per size`,
+);
 for (const size of SIZES) {
   const { database, drop } = await fresh();
   try {
@@ -62,7 +64,9 @@ for (const size of SIZES) {
         return { ...src, itemCode: `S${String(i).padStart(7, '0')}`, sortRank: i };
       });
       await database.db.insert(products).values(chunk);
-      await database.db.insert(skus).values(chunk.map((p) => ({ itemCode: p.itemCode, productItemCode: p.itemCode, numberOfBottles: 1 })));
+      await database.db
+        .insert(skus)
+        .values(chunk.map((p) => ({ itemCode: p.itemCode, productItemCode: p.itemCode, numberOfBottles: 1 })));
       await database.db.insert(skuPrices).values(
         chunk.map((p, k) => {
           const src = priceOf.get(wines[(offset + k) % wines.length]!.itemCode)!;

@@ -370,7 +370,10 @@ export const recentlyBrowsed = pgTable(
       .references(() => products.itemCode, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.itemCode] }), index('recently_browsed_customer_viewed_idx').on(t.customerId, t.viewedAt)],
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.itemCode] }),
+    index('recently_browsed_customer_viewed_idx').on(t.customerId, t.viewedAt),
+  ],
 );
 
 export const orders = pgTable(
@@ -390,7 +393,10 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     placedAt: timestamp('placed_at', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('orders_number_idx').on(t.orderNumber), index('orders_customer_idx').on(t.customerId, t.placedAt)],
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    index('orders_customer_idx').on(t.customerId, t.placedAt),
+  ],
 );
 
 export const orderLines = pgTable(

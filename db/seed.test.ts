@@ -17,7 +17,28 @@ afterAll(async () => {
   await database?.close();
 });
 
-const TABLES = ['products', 'skus', 'sku_prices', 'reviews', 'offer_lists', 'offer_list_items', 'postcodes', 'vouchers', 'plan_mappings', 'customers', 'customer_subscriptions', 'customer_addresses', 'customer_points', 'orders', 'order_lines', 'favourites', 'customer_ratings', 'do_not_send_items', 'payment_methods', 'customer_vouchers'];
+const TABLES = [
+  'products',
+  'skus',
+  'sku_prices',
+  'reviews',
+  'offer_lists',
+  'offer_list_items',
+  'postcodes',
+  'vouchers',
+  'plan_mappings',
+  'customers',
+  'customer_subscriptions',
+  'customer_addresses',
+  'customer_points',
+  'orders',
+  'order_lines',
+  'favourites',
+  'customer_ratings',
+  'do_not_send_items',
+  'payment_methods',
+  'customer_vouchers',
+];
 
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -45,7 +66,8 @@ describe('seedDatabase', () => {
       .from(products)
       .where(sql`${products.productType} = 'wine' and not ${products.mixed}`);
     expect(wines!.n).toBeGreaterThanOrEqual(500);
-    const byCode = async (code: string) => (await database.db.select().from(products).where(eq(products.itemCode, code)))[0];
+    const byCode = async (code: string) =>
+      (await database.db.select().from(products).where(eq(products.itemCode, code)))[0];
     const skusOf = async (code: string) =>
       database.db.select().from(skus).where(eq(skus.productItemCode, code)).orderBy(skus.numberOfBottles);
     expect((await skusOf('D0001')).map((s) => [s.numberOfBottles, s.vppApplier])).toEqual([
@@ -68,7 +90,8 @@ describe('seedDatabase', () => {
     expect((await byCode('S0001'))?.productType).toBe('spirit');
     expect((await byCode('O0001'))?.productType).toBe('other');
     expect((await byCode('Z020'))?.quantityLocked).toBe(true);
-    for (const code of ['00041VC', '00042VC', '00043VC', '02698VC']) expect((await byCode(code))?.productType).toBe('giftVoucher');
+    for (const code of ['00041VC', '00042VC', '00043VC', '02698VC'])
+      expect((await byCode(code))?.productType).toBe('giftVoucher');
   });
 
   it('prices every sku in all five currencies', async () => {
@@ -91,22 +114,26 @@ describe('seedDatabase', () => {
 
 describe('demo account history', () => {
   it('gives every demo account orders whose totals are the sum of their lines, and shopper@ favourites, ratings and a card', async () => {
-    const rows = await database.db.execute<{ email: string; orders: number; bad: number }>(sql.raw(`
+    const rows = await database.db.execute<{ email: string; orders: number; bad: number }>(
+      sql.raw(`
       select c.email, count(distinct o.id)::int as orders,
         count(distinct o.id) filter (where o.subtotal_cents <> (select sum(l.unit_price_cents * l.quantity) from order_lines l where l.order_id = o.id))::int as bad
-      from customers c left join orders o on o.customer_id = c.id group by c.email order by c.email`));
+      from customers c left join orders o on o.customer_id = c.id group by c.email order by c.email`),
+    );
     const byEmail = (rows as unknown as { rows: { email: string; orders: number; bad: number }[] }).rows;
     expect(byEmail).toHaveLength(6);
     for (const row of byEmail) {
       expect(row.orders, row.email).toBeGreaterThan(0);
       expect(row.bad, row.email).toBe(0);
     }
-    const shopperCounts = await database.db.execute<{ favs: number; ratings: number; cards: number; dns: number }>(sql.raw(`
+    const shopperCounts = await database.db.execute<{ favs: number; ratings: number; cards: number; dns: number }>(
+      sql.raw(`
       select (select count(*) from favourites f where f.customer_id = c.id)::int as favs,
              (select count(*) from customer_ratings r where r.customer_id = c.id)::int as ratings,
              (select count(*) from payment_methods p where p.customer_id = c.id)::int as cards,
              (select count(*) from do_not_send_items d where d.customer_id = c.id)::int as dns
-      from customers c where c.email = 'shopper@example.com'`));
+      from customers c where c.email = 'shopper@example.com'`),
+    );
     expect((shopperCounts as unknown as { rows: object[] }).rows[0]).toEqual({ favs: 4, ratings: 3, cards: 2, dns: 1 });
   });
 });

@@ -26,7 +26,14 @@ import {
 } from './schema';
 import { buildCustomerRows, demoAddresses, demoPoints, demoSubscriptions } from './demo/accounts';
 import { generateCatalogue } from './demo/catalogue';
-import { buildOrders, demoDoNotSend, demoFavourites, demoPaymentMethods, demoRatings, demoVouchers } from './demo/history';
+import {
+  buildOrders,
+  demoDoNotSend,
+  demoFavourites,
+  demoPaymentMethods,
+  demoRatings,
+  demoVouchers,
+} from './demo/history';
 import { planMappingRows, postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
 
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
@@ -84,7 +91,12 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
         await t
           .select({ id: customers.id, email: customers.email })
           .from(customers)
-          .where(inArray(customers.email, customerRows.map((c) => c.email)))
+          .where(
+            inArray(
+              customers.email,
+              customerRows.map((c) => c.email),
+            ),
+          )
       ).map((r) => [r.email, r.id] as const),
     );
     // A demo account's child rows are written once per table: a table is topped up for the accounts that
@@ -115,7 +127,12 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
         await t
           .select({ id: orders.id, orderNumber: orders.orderNumber })
           .from(orders)
-          .where(inArray(orders.orderNumber, history.orders.map((o) => o.orderNumber)))
+          .where(
+            inArray(
+              orders.orderNumber,
+              history.orders.map((o) => o.orderNumber),
+            ),
+          )
       ).map((r) => [r.orderNumber, r.id] as const),
     );
     const withLines = new Set((await t.selectDistinct({ id: orderLines.orderId }).from(orderLines)).map((r) => r.id));

@@ -11,7 +11,10 @@ export const ACCOUNT_MESSAGES = {
 
 export const ContactPreferencesSchema = z.object(
   {
-    optin: z.object({ emailFlag: z.boolean({ error: ACCOUNT_MESSAGES.contactBody }) }, { error: ACCOUNT_MESSAGES.contactBody }),
+    optin: z.object(
+      { emailFlag: z.boolean({ error: ACCOUNT_MESSAGES.contactBody }) },
+      { error: ACCOUNT_MESSAGES.contactBody },
+    ),
   },
   { error: ACCOUNT_MESSAGES.contactBody },
 );

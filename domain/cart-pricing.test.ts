@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calculateCartTotals, fillTheBox, type LinePriceTable, priceFlatLine, priceLine, splitIntoPacks } from './cart-pricing';
+import {
+  calculateCartTotals,
+  fillTheBox,
+  type LinePriceTable,
+  priceFlatLine,
+  priceLine,
+  splitIntoPacks,
+} from './cart-pricing';
 import { SITES } from './sites';
 
 const ALL = new Set([2, 3, 6, 12]);
@@ -8,12 +15,38 @@ describe('splitIntoPacks (SPEC §9: greedy 12, 6, 3, 2, singles)', () => {
   it.each([
     [1, [[1, 1]]],
     [2, [[2, 1]]],
-    [5, [[3, 1], [2, 1]]],
-    [11, [[6, 1], [3, 1], [2, 1]]],
+    [
+      5,
+      [
+        [3, 1],
+        [2, 1],
+      ],
+    ],
+    [
+      11,
+      [
+        [6, 1],
+        [3, 1],
+        [2, 1],
+      ],
+    ],
     [12, [[12, 1]]],
-    [17, [[12, 1], [3, 1], [2, 1]]],
+    [
+      17,
+      [
+        [12, 1],
+        [3, 1],
+        [2, 1],
+      ],
+    ],
     [24, [[12, 2]]],
-    [99, [[12, 8], [3, 1]]],
+    [
+      99,
+      [
+        [12, 8],
+        [3, 1],
+      ],
+    ],
   ])('%i bottles', (quantity, expected) => {
     expect(splitIntoPacks(quantity, ALL).map((p) => [p.size, p.count])).toEqual(expected);
   });
@@ -77,14 +110,22 @@ describe('priceFlatLine', () => {
   it('multiplies a unit price by the quantity', () => {
     const line = priceFlatLine({ itemCode: 'M1', saleCents: 19_999, listCents: 29_999, memberCents: 18_599 }, 2, false);
     expect([line.totalCents, line.listCents, line.memberSavingsCents]).toEqual([39_998, 59_998, 0]);
-    expect(priceFlatLine({ itemCode: 'M1', saleCents: 19_999, listCents: 29_999, memberCents: 18_599 }, 2, true).memberSavingsCents).toBe(2_800);
+    expect(
+      priceFlatLine({ itemCode: 'M1', saleCents: 19_999, listCents: 29_999, memberCents: 18_599 }, 2, true)
+        .memberSavingsCents,
+    ).toBe(2_800);
   });
 });
 
 describe('calculateCartTotals', () => {
   const au = SITES['law-au'];
   const nz = SITES['law-nz'];
-  const line = (totalCents: number, preSell = false) => ({ totalCents, listCents: totalCents + 500, memberSavingsCents: 0, preSell });
+  const line = (totalCents: number, preSell = false) => ({
+    totalCents,
+    listCents: totalCents + 500,
+    memberSavingsCents: 0,
+    preSell,
+  });
 
   it('charges the delivery fee below the threshold and ships free from it (347 AUD)', () => {
     expect(calculateCartTotals({ lines: [line(34_699)], site: au, freeShippingMember: false })).toMatchObject({
@@ -92,32 +133,49 @@ describe('calculateCartTotals', () => {
       totalCents: 34_699 + au.deliveryFeeCents,
       freeShipping: false,
     });
-    expect(calculateCartTotals({ lines: [line(34_700)], site: au, freeShippingMember: false })).toMatchObject({ shippingCents: 0, totalCents: 34_700 });
+    expect(calculateCartTotals({ lines: [line(34_700)], site: au, freeShippingMember: false })).toMatchObject({
+      shippingCents: 0,
+      totalCents: 34_700,
+    });
   });
 
   it('uses 392 for NZ', () => {
-    expect(calculateCartTotals({ lines: [line(39_199)], site: nz, freeShippingMember: false }).shippingCents).toBe(nz.deliveryFeeCents);
+    expect(calculateCartTotals({ lines: [line(39_199)], site: nz, freeShippingMember: false }).shippingCents).toBe(
+      nz.deliveryFeeCents,
+    );
     expect(calculateCartTotals({ lines: [line(39_200)], site: nz, freeShippingMember: false }).shippingCents).toBe(0);
   });
 
   it('ships Unlimited members free, and an empty cart costs nothing', () => {
     expect(calculateCartTotals({ lines: [line(1_000)], site: au, freeShippingMember: true }).shippingCents).toBe(0);
-    expect(calculateCartTotals({ lines: [], site: au, freeShippingMember: false })).toMatchObject({ shippingCents: 0, totalCents: 0, taxCents: 0 });
+    expect(calculateCartTotals({ lines: [], site: au, freeShippingMember: false })).toMatchObject({
+      shippingCents: 0,
+      totalCents: 0,
+      taxCents: 0,
+    });
   });
 
   it('shows the GST included in the total (1/11 in AU, 3/23 in NZ)', () => {
-    expect(calculateCartTotals({ lines: [line(34_100 + 600)], site: au, freeShippingMember: false }).taxCents).toBe(3_155);
+    expect(calculateCartTotals({ lines: [line(34_100 + 600)], site: au, freeShippingMember: false }).taxCents).toBe(
+      3_155,
+    );
     expect(calculateCartTotals({ lines: [line(46_000)], site: nz, freeShippingMember: false }).taxCents).toBe(6_000);
   });
 
   it('keeps pre-sell lines out of what is payable today', () => {
-    const totals = calculateCartTotals({ lines: [line(40_000), line(5_000, true)], site: au, freeShippingMember: false });
+    const totals = calculateCartTotals({
+      lines: [line(40_000), line(5_000, true)],
+      site: au,
+      freeShippingMember: false,
+    });
     expect(totals.totalCents).toBe(45_000);
     expect(totals.payableTodayCents).toBe(40_000);
   });
 
   it('reports savings against list prices', () => {
-    expect(calculateCartTotals({ lines: [line(1_000), line(2_000)], site: au, freeShippingMember: false })).toMatchObject({
+    expect(
+      calculateCartTotals({ lines: [line(1_000), line(2_000)], site: au, freeShippingMember: false }),
+    ).toMatchObject({
       rawSubtotalCents: 4_000,
       subtotalCents: 3_000,
       savingsCents: 1_000,

@@ -191,7 +191,10 @@ export function calculateCartTotals(input: OrderTotalsInput): OrderTotals {
 export const FULL_CASE_BOTTLES = 15;
 export const FILL_THE_BOX_FROM = 12;
 
-export type FillTheBox = { state: 'hidden' } | { state: 'prompt'; needed: number; linkToCatalogue: boolean } | { state: 'full' };
+export type FillTheBox =
+  | { state: 'hidden' }
+  | { state: 'prompt'; needed: number; linkToCatalogue: boolean }
+  | { state: 'full' };
 
 export function fillTheBox(bottles: number): FillTheBox {
   if (bottles === FULL_CASE_BOTTLES) return { state: 'full' };
@@ -205,7 +208,10 @@ export function fillTheBox(bottles: number): FillTheBox {
  * SPEC §3 points summary: one base point per whole currency unit of the subtotal, plus each line's bonus
  * points per unit.
  */
-export function pointsEarned(cart: { orderPriceInfo: { subtotal: number }; lineItems: readonly { quantity: number; sku: { bonusPoints: number } }[] }) {
+export function pointsEarned(cart: {
+  orderPriceInfo: { subtotal: number };
+  lineItems: readonly { quantity: number; sku: { bonusPoints: number } }[];
+}) {
   const basePoints = Math.floor(cart.orderPriceInfo.subtotal);
   const bonusPoints = cart.lineItems.reduce((s, l) => s + l.sku.bonusPoints * l.quantity, 0);
   return { basePoints, bonusPoints, totalPoints: basePoints + bonusPoints };

@@ -9,7 +9,6 @@ export function isCartId(value: string | undefined | null): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
 }
 
-
 export const QUANTITY_MESSAGE = `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`;
 
 export const QuantitySchema = z.coerce
@@ -33,14 +32,21 @@ const CartItemCode = z
 
 const CartItem = z.object({
   itemCode: CartItemCode,
-  quantity: z.number({ message: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+  quantity: z
+    .number({ message: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
   upsellOfferDetails: z
     .object({ type: z.string().trim().min(1).max(40), rule: z.string().trim().min(1).max(80) })
     .optional(),
 });
 
 export const CartItemsBodySchema = z.object({
-  cartItems: z.array(CartItem, { message: 'Send cartItems as a list of {itemCode, quantity}.' }).min(1, 'Please choose at least one item.').max(50, 'At most 50 items at once.'),
+  cartItems: z
+    .array(CartItem, { message: 'Send cartItems as a list of {itemCode, quantity}.' })
+    .min(1, 'Please choose at least one item.')
+    .max(50, 'At most 50 items at once.'),
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
@@ -60,7 +66,11 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
       recipientName: z.string().trim().min(1, 'Please enter the recipient name.').max(80),
       recipientEmail: z.string().trim().regex(EMAIL, 'Please enter a valid email address.'),
       verifyEmail: z.string().trim(),
-      message: z.string().trim().min(1, 'Please enter a gift message.').max(200, 'The gift message can be at most 200 characters.'),
+      message: z
+        .string()
+        .trim()
+        .min(1, 'Please enter a gift message.')
+        .max(200, 'The gift message can be at most 200 characters.'),
       amount,
     })
     .refine((v) => v.verifyEmail.toLowerCase() === v.recipientEmail.toLowerCase(), {
@@ -74,7 +84,11 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
       recipientName: z.string().trim().min(1, 'Please enter the recipient name.').max(80),
       recipientEmail: z.string().trim().regex(EMAIL, 'Please enter a valid email address.'),
       value: z.object({ amount, currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
-      message: z.string().trim().min(1, 'Please enter a gift message.').max(200, 'The gift message can be at most 200 characters.'),
+      message: z
+        .string()
+        .trim()
+        .min(1, 'Please enter a gift message.')
+        .max(200, 'The gift message can be at most 200 characters.'),
     }),
   });
   return z.union([newCart, classic]).transform((v) =>
@@ -86,6 +100,12 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
           message: v.giftVoucherDetails.message,
           amount: v.giftVoucherDetails.value.amount,
         }
-      : { itemCode: v.itemCode, recipientName: v.recipientName, recipientEmail: v.recipientEmail, message: v.message, amount: v.amount },
+      : {
+          itemCode: v.itemCode,
+          recipientName: v.recipientName,
+          recipientEmail: v.recipientEmail,
+          message: v.message,
+          amount: v.amount,
+        },
   );
 }

@@ -7,7 +7,11 @@ export interface Category {
 
 export const CATEGORIES: readonly Category[] = [
   { name: 'red-wine', title: 'Red wine', description: 'From silky Pinot Noir to bold Barossa Shiraz.' },
-  { name: 'white-wine', title: 'White wine', description: 'Crisp Sauvignon Blanc, creamy Chardonnay and everything between.' },
+  {
+    name: 'white-wine',
+    title: 'White wine',
+    description: 'Crisp Sauvignon Blanc, creamy Chardonnay and everything between.',
+  },
   { name: 'rose-wine', title: 'Rosé', description: 'Pale, dry and made for long lunches.' },
   { name: 'sparkling-wine', title: 'Sparkling & Champagne', description: 'Bubbles for every celebration.' },
   { name: 'mixed-cases', title: 'Mixed cases', description: 'Twelve different bottles, one great price.' },

@@ -43,7 +43,8 @@ describe('login form rules (SPEC §5)', () => {
   it('applies the 8-16 character rule at registration only', () => {
     const rule = 'Password must be 8-16 characters and contain at least one number and one letter.';
     const reg = (password: string) =>
-      RegistrationSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password }).error?.issues[0]?.message;
+      RegistrationSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password }).error?.issues[0]
+        ?.message;
     expect(reg('short1A')).toBe(rule);
     expect(reg('alllowercase1')).toBe(rule);
     expect(reg('ALLUPPERCASE1')).toBe(rule);
@@ -56,6 +57,8 @@ describe('login form rules (SPEC §5)', () => {
 
 describe('loginPath', () => {
   it('names the target and the page title Login {Brand}', () => {
-    expect(loginPath('/account/favourites', 'Laithwaites')).toBe('/login?redirectingURL=%2Faccount%2Ffavourites&pageTitle=Login+Laithwaites');
+    expect(loginPath('/account/favourites', 'Laithwaites')).toBe(
+      '/login?redirectingURL=%2Faccount%2Ffavourites&pageTitle=Login+Laithwaites',
+    );
   });
 });

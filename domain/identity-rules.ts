@@ -34,7 +34,13 @@ export interface Visitor {
   unlimitedStatus: 'ACTIVE' | 'REQUESTED' | 'SUSPENDED' | null;
 }
 
-export const PROSPECT: Visitor = { tier: 'Prospect', customerId: null, email: '', firstName: '', unlimitedStatus: null };
+export const PROSPECT: Visitor = {
+  tier: 'Prospect',
+  customerId: null,
+  email: '',
+  firstName: '',
+  unlimitedStatus: null,
+};
 
 /** SPEC §4: only Hard Logged-In visitors are Current. */
 export function visitorTypeOf(visitor: Visitor): VisitorType {
@@ -84,7 +90,10 @@ export const LOGIN_FORM_ERRORS = {
 export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
 
 /** The message of a form's ?error={code} (a code not in the form's table shows nothing). */
-export function formErrorMessage(table: Readonly<Record<string, string>>, code: string | null | undefined): string | null {
+export function formErrorMessage(
+  table: Readonly<Record<string, string>>,
+  code: string | null | undefined,
+): string | null {
   return code && Object.hasOwn(table, code) ? (table[code] ?? null) : null;
 }
 

@@ -9,7 +9,10 @@ export const LoginSchema = z.object({
     .trim()
     .max(254, LOGIN_MESSAGES.email)
     .regex(LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES.email),
-  password: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200, LOGIN_MESSAGES.failed),
+  password: z
+    .string({ error: LOGIN_MESSAGES.password })
+    .min(1, LOGIN_MESSAGES.password)
+    .max(200, LOGIN_MESSAGES.failed),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

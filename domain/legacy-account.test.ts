@@ -6,7 +6,8 @@ describe('legacy account mapping (SPEC §2)', () => {
     expect(newRouteForHash(LEGACY_DETAILS_PATH, '#shipping-address')).toBe('/account/personal-details');
     expect(newRouteForHash(LEGACY_DETAILS_PATH, '#billing-address')).toBe('/account/personal-details');
     expect(newRouteForHash(LEGACY_DETAILS_PATH, '#payment')).toBe('/account/payment-methods');
-    for (const h of ['#email-settings', '#password', '#tpr-settings']) expect(newRouteForHash(LEGACY_DETAILS_PATH, h)).toBe('/account/settings');
+    for (const h of ['#email-settings', '#password', '#tpr-settings'])
+      expect(newRouteForHash(LEGACY_DETAILS_PATH, h)).toBe('/account/settings');
     expect(newRouteForHash(LEGACY_DETAILS_PATH, '')).toBe('/account');
     expect(newRouteForHash(LEGACY_DETAILS_PATH, '#nonsense')).toBe('/account');
   });

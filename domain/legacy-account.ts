@@ -14,7 +14,9 @@ export const LEGACY_PLAIN_REDIRECTS: Readonly<Record<string, string>> = {
 };
 
 /** Legacy pages whose target depends on the hash, which only the browser sees. */
-export const LEGACY_HASH_PAGES: Readonly<Record<string, { byHash: Readonly<Record<string, string>>; fallback: string }>> = {
+export const LEGACY_HASH_PAGES: Readonly<
+  Record<string, { byHash: Readonly<Record<string, string>>; fallback: string }>
+> = {
   [LEGACY_DETAILS_PATH]: {
     byHash: {
       '#shipping-address': '/account/personal-details',

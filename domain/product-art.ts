@@ -40,8 +40,13 @@ function hashHue(text: string): number {
 }
 
 function initials(producer: string): string {
-  const words = producer.replace(/[^\p{L}\s]/gu, '').split(/\s+/).filter(Boolean);
-  return (words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : (words[0] ?? 'W').slice(0, 2)).toUpperCase();
+  const words = producer
+    .replace(/[^\p{L}\s]/gu, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  return (
+    words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : (words[0] ?? 'W').slice(0, 2)
+  ).toUpperCase();
 }
 
 function frame(size: ImageSize, title: string, body: string): string {
@@ -49,7 +54,13 @@ function frame(size: ImageSize, title: string, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 300 400" role="img"><title>${escapeXml(title)}</title><rect width="300" height="400" fill="#ffffff"/>${body}</svg>`;
 }
 
-function bottle(x: number, scale: number, palette: { glass: string; wine: string; label: string; ink: string }, mark: string, foil: string): string {
+function bottle(
+  x: number,
+  scale: number,
+  palette: { glass: string; wine: string; label: string; ink: string },
+  mark: string,
+  foil: string,
+): string {
   // A Bordeaux-shaped bottle centred on x, 300 units tall at scale 1.
   const t = (n: number) => (n * scale).toFixed(1);
   const top = 400 - 30 - 330 * scale;

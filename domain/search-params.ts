@@ -65,11 +65,25 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   const pageSize = Number.isFinite(sizeRaw) ? Math.min(96, Math.max(1, sizeRaw)) : DEFAULT_PAGE_SIZE;
   const filters: Partial<Record<Facet, string[]>> = {};
   for (const facet of FACETS) {
-    const values = [...new Set(params.getAll(facet).map((v) => v.trim()).filter((v) => VALUE.test(v)))].slice(0, 10);
+    const values = [
+      ...new Set(
+        params
+          .getAll(facet)
+          .map((v) => v.trim())
+          .filter((v) => VALUE.test(v)),
+      ),
+    ].slice(0, 10);
     if (values.length) filters[facet] = values;
   }
   const category = params.get('name');
-  return { term, category: category && /^[a-z0-9-]{1,40}$/.test(category) ? category : null, sort, page, pageSize, filters };
+  return {
+    term,
+    category: category && /^[a-z0-9-]{1,40}$/.test(category) ? category : null,
+    sort,
+    page,
+    pageSize,
+    filters,
+  };
 }
 
 /** The URL of a listing with one facet value toggled (and paging reset). */

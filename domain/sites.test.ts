@@ -35,17 +35,33 @@ describe('site table', () => {
 });
 
 describe('resolveSiteFromHost', () => {
-  const options = { defaultSite: 'law-au' as const, hosts: { 'www.virginwines.com.au': 'vir-au' as const }, testHosts: { 'uat.laithwaites.co.nz': 'law-nz' as const } };
+  const options = {
+    defaultSite: 'law-au' as const,
+    hosts: { 'www.virginwines.com.au': 'vir-au' as const },
+    testHosts: { 'uat.laithwaites.co.nz': 'law-nz' as const },
+  };
 
   it('reads {site}.localhost on any port as a live host', () => {
-    expect(resolveSiteFromHost('vir-au.localhost:5173', options)).toMatchObject({ site: { id: 'vir-au' }, isTestHost: false });
+    expect(resolveSiteFromHost('vir-au.localhost:5173', options)).toMatchObject({
+      site: { id: 'vir-au' },
+      isTestHost: false,
+    });
   });
   it('reads {site}.test.localhost as a test host', () => {
-    expect(resolveSiteFromHost('law-nz.test.localhost', options)).toMatchObject({ site: { id: 'law-nz' }, isTestHost: true });
+    expect(resolveSiteFromHost('law-nz.test.localhost', options)).toMatchObject({
+      site: { id: 'law-nz' },
+      isTestHost: true,
+    });
   });
   it('uses configured production and test host names', () => {
-    expect(resolveSiteFromHost('WWW.VirginWines.com.au', options)).toMatchObject({ site: { id: 'vir-au' }, isTestHost: false });
-    expect(resolveSiteFromHost('uat.laithwaites.co.nz:443', options)).toMatchObject({ site: { id: 'law-nz' }, isTestHost: true });
+    expect(resolveSiteFromHost('WWW.VirginWines.com.au', options)).toMatchObject({
+      site: { id: 'vir-au' },
+      isTestHost: false,
+    });
+    expect(resolveSiteFromHost('uat.laithwaites.co.nz:443', options)).toMatchObject({
+      site: { id: 'law-nz' },
+      isTestHost: true,
+    });
   });
   it('falls back to the default site for unknown or missing hosts', () => {
     expect(resolveSiteFromHost('example.com', options).site.id).toBe('law-au');

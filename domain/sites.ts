@@ -64,43 +64,85 @@ const BRANDS: Record<BrandCode, Brand> = {
     code: 'law',
     name: 'Laithwaites',
     tagline: 'Wines from family vineyards, chosen for you',
-    colours: { primary: '#7a1a2e', primaryDark: '#5a1222', accent: '#c9a24a', accentText: '#1f1b1a', surface: '#fbf7f2' },
+    colours: {
+      primary: '#7a1a2e',
+      primaryDark: '#5a1222',
+      accent: '#c9a24a',
+      accentText: '#1f1b1a',
+      surface: '#fbf7f2',
+    },
   },
   vir: {
     code: 'vir',
     name: 'Virgin Wines',
     tagline: 'Wine that turns heads',
-    colours: { primary: '#b0102a', primaryDark: '#85081d', accent: '#1f1f1f', accentText: '#ffffff', surface: '#fff7f7' },
+    colours: {
+      primary: '#b0102a',
+      primaryDark: '#85081d',
+      accent: '#1f1f1f',
+      accentText: '#ffffff',
+      surface: '#fff7f7',
+    },
   },
   wpe: {
     code: 'wpe',
     name: 'Wine People',
     tagline: 'By wine people, for wine people',
-    colours: { primary: '#24506b', primaryDark: '#183a4f', accent: '#e07a32', accentText: '#1f1b1a', surface: '#f4f8fa' },
+    colours: {
+      primary: '#24506b',
+      primaryDark: '#183a4f',
+      accent: '#e07a32',
+      accentText: '#1f1b1a',
+      surface: '#f4f8fa',
+    },
   },
   adc: {
     code: 'adc',
     name: 'Australian Direct Cellars',
     tagline: 'Straight from the cellar door',
-    colours: { primary: '#2f5d3a', primaryDark: '#1f4128', accent: '#b98a2f', accentText: '#1f1b1a', surface: '#f5f8f3' },
+    colours: {
+      primary: '#2f5d3a',
+      primaryDark: '#1f4128',
+      accent: '#b98a2f',
+      accentText: '#1f1b1a',
+      surface: '#f5f8f3',
+    },
   },
   vws: {
     code: 'vws',
     name: 'Vintage Wine Society',
     tagline: 'A society of good taste',
-    colours: { primary: '#3c2a5c', primaryDark: '#2a1c42', accent: '#b5894b', accentText: '#1f1b1a', surface: '#f7f5fa' },
+    colours: {
+      primary: '#3c2a5c',
+      primaryDark: '#2a1c42',
+      accent: '#b5894b',
+      accentText: '#1f1b1a',
+      surface: '#f7f5fa',
+    },
   },
   wsj: {
     code: 'wsj',
     name: 'WSJwine',
     tagline: 'Discover wines worth talking about',
-    colours: { primary: '#1d2b3a', primaryDark: '#111b26', accent: '#a8343b', accentText: '#ffffff', surface: '#f6f6f4' },
+    colours: {
+      primary: '#1d2b3a',
+      primaryDark: '#111b26',
+      accent: '#a8343b',
+      accentText: '#ffffff',
+      surface: '#f6f6f4',
+    },
   },
   hlw: {
     code: 'hlw',
     name: 'Hong Kong Laithwaites',
     tagline: 'Fine wine, delivered across Hong Kong',
-    colours: { primary: '#6b1730', primaryDark: '#4d0f22', accent: '#c59a3d', accentText: '#1f1b1a', surface: '#fbf7f4' },
+    colours: {
+      primary: '#6b1730',
+      primaryDark: '#4d0f22',
+      accent: '#c59a3d',
+      accentText: '#1f1b1a',
+      surface: '#fbf7f4',
+    },
   },
 };
 
@@ -255,7 +297,11 @@ export interface ResolvedSite {
  */
 export function resolveSiteFromHost(
   hostHeader: string | undefined | null,
-  options: { defaultSite: SiteId; hosts?: Readonly<Record<string, SiteId>>; testHosts?: Readonly<Record<string, SiteId>> },
+  options: {
+    defaultSite: SiteId;
+    hosts?: Readonly<Record<string, SiteId>>;
+    testHosts?: Readonly<Record<string, SiteId>>;
+  },
 ): ResolvedSite {
   const host = (hostHeader ?? '').toLowerCase().trim().replace(/:\d+$/, '').replace(/\.$/, '');
   const configuredTest = options.testHosts?.[host];

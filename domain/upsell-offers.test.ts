@@ -32,7 +32,10 @@ describe('calculateCaseSavingsCents', () => {
 
 describe('buildCartOffers', () => {
   it('offers nothing for an empty cart', () => {
-    expect(buildCartOffers({ bottles: 0, subtotalCents: 0, lines: [], site: au })).toEqual({ offerDetails: [], offerItems: [] });
+    expect(buildCartOffers({ bottles: 0, subtotalCents: 0, lines: [], site: au })).toEqual({
+      offerDetails: [],
+      offerItems: [],
+    });
   });
 
   it.each([
@@ -44,22 +47,44 @@ describe('buildCartOffers', () => {
   ])('fill the box with %i bottles → %s remaining to 15', (bottles, remaining) => {
     const details = cart(bottles, [line('W1', bottles)]).offerDetails;
     expect(details).toEqual(
-      remaining === null ? [] : [{ reasonCode: 'FILL_THE_BOX', remainingBottles: remaining, bottleThreshold: 15, savingsCents: 0 }],
+      remaining === null
+        ? []
+        : [{ reasonCode: 'FILL_THE_BOX', remainingBottles: remaining, bottleThreshold: 15, savingsCents: 0 }],
     );
   });
 
   it('offers free shipping below the site threshold with the fee saved and the amount still to spend', () => {
-    expect(buildCartOffers({ bottles: 1, subtotalCents: 1_899, lines: [line('W1', 1)], site: au }).offerDetails).toEqual([
-      { reasonCode: 'FREE_SHIPPING', remainingBottles: 0, bottleThreshold: 0, savingsCents: 1_499, amountRemainingCents: 34_700 - 1_899 },
+    expect(
+      buildCartOffers({ bottles: 1, subtotalCents: 1_899, lines: [line('W1', 1)], site: au }).offerDetails,
+    ).toEqual([
+      {
+        reasonCode: 'FREE_SHIPPING',
+        remainingBottles: 0,
+        bottleThreshold: 0,
+        savingsCents: 1_499,
+        amountRemainingCents: 34_700 - 1_899,
+      },
     ]);
-    expect(buildCartOffers({ bottles: 1, subtotalCents: 1_899, lines: [line('W1', 1)], site: nz }).offerDetails).toEqual([
-      { reasonCode: 'FREE_SHIPPING', remainingBottles: 0, bottleThreshold: 0, savingsCents: 1_699, amountRemainingCents: 39_200 - 1_899 },
+    expect(
+      buildCartOffers({ bottles: 1, subtotalCents: 1_899, lines: [line('W1', 1)], site: nz }).offerDetails,
+    ).toEqual([
+      {
+        reasonCode: 'FREE_SHIPPING',
+        remainingBottles: 0,
+        bottleThreshold: 0,
+        savingsCents: 1_699,
+        amountRemainingCents: 39_200 - 1_899,
+      },
     ]);
   });
 
   it('offers no free shipping at the threshold exactly', () => {
-    expect(buildCartOffers({ bottles: 1, subtotalCents: 34_700, lines: [line('W1', 1)], site: au }).offerDetails).toEqual([]);
-    expect(buildCartOffers({ bottles: 1, subtotalCents: 34_699, lines: [line('W1', 1)], site: au }).offerDetails[0]).toMatchObject({
+    expect(
+      buildCartOffers({ bottles: 1, subtotalCents: 34_700, lines: [line('W1', 1)], site: au }).offerDetails,
+    ).toEqual([]);
+    expect(
+      buildCartOffers({ bottles: 1, subtotalCents: 34_699, lines: [line('W1', 1)], site: au }).offerDetails[0],
+    ).toMatchObject({
       reasonCode: 'FREE_SHIPPING',
       amountRemainingCents: 1,
     });
@@ -74,7 +99,9 @@ describe('buildCartOffers', () => {
     const offers = cart(quantity, [line('D1', quantity, { casePrices: prices })]);
     const savingsCents = 2_499 * 12 - 23_990;
     expect(offers.offerDetails.filter((d) => d.reasonCode === 'CASE_SAVINGS')).toEqual(
-      remaining === null ? [] : [{ reasonCode: 'CASE_SAVINGS', remainingBottles: remaining, bottleThreshold: 12, savingsCents }],
+      remaining === null
+        ? []
+        : [{ reasonCode: 'CASE_SAVINGS', remainingBottles: remaining, bottleThreshold: 12, savingsCents }],
     );
     expect(offers.offerItems).toEqual(remaining === null ? [] : [{ itemCode: 'D1-12', type: 'CASE', rule: 'CASE_12' }]);
   });
@@ -87,7 +114,9 @@ describe('buildCartOffers', () => {
 
   it('offers Subscribe and Save for a mapped wine, with $30 off while under 6 bottles', () => {
     expect(cart(2, [line('D3', 2, { planMappings: [ss] })])).toEqual({
-      offerDetails: [{ reasonCode: 'SUBSCRIBE_AND_SAVE', remainingBottles: 4, bottleThreshold: 6, savingsCents: 3_000 }],
+      offerDetails: [
+        { reasonCode: 'SUBSCRIBE_AND_SAVE', remainingBottles: 4, bottleThreshold: 6, savingsCents: 3_000 },
+      ],
       offerItems: [{ itemCode: 'D3SS', type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' }],
     });
     expect(cart(6, [line('D3', 6, { planMappings: [ss] })])).toEqual({
@@ -99,7 +128,9 @@ describe('buildCartOffers', () => {
   it('counts every line of the wine together for Subscribe and Save and lists its item once', () => {
     const offers = cart(5, [line('D3', 3, { planMappings: [ss] }), line('D3', 2, { planMappings: [ss] })]);
     expect(offers.offerItems).toEqual([{ itemCode: 'D3SS', type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' }]);
-    expect(offers.offerDetails).toEqual([{ reasonCode: 'SUBSCRIBE_AND_SAVE', remainingBottles: 1, bottleThreshold: 6, savingsCents: 3_000 }]);
+    expect(offers.offerDetails).toEqual([
+      { reasonCode: 'SUBSCRIBE_AND_SAVE', remainingBottles: 1, bottleThreshold: 6, savingsCents: 3_000 },
+    ]);
   });
 
   it('ignores wine-plan mappings in the cart', () => {
@@ -121,7 +152,9 @@ describe('buildCartOffers', () => {
 describe('buildProductOffers', () => {
   it('offers the plans and the case of an in-stock wine', () => {
     expect(buildProductOffers({ inStock: true, casePrices: prices, planMappings: [ss] })).toEqual({
-      offerDetails: [{ reasonCode: 'CASE_SAVINGS', remainingBottles: 12, bottleThreshold: 12, savingsCents: 2_499 * 12 - 23_990 }],
+      offerDetails: [
+        { reasonCode: 'CASE_SAVINGS', remainingBottles: 12, bottleThreshold: 12, savingsCents: 2_499 * 12 - 23_990 },
+      ],
       offerItems: [
         { itemCode: 'D3SS', type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' },
         { itemCode: 'D1-12', type: 'CASE', rule: 'CASE_12' },
@@ -134,6 +167,9 @@ describe('buildProductOffers', () => {
   });
 
   it('offers nothing for an out-of-stock product', () => {
-    expect(buildProductOffers({ inStock: false, casePrices: prices, planMappings: [ss] })).toEqual({ offerDetails: [], offerItems: [] });
+    expect(buildProductOffers({ inStock: false, casePrices: prices, planMappings: [ss] })).toEqual({
+      offerDetails: [],
+      offerItems: [],
+    });
   });
 });

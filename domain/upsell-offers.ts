@@ -87,7 +87,8 @@ function caseOffer(prices: CasePrices, remainingBottles: number): { detail: Offe
 }
 
 function addItem(items: OfferItem[], item: OfferItem): void {
-  if (!items.some((i) => i.itemCode === item.itemCode && i.type === item.type && i.rule === item.rule)) items.push(item);
+  if (!items.some((i) => i.itemCode === item.itemCode && i.type === item.type && i.rule === item.rule))
+    items.push(item);
 }
 
 /** The upsell offers of a cart. An empty cart has none. */
@@ -98,7 +99,12 @@ export function buildCartOffers(input: CartOfferInput): UpsellOffers {
 
   const box = fillTheBox(input.bottles);
   if (box.state === 'prompt') {
-    offerDetails.push({ reasonCode: 'FILL_THE_BOX', remainingBottles: box.needed, bottleThreshold: FULL_CASE_BOTTLES, savingsCents: 0 });
+    offerDetails.push({
+      reasonCode: 'FILL_THE_BOX',
+      remainingBottles: box.needed,
+      bottleThreshold: FULL_CASE_BOTTLES,
+      savingsCents: 0,
+    });
   }
 
   const amountRemainingCents = amountToFreeShipping(input.subtotalCents, input.site);
@@ -156,7 +162,8 @@ export function buildProductOffers(input: ProductOfferInput): UpsellOffers {
   const offerDetails: OfferDetail[] = [];
   const offerItems: OfferItem[] = [];
   if (!input.inStock) return { offerDetails, offerItems };
-  for (const mapping of input.planMappings) addItem(offerItems, { itemCode: mapping.bumpCode, type: mapping.type, rule: mapping.rule });
+  for (const mapping of input.planMappings)
+    addItem(offerItems, { itemCode: mapping.bumpCode, type: mapping.type, rule: mapping.rule });
   const offer = input.casePrices ? caseOffer(input.casePrices, CASE_BOTTLES) : null;
   if (offer) {
     offerDetails.push(offer.detail);

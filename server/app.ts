@@ -66,7 +66,9 @@ function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
 }
 
 function isStaticPath(p: string): boolean {
-  return p.startsWith('/assets/') || p.startsWith('/images/') || p === '/favicon.svg' || p === '/healthz' || p === '/readyz';
+  return (
+    p.startsWith('/assets/') || p.startsWith('/images/') || p === '/favicon.svg' || p === '/healthz' || p === '/readyz'
+  );
 }
 
 function isApiPath(p: string): boolean {
@@ -121,7 +123,9 @@ export function createApp(options: CreateAppOptions) {
       testHosts: config.TEST_HOSTS,
     });
     const url = new URL(c.req.url);
-    const proto = config.TRUST_PROXY ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')) : url.protocol.replace(':', '');
+    const proto = config.TRUST_PROXY
+      ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', ''))
+      : url.protocol.replace(':', '');
     const cookies = getCookie(c);
     const ctx: RequestContext = {
       db: database.db,
@@ -137,7 +141,10 @@ export function createApp(options: CreateAppOptions) {
     };
     c.set('ctx', ctx);
     if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {
-      const resolved = await resolveVisitor(database.db, clock, { session: cookies[SESSION_COOKIE], remember: cookies[REMEMBER_COOKIE] });
+      const resolved = await resolveVisitor(database.db, clock, {
+        session: cookies[SESSION_COOKIE],
+        remember: cookies[REMEMBER_COOKIE],
+      });
       ctx.visitor = resolved.visitor;
       // Cookies of a login that ended (logout elsewhere, idle limit) are dropped.
       if (resolved.stale.session) clearLoginCookie(c, SESSION_COOKIE);
@@ -169,7 +176,13 @@ export function createApp(options: CreateAppOptions) {
   // Old Internet Explorer gets the unsupported-browser page (SPEC §2).
   app.use('*', async (c, next) => {
     const ua = c.req.header('user-agent') ?? '';
-    if (c.req.method === 'GET' && /MSIE \d|Trident\//.test(ua) && !c.req.path.startsWith('/unsupported-browser') && !isApiPath(c.req.path) && !c.req.path.startsWith('/assets/')) {
+    if (
+      c.req.method === 'GET' &&
+      /MSIE \d|Trident\//.test(ua) &&
+      !c.req.path.startsWith('/unsupported-browser') &&
+      !isApiPath(c.req.path) &&
+      !c.req.path.startsWith('/assets/')
+    ) {
       return c.redirect('/unsupported-browser', 302);
     }
     await next();
@@ -196,7 +209,10 @@ export function createApp(options: CreateAppOptions) {
     const match = /^(.+)-(small|thumbnail|large)\.svg$/.exec(c.req.param('file'));
     const svg = match ? await renderProductImage(c.var.ctx.db, match[1] ?? '', match[2] as ImageSize) : null;
     if (!svg) return c.text('Not found', 404, { 'Cache-Control': 'public, max-age=300' });
-    return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400' });
+    return c.body(svg, 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400',
+    });
   });
   app.get('/images/placeholder/:file', (c) => {
     const match = /^([a-z]{3})-([a-z]{2})-(bottle|case)-(small|thumbnail|large)\.svg$/.exec(c.req.param('file'));
@@ -246,7 +262,9 @@ export function createApp(options: CreateAppOptions) {
     app.all('*', (c) => handler(c.req.raw, entry.createLoadContext(c.var.ctx)));
   }
 
-  app.notFound((c) => (isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404)));
+  app.notFound((c) =>
+    isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404),
+  );
 
   app.onError((error, c) => {
     const known = isApiPath(c.req.path) ? clientErrorOf(error) : null;

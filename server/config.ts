@@ -11,7 +11,10 @@ const hostMap = z
   .default('')
   .transform((value, ctx) => {
     const map: Record<string, SiteId> = {};
-    for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const pair of value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [host, site] = pair.split('=').map((s) => s.trim().toLowerCase());
       if (!host || !site || !isSiteId(site)) {
         ctx.addIssue({ code: 'custom', message: `"${pair}" is not host=site (site like law-au)` });

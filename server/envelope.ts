@@ -29,7 +29,12 @@ export class HttpError extends Error {
  * domain errors to 4xx). Anything else is a 5xx whose details stay in the log.
  */
 export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; message: string } | null {
-  if (error instanceof HttpError || error instanceof CartError || error instanceof IdentityError || error instanceof OrderNotFoundError) {
+  if (
+    error instanceof HttpError ||
+    error instanceof CartError ||
+    error instanceof IdentityError ||
+    error instanceof OrderNotFoundError
+  ) {
     return { status: error.status, message: error.message };
   }
   if (error instanceof NotFoundError) return { status: 404, message: error.message };

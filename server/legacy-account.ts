@@ -1,6 +1,11 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { LEGACY_DETAILS_PATH, LEGACY_HASH_PAGES, LEGACY_LISTS_PATH, LEGACY_PLAIN_REDIRECTS } from '../domain/legacy-account';
+import {
+  LEGACY_DETAILS_PATH,
+  LEGACY_HASH_PAGES,
+  LEGACY_LISTS_PATH,
+  LEGACY_PLAIN_REDIRECTS,
+} from '../domain/legacy-account';
 import type { AppEnv } from './types';
 
 // Legacy account paths (CONTRACT.md "Legacy paths", SPEC §2 "Account routes (new) and legacy mapping").
@@ -18,7 +23,10 @@ function escapeHtml(text: string): string {
 
 /** JSON safe inside a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function hashRedirectPage(c: Context<AppEnv>, legacyPath: string) {

@@ -3,7 +3,12 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { ITEM_CODE_PATTERN } from '../domain/item-code';
-import { OFFER_CODE_COOKIE_MAX_AGE_SECONDS, OFFER_CODE_PATTERN, REFERRAL_COOKIE, VOUCHER_COOKIE } from '../domain/offer-codes';
+import {
+  OFFER_CODE_COOKIE_MAX_AGE_SECONDS,
+  OFFER_CODE_PATTERN,
+  REFERRAL_COOKIE,
+  VOUCHER_COOKIE,
+} from '../domain/offer-codes';
 import { fail, ok } from './envelope';
 import type { AppEnv } from './types';
 
@@ -37,7 +42,10 @@ function saveCode(c: Context<AppEnv>, name: string, code: string): void {
  */
 const AddOnSuccessBodySchema = z.object(
   {
-    itemCode: z.string({ error: 'itemCode is required.' }).trim().regex(ITEM_CODE_PATTERN, 'Please give a valid item code.'),
+    itemCode: z
+      .string({ error: 'itemCode is required.' })
+      .trim()
+      .regex(ITEM_CODE_PATTERN, 'Please give a valid item code.'),
     name: z
       .string({ error: 'name is required.' })
       .trim()
@@ -47,7 +55,10 @@ const AddOnSuccessBodySchema = z.object(
       .string({ error: 'image is required.' })
       .trim()
       .max(300, 'The image path is too long.')
-      .regex(/^\/images\/(?!.*\/\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/, 'The image must be a path on this site under /images/.'),
+      .regex(
+        /^\/images\/(?!.*\/\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/,
+        'The image must be a path on this site under /images/.',
+      ),
   },
   { error: 'The request body must be a JSON object with itemCode, name and image.' },
 );
@@ -84,5 +95,11 @@ export const legacyRoutes = new Hono<AppEnv>()
     const parsed = AddOnSuccessBodySchema.safeParse(body);
     if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the request.');
     const { itemCode, name, image } = parsed.data;
-    return ok(c, { title: 'Added to your cart', itemCode, name, image, message: `${name} has been added to your cart.` });
+    return ok(c, {
+      title: 'Added to your cart',
+      itemCode,
+      name,
+      image,
+      message: `${name} has been added to your cart.`,
+    });
   });

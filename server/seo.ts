@@ -12,14 +12,27 @@ export const seoRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
     const { origin } = c.var.ctx;
     return c.text(
-      ['User-agent: *', 'Disallow: /api/', 'Disallow: /account', 'Disallow: /cart', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'),
+      [
+        'User-agent: *',
+        'Disallow: /api/',
+        'Disallow: /account',
+        'Disallow: /cart',
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n'),
       200,
       { 'Cache-Control': 'public, max-age=3600' },
     );
   })
   .get('/sitemap.xml', async (c) => {
     const { origin, db } = c.var.ctx;
-    const paths = ['/', '/wines', ...CATEGORIES.map((cat) => `/wines?name=${cat.name}`), ...(await listProductPaths(db))];
+    const paths = [
+      '/',
+      '/wines',
+      ...CATEGORIES.map((cat) => `/wines?name=${cat.name}`),
+      ...(await listProductPaths(db)),
+    ];
     const body = paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`).join('');
     return c.body(
       `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`,

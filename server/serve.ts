@@ -13,13 +13,18 @@ export interface RunningServer {
 }
 
 /** Opens the database, loads the React Router build and listens; close() drains and closes both. */
-export async function startServer(config: Config, log: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: Logger = pino({ level: config.LOG_LEVEL }),
+): Promise<RunningServer> {
   const buildPath = path.resolve('build/server/index.js');
   let build: ServerBuild;
   try {
     build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   } catch (error) {
-    throw new Error(`No server build at ${buildPath}: run "npm run build" first (npm start does). ${(error as Error).message}`);
+    throw new Error(
+      `No server build at ${buildPath}: run "npm run build" first (npm start does). ${(error as Error).message}`,
+    );
   }
   const database = await prepareDatabase(config, log);
   const app = createApp({ database, config, logger: log, build, clientDir: path.resolve('build/client') });

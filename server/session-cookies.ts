@@ -33,5 +33,11 @@ export function setCartCookie(c: Context<AppEnv>, cartId: string | null): void {
     deleteCookie(c, CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c) });
     return;
   }
-  setCookie(c, CART_COOKIE, cartId, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: CART_COOKIE_MAX_AGE });
+  setCookie(c, CART_COOKIE, cartId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+    maxAge: CART_COOKIE_MAX_AGE,
+  });
 }

@@ -95,7 +95,11 @@ export interface Subscription {
   startedAt: string;
 }
 
-async function subscriptionsOf(db: Db, customerId: number, type: 'FREESHIP' | 'WINEPLAN' | null): Promise<Subscription[]> {
+async function subscriptionsOf(
+  db: Db,
+  customerId: number,
+  type: 'FREESHIP' | 'WINEPLAN' | null,
+): Promise<Subscription[]> {
   const rows = await db
     .select()
     .from(customerSubscriptions)
@@ -150,7 +154,11 @@ export interface Order {
 async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.id));
   for (const r of rows) {
     const list = byOrder.get(r.orderId) ?? [];
     list.push({
@@ -184,7 +192,11 @@ function toOrder(row: typeof orders.$inferSelect, lines: OrderLine[]): Order {
 
 /** The customer's orders, newest first, each with its lines (two queries, no N+1). */
 export async function listPurchases(db: Db, customerId: number): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.placedAt), desc(orders.id));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.placedAt), desc(orders.id));
   const lines = await linesOf(
     db,
     rows.map((r) => r.id),
@@ -246,7 +258,11 @@ export interface CustomerVoucher {
 }
 
 export async function listVouchers(db: Db, clock: Clock, customerId: number): Promise<CustomerVoucher[]> {
-  const rows = await db.select().from(customerVouchers).where(eq(customerVouchers.customerId, customerId)).orderBy(asc(customerVouchers.id));
+  const rows = await db
+    .select()
+    .from(customerVouchers)
+    .where(eq(customerVouchers.customerId, customerId))
+    .orderBy(asc(customerVouchers.id));
   const now = clock.now().getTime();
   return rows.map((r) => ({
     id: r.id,
@@ -306,7 +322,9 @@ export async function listWineCellar(db: Db, clock: Clock, customerId: number): 
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(products, eq(products.itemCode, orderLines.itemCode))
-    .where(and(eq(orders.customerId, customerId), sql`${orders.status} <> 'CANCELLED'`, eq(products.productType, 'wine')))
+    .where(
+      and(eq(orders.customerId, customerId), sql`${orders.status} <> 'CANCELLED'`, eq(products.productType, 'wine')),
+    )
     .groupBy(products.itemCode)
     .orderBy(desc(sql`max(${orders.placedAt})`), asc(products.name));
   const year = clock.now().getUTCFullYear();
@@ -349,7 +367,9 @@ export async function getTasteProfile(db: Db, customerId: number): Promise<Taste
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(products, eq(products.itemCode, orderLines.itemCode))
-    .where(and(eq(orders.customerId, customerId), sql`${orders.status} <> 'CANCELLED'`, eq(products.productType, 'wine')))
+    .where(
+      and(eq(orders.customerId, customerId), sql`${orders.status} <> 'CANCELLED'`, eq(products.productType, 'wine')),
+    )
     .groupBy(products.colour, products.grape, products.region);
   const rated = await db
     .select({ colour: products.colour, grape: products.grape, region: products.region, rating: customerRatings.rating })
@@ -357,7 +377,11 @@ export async function getTasteProfile(db: Db, customerId: number): Promise<Taste
     .innerJoin(products, eq(products.itemCode, customerRatings.itemCode))
     .where(and(eq(customerRatings.customerId, customerId), eq(products.productType, 'wine')));
 
-  const tallies = { colours: new Map<string, number>(), grapes: new Map<string, number>(), regions: new Map<string, number>() };
+  const tallies = {
+    colours: new Map<string, number>(),
+    grapes: new Map<string, number>(),
+    regions: new Map<string, number>(),
+  };
   const add = (row: { colour: string; grape: string; region: string }, points: number) => {
     const pairs: [Map<string, number>, string][] = [
       [tallies.colours, row.colour],

@@ -60,7 +60,13 @@ export interface CartContext {
 /** The cart context of a request: member pricing and cart ownership follow the visitor (SPEC §4, §6). */
 export function cartContextOf(ctx: RequestContext): CartContext {
   const { db, site, cache, visitor } = ctx;
-  return { db, site, cache, isMember: hasMemberPricing(visitor), customerId: isCurrent(visitor) ? visitor.customerId : null };
+  return {
+    db,
+    site,
+    cache,
+    isMember: hasMemberPricing(visitor),
+    customerId: isCurrent(visitor) ? visitor.customerId : null,
+  };
 }
 
 export function newCartId(): string {
@@ -95,7 +101,10 @@ async function loadSkusCached(ctx: CartContext, codes: readonly string[]): Promi
   const currency = ctx.site.currency;
   const found = await Promise.all(
     codes.map((code) =>
-      cache.get(`cart-sku:${currency}:${code}`, async () => (await loadSkus(ctx.db, [code], currency)).get(code) ?? null),
+      cache.get(
+        `cart-sku:${currency}:${code}`,
+        async () => (await loadSkus(ctx.db, [code], currency)).get(code) ?? null,
+      ),
     ),
   );
   return new Map(found.flatMap((sku) => (sku ? [[sku.skuItemCode, sku] as const] : [])));
@@ -152,19 +161,29 @@ async function loadLines(db: Db, cartId: string): Promise<CartLineRow[]> {
 
 /** Pack price tables for every wine whose single bottle is in the cart. */
 /** Pack price tables (single bottle plus 2/3/6/12 packs) of single-bottle wines, through the read cache. */
-export async function loadPackTablesCached(ctx: CartContext, productCodes: readonly string[]): Promise<Map<string, LinePriceTable>> {
+export async function loadPackTablesCached(
+  ctx: CartContext,
+  productCodes: readonly string[],
+): Promise<Map<string, LinePriceTable>> {
   const cache = ctx.cache ?? noReadCache;
   const currency = ctx.site.currency;
   const found = await Promise.all(
     productCodes.map(async (code) => {
-      const table = await cache.get(`cart-packs:${currency}:${code}`, async () => (await loadPackTables(ctx.db, [code], currency)).get(code) ?? null);
+      const table = await cache.get(
+        `cart-packs:${currency}:${code}`,
+        async () => (await loadPackTables(ctx.db, [code], currency)).get(code) ?? null,
+      );
       return [code, table] as const;
     }),
   );
   return new Map(found.flatMap(([code, table]) => (table ? [[code, table] as const] : [])));
 }
 
-async function loadPackTables(db: Db, productCodes: readonly string[], currency: string): Promise<Map<string, LinePriceTable>> {
+async function loadPackTables(
+  db: Db,
+  productCodes: readonly string[],
+  currency: string,
+): Promise<Map<string, LinePriceTable>> {
   if (productCodes.length === 0) return new Map();
   const rows = await db
     .select({
@@ -241,22 +260,41 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
     const table = tables.get(sku.productItemCode);
     if (line.giftVoucher) {
       const amount = line.giftVoucher.amountCents;
-      pricedLine = priceFlatLine({ itemCode: sku.skuItemCode, saleCents: amount, listCents: amount, memberCents: null }, line.quantity, false);
+      pricedLine = priceFlatLine(
+        { itemCode: sku.skuItemCode, saleCents: amount, listCents: amount, memberCents: null },
+        line.quantity,
+        false,
+      );
     } else if (table && sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine') {
       pricedLine = priceLine({ table, quantity: line.quantity, cartBottles: numBottles, isMember });
     } else {
-      const flat: PackPrice = { itemCode: sku.skuItemCode, saleCents: sku.salePriceCents, listCents: sku.listPriceCents, memberCents: sku.memberPriceCents };
+      const flat: PackPrice = {
+        itemCode: sku.skuItemCode,
+        saleCents: sku.salePriceCents,
+        listCents: sku.listPriceCents,
+        memberCents: sku.memberPriceCents,
+      };
       pricedLine = priceFlatLine(flat, line.quantity, isMember && sku.productType !== 'membership');
     }
     const validations: ValidationDetail[] = [];
     if (validate) {
-      if (sku.availability === 'out_of_stock') validations.push({ type: 'OUT_OF_STOCK', message: CART_MESSAGES.outOfStock });
+      if (sku.availability === 'out_of_stock')
+        validations.push({ type: 'OUT_OF_STOCK', message: CART_MESSAGES.outOfStock });
       if (line.upsellType) {
         const rule = UPSELL_RULES[line.upsellType];
-        if (rule && !rule.qualifies(priced.map((p) => ({ productItemCode: p.sku.productItemCode, quantity: p.line.quantity })), line.upsellRule ?? '')) {
+        if (
+          rule &&
+          !rule.qualifies(
+            priced.map((p) => ({ productItemCode: p.sku.productItemCode, quantity: p.line.quantity })),
+            line.upsellRule ?? '',
+          )
+        ) {
           validations.push({
             type: 'UPSELL',
-            message: rule.eligibleCode(line.upsellRule ?? '') && !inCart.has(rule.eligibleCode(line.upsellRule ?? '')!) ? UPSELL_MESSAGES.removed : UPSELL_MESSAGES.missing,
+            message:
+              rule.eligibleCode(line.upsellRule ?? '') && !inCart.has(rule.eligibleCode(line.upsellRule ?? '')!)
+                ? UPSELL_MESSAGES.removed
+                : UPSELL_MESSAGES.missing,
           });
         }
       }
@@ -281,7 +319,10 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
         smallImage: `${sku.imageBase}-small.svg`,
         productType: sku.productType,
         // SPEC §2: Unlimited and SV (gift voucher) items have no link.
-        url: sku.productType === 'membership' || sku.productType === 'giftVoucher' ? null : productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode }),
+        url:
+          sku.productType === 'membership' || sku.productType === 'giftVoucher'
+            ? null
+            : productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode }),
         quantityLocked: sku.quantityLocked || isVoucherItem(sku) || sku.productType === 'membership',
       },
       sku: {
@@ -324,13 +365,28 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
   });
 
   const totals = calculateCartTotals({
-    lines: lineItems.map((l) => ({ totalCents: l._priced.totalCents, listCents: l._priced.listCents, memberSavingsCents: l._priced.memberSavingsCents, preSell: l._preSell })),
+    lines: lineItems.map((l) => ({
+      totalCents: l._priced.totalCents,
+      listCents: l._priced.listCents,
+      memberSavingsCents: l._priced.memberSavingsCents,
+      preSell: l._preSell,
+    })),
     site,
     freeShippingMember: isMember,
   });
-  const pricingBreakdown: { discountedByPromotion: boolean; adjustmentType: string; promotionName: string; adjustmentAmount: number }[] = [];
+  const pricingBreakdown: {
+    discountedByPromotion: boolean;
+    adjustmentType: string;
+    promotionName: string;
+    adjustmentAmount: number;
+  }[] = [];
   if (totals.memberSavingsCents > 0) {
-    pricingBreakdown.push({ discountedByPromotion: true, adjustmentType: 'MemberPrice Discount', promotionName: 'Unlimited member pricing', adjustmentAmount: centsToAmount(totals.memberSavingsCents) });
+    pricingBreakdown.push({
+      discountedByPromotion: true,
+      adjustmentType: 'MemberPrice Discount',
+      promotionName: 'Unlimited member pricing',
+      adjustmentAmount: centsToAmount(totals.memberSavingsCents),
+    });
   }
   const validationMessages = lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList);
   return {
@@ -371,7 +427,10 @@ function itemTypeTag(sku: SkuInfo, line: CartLineRow): string {
 /** Upsell rules a line may carry (SPEC §3 upsellOfferDetails{type, rule}). */
 const UPSELL_RULES: Record<
   string,
-  { qualifies(cart: { productItemCode: string; quantity: number }[], rule: string): boolean; eligibleCode(rule: string): string | null }
+  {
+    qualifies(cart: { productItemCode: string; quantity: number }[], rule: string): boolean;
+    eligibleCode(rule: string): string | null;
+  }
 > = {
   // Subscribe and Save: the rule names the eligible wine, e.g. "D0003:6" = at least 6 of D0003.
   SS: {
@@ -409,7 +468,8 @@ export interface AddRequest {
 }
 
 function checkQuantity(quantity: number): void {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) throw new CartError(400, CART_MESSAGES.quantity);
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
+    throw new CartError(400, CART_MESSAGES.quantity);
 }
 
 /** Resolves a product or sku code to a sku that can be bought, or throws a CartError. */
@@ -425,7 +485,12 @@ function resolveSku(code: string, skuMap: Map<string, SkuInfo>): SkuInfo {
  * Adds (or with mode 'set', sets) quantities of one or more items, all or nothing: a bad item leaves
  * the cart exactly as it was.
  */
-export async function changeItems(ctx: CartContext, cartId: string, requests: readonly AddRequest[], mode: 'add' | 'set'): Promise<CartView> {
+export async function changeItems(
+  ctx: CartContext,
+  cartId: string,
+  requests: readonly AddRequest[],
+  mode: 'add' | 'set',
+): Promise<CartView> {
   if (requests.length === 0) throw new CartError(400, 'Please choose at least one item.');
   for (const r of requests) checkQuantity(r.quantity);
   const codes = [...new Set(requests.map((r) => r.itemCode))];
@@ -470,7 +535,9 @@ export async function changeItems(ctx: CartContext, cartId: string, requests: re
           targetWhere: sql`gift_voucher is null`,
           set: {
             quantity:
-              mode === 'add' && !memberships.has(request.itemCode) ? sql`${cartLines.quantity} + excluded.quantity` : sql`excluded.quantity`,
+              mode === 'add' && !memberships.has(request.itemCode)
+                ? sql`${cartLines.quantity} + excluded.quantity`
+                : sql`excluded.quantity`,
             ...upsell,
           },
         })
@@ -483,7 +550,11 @@ export async function changeItems(ctx: CartContext, cartId: string, requests: re
 }
 
 /** Removes the line of an item code, or the line with the given identifier. */
-export async function removeLine(ctx: CartContext, cartId: string | null, by: { itemCode: string } | { id: number }): Promise<CartView> {
+export async function removeLine(
+  ctx: CartContext,
+  cartId: string | null,
+  by: { itemCode: string } | { id: number },
+): Promise<CartView> {
   if (!cartId) throw new CartError(404, CART_MESSAGES.notInCart);
   const removed = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;

@@ -109,7 +109,11 @@ export function packPrices(detail: ProductDetail): PackPrice[] {
 }
 
 function priceField(s: { itemCode: string; salePriceCents: number; listPriceCents: number }) {
-  return { itemCode: s.itemCode, salePrice: centsToAmount(s.salePriceCents), listPrice: centsToAmount(s.listPriceCents) };
+  return {
+    itemCode: s.itemCode,
+    salePrice: centsToAmount(s.salePriceCents),
+    listPrice: centsToAmount(s.listPriceCents),
+  };
 }
 
 /** The Product shape of SPEC §3, as the JSON API returns it. */
@@ -186,8 +190,12 @@ function summarySelect(currency: CurrencyCode) {
     ratingCount: products.ratingCount,
     listPriceCents: singlePrice.listPriceCents,
     salePriceCents: singlePrice.salePriceCents,
-    casePriceCents: sql<number | null>`case when ${products.mixed} then ${singlePrice.salePriceCents} else ${casePrice.salePriceCents} end`,
-    caseBottles: sql<number | null>`case when ${products.mixed} then ${products.bottleCount} when ${casePrice.salePriceCents} is null then null else 12 end`,
+    casePriceCents: sql<
+      number | null
+    >`case when ${products.mixed} then ${singlePrice.salePriceCents} else ${casePrice.salePriceCents} end`,
+    caseBottles: sql<
+      number | null
+    >`case when ${products.mixed} then ${products.bottleCount} when ${casePrice.salePriceCents} is null then null else 12 end`,
     _currency: sql<string>`${currency}`,
   };
 }
@@ -209,7 +217,11 @@ export function stripInternal<T extends { _currency: string }>(row: T): Omit<T, 
   return rest;
 }
 
-export async function findSummaries(db: Db, itemCodes: readonly string[], currency: CurrencyCode): Promise<ProductSummary[]> {
+export async function findSummaries(
+  db: Db,
+  itemCodes: readonly string[],
+  currency: CurrencyCode,
+): Promise<ProductSummary[]> {
   if (itemCodes.length === 0) return [];
   const rows = await summaryQuery(db, currency).where(inArray(products.itemCode, [...itemCodes]));
   const byCode = new Map(rows.map((r) => [r.itemCode, stripInternal(r)] as const));

@@ -111,7 +111,13 @@ export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens
   }
   if (remembered) {
     return {
-      visitor: { tier: 'Soft Logged-In', customerId: remembered.customerId, email: remembered.email, firstName: remembered.firstName, unlimitedStatus: null },
+      visitor: {
+        tier: 'Soft Logged-In',
+        customerId: remembered.customerId,
+        email: remembered.email,
+        firstName: remembered.firstName,
+        unlimitedStatus: null,
+      },
       stale,
     };
   }
@@ -128,13 +134,17 @@ export async function revokeTokens(db: Db, tokens: SessionTokens): Promise<void>
 /** Revokes every login of a customer (password change). */
 export async function revokeAllSessions(db: Db, customerId: number, except?: SessionTokens): Promise<void> {
   const keep = except ? validTokens(except).map(hashToken) : [];
-  await db
-    .delete(sessions)
-    .where(
-      keep.length
-        ? and(eq(sessions.customerId, customerId), sql`${sessions.tokenHash} not in (${sql.join(keep.map((k) => sql`${k}`), sql`, `)})`)
-        : eq(sessions.customerId, customerId),
-    );
+  await db.delete(sessions).where(
+    keep.length
+      ? and(
+          eq(sessions.customerId, customerId),
+          sql`${sessions.tokenHash} not in (${sql.join(
+            keep.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
+        )
+      : eq(sessions.customerId, customerId),
+  );
 }
 
 async function issueTokens(db: Db, clock: Clock, customerId: number): Promise<{ session: string; remember: string }> {
@@ -142,8 +152,22 @@ async function issueTokens(db: Db, clock: Clock, customerId: number): Promise<{ 
   const session = newToken();
   const remember = newToken();
   await db.insert(sessions).values([
-    { tokenHash: hashToken(session), customerId, kind: 'session', createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_MS) },
-    { tokenHash: hashToken(remember), customerId, kind: 'remember', createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + REMEMBER_MS) },
+    {
+      tokenHash: hashToken(session),
+      customerId,
+      kind: 'session',
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
+    },
+    {
+      tokenHash: hashToken(remember),
+      customerId,
+      kind: 'remember',
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + REMEMBER_MS),
+    },
   ]);
   // Housekeeping: this customer's expired rows go whenever they log in.
   await db.delete(sessions).where(and(eq(sessions.customerId, customerId), sql`${sessions.expiresAt} <= ${now}`));
@@ -183,7 +207,10 @@ export async function logIn(
   const since = new Date(now.getTime() - THROTTLE.windowMs);
   const accountKey = `account:${email}`;
   const addressKey = `address:${context.address}`;
-  const [byAccount, byAddress] = [await failuresSince(db, accountKey, since), await failuresSince(db, addressKey, since)];
+  const [byAccount, byAddress] = [
+    await failuresSince(db, accountKey, since),
+    await failuresSince(db, addressKey, since),
+  ];
   if (byAccount >= THROTTLE.perAccount || byAddress >= THROTTLE.perAddress) {
     throw new IdentityError(429, LOGIN_MESSAGES.throttled);
   }
@@ -201,7 +228,9 @@ export async function logIn(
       { key: addressKey, at: now },
     ]);
     // Housekeeping: failures older than the window no longer count.
-    await db.delete(loginFailures).where(sql`${loginFailures.at} <= ${since} and ${loginFailures.key} in (${accountKey}, ${addressKey})`);
+    await db
+      .delete(loginFailures)
+      .where(sql`${loginFailures.at} <= ${since} and ${loginFailures.key} in (${accountKey}, ${addressKey})`);
     throw new IdentityError(401, LOGIN_MESSAGES.failed);
   }
 
@@ -210,7 +239,12 @@ export async function logIn(
   return { customerId: customer.id, email: customer.email, tokens };
 }
 
-export async function register(db: Db, clock: Clock, input: RegistrationInput, current: SessionTokens): Promise<LoginResult> {
+export async function register(
+  db: Db,
+  clock: Clock,
+  input: RegistrationInput,
+  current: SessionTokens,
+): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
@@ -229,11 +263,18 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   keep: SessionTokens,
 ): Promise<void> {
-  const [customer] = await db.select({ passwordHash: customers.passwordHash }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  const [customer] = await db
+    .select({ passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
   if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
     throw new IdentityError(400, 'Your current password is not correct.');
   }
-  await db.update(customers).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(customers.id, customerId));
+  await db
+    .update(customers)
+    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .where(eq(customers.id, customerId));
   // Every other device has to log in again with the new password.
   await revokeAllSessions(db, customerId, keep);
 }
@@ -243,7 +284,12 @@ export async function changePassword(
  * added with the cart's upsert, capped at the line maximum, and the anonymous cart is deleted. Returns the
  * id the cart cookie should carry, or null when neither has a cart.
  */
-export async function mergeCartOnLogin(db: Db, site: Site, anonymousCartId: string | null, customerId: number): Promise<string | null> {
+export async function mergeCartOnLogin(
+  db: Db,
+  site: Site,
+  anonymousCartId: string | null,
+  customerId: number,
+): Promise<string | null> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [own] = await tx
@@ -260,10 +306,18 @@ export async function mergeCartOnLogin(db: Db, site: Site, anonymousCartId: stri
           .for('update')
       : [];
     // A cart of another customer or another site is not the visitor's to merge.
-    const mergeable = anonymous && anonymous.siteId === site.id && (anonymous.customerId === null || anonymous.customerId === customerId) ? anonymous : null;
+    const mergeable =
+      anonymous &&
+      anonymous.siteId === site.id &&
+      (anonymous.customerId === null || anonymous.customerId === customerId)
+        ? anonymous
+        : null;
     if (!mergeable) return own?.id ?? null;
     if (!own || own.id === mergeable.id) {
-      await tx.update(carts).set({ customerId, version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, mergeable.id));
+      await tx
+        .update(carts)
+        .set({ customerId, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(carts.id, mergeable.id));
       return mergeable.id;
     }
     await tx.execute(sql`select id from ${carts} where ${carts.id} = ${own.id} for update`);
@@ -275,7 +329,13 @@ export async function mergeCartOnLogin(db: Db, site: Site, anonymousCartId: stri
       }
       await tx
         .insert(cartLines)
-        .values({ cartId: own.id, itemCode: line.itemCode, quantity: line.quantity, upsellType: line.upsellType, upsellRule: line.upsellRule })
+        .values({
+          cartId: own.id,
+          itemCode: line.itemCode,
+          quantity: line.quantity,
+          upsellType: line.upsellType,
+          upsellRule: line.upsellRule,
+        })
         .onConflictDoUpdate({
           target: [cartLines.cartId, cartLines.itemCode],
           targetWhere: sql`gift_voucher is null`,
@@ -283,7 +343,10 @@ export async function mergeCartOnLogin(db: Db, site: Site, anonymousCartId: stri
         });
     }
     await tx.delete(carts).where(eq(carts.id, mergeable.id));
-    await tx.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` }).where(eq(carts.id, own.id));
+    await tx
+      .update(carts)
+      .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(carts.id, own.id));
     return own.id;
   });
 }

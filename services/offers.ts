@@ -27,7 +27,10 @@ export interface OfferContext {
 async function loadPlanMappings(db: Db, productCodes: readonly string[]): Promise<Map<string, PlanMapping[]>> {
   const byProduct = new Map<string, PlanMapping[]>();
   if (productCodes.length === 0) return byProduct;
-  const rows = await db.select().from(planMappings).where(inArray(planMappings.bomItemCode, [...productCodes]));
+  const rows = await db
+    .select()
+    .from(planMappings)
+    .where(inArray(planMappings.bomItemCode, [...productCodes]));
   for (const r of rows) {
     const list = byProduct.get(r.bomItemCode) ?? [];
     list.push({ bumpCode: r.bumpCode, rule: r.rule, type: r.type });
@@ -43,7 +46,8 @@ function casePricesOf(
   const twelves = new Map<string, { itemCode: string; saleCents: number }>();
   for (const r of rows) {
     if (r.numberOfBottles === 1) singles.set(r.productItemCode, r.salePriceCents);
-    else if (r.numberOfBottles === CASE_BOTTLES) twelves.set(r.productItemCode, { itemCode: r.itemCode, saleCents: r.salePriceCents });
+    else if (r.numberOfBottles === CASE_BOTTLES)
+      twelves.set(r.productItemCode, { itemCode: r.itemCode, saleCents: r.salePriceCents });
   }
   const result = new Map<string, CasePrices>();
   for (const [code, singleSaleCents] of singles) {
@@ -82,7 +86,11 @@ export async function getCartOffers(ctx: OfferContext, cartId: string | null): P
   const casePrices = new Map<string, CasePrices>();
   for (const [code, table] of tables) {
     const twelve = table.packs[CASE_BOTTLES];
-    if (twelve) casePrices.set(code, { singleSaleCents: table.single.saleCents, twelvePack: { itemCode: twelve.itemCode, saleCents: twelve.saleCents } });
+    if (twelve)
+      casePrices.set(code, {
+        singleSaleCents: table.single.saleCents,
+        twelvePack: { itemCode: twelve.itemCode, saleCents: twelve.saleCents },
+      });
   }
   const offers = buildCartOffers({
     bottles: cart.numBottles,

@@ -39,14 +39,25 @@ async function withProducts<R extends { itemCode: string }, D>(
   details: (row: R) => D,
 ): Promise<UserItem<D>[]> {
   if (rows.length === 0) return [];
-  const summaries = new Map((await findSummaries(db, rows.map((r) => r.itemCode), site.currency)).map((p) => [p.itemCode, p] as const));
+  const summaries = new Map(
+    (
+      await findSummaries(
+        db,
+        rows.map((r) => r.itemCode),
+        site.currency,
+      )
+    ).map((p) => [p.itemCode, p] as const),
+  );
   return rows.flatMap((row) => {
     const product = summaries.get(row.itemCode);
     return product ? [{ product, userItemDetails: details(row) }] : [];
   });
 }
 
-const toList = <D>(userItems: UserItem<D>[]): ItemList<D> => ({ itemListInfo: { numberOfItems: userItems.length }, userItems });
+const toList = <D>(userItems: UserItem<D>[]): ItemList<D> => ({
+  itemListInfo: { numberOfItems: userItems.length },
+  userItems,
+});
 
 export async function listFavourites(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
   const rows = await db
@@ -59,7 +70,10 @@ export async function listFavourites(db: Db, site: Site, customerId: number): Pr
 
 /** The item codes a customer has favourited (for the favourite controls on every page). */
 export async function favouriteCodes(db: Db, customerId: number): Promise<string[]> {
-  const rows = await db.select({ itemCode: favourites.itemCode }).from(favourites).where(eq(favourites.customerId, customerId));
+  const rows = await db
+    .select({ itemCode: favourites.itemCode })
+    .from(favourites)
+    .where(eq(favourites.customerId, customerId));
   return rows.map((r) => r.itemCode);
 }
 
@@ -73,7 +87,11 @@ export async function listDoNotSend(db: Db, site: Site, customerId: number): Pro
 }
 
 /** The customer's own ratings, best first. */
-export async function listRatings(db: Db, site: Site, customerId: number): Promise<ItemList<{ rating: number; ratedDate: string }>> {
+export async function listRatings(
+  db: Db,
+  site: Site,
+  customerId: number,
+): Promise<ItemList<{ rating: number; ratedDate: string }>> {
   const rows = await db
     .select({ itemCode: customerRatings.itemCode, rating: customerRatings.rating, at: customerRatings.ratedAt })
     .from(customerRatings)
@@ -107,7 +125,11 @@ export async function recordProductView(db: Db, clock: Clock, customerId: number
 }
 
 async function requireProduct(db: Db, itemCode: string): Promise<void> {
-  const [row] = await db.select({ itemCode: products.itemCode }).from(products).where(eq(products.itemCode, itemCode)).limit(1);
+  const [row] = await db
+    .select({ itemCode: products.itemCode })
+    .from(products)
+    .where(eq(products.itemCode, itemCode))
+    .limit(1);
   if (!row) throw new NotFoundError('We could not find that product.');
 }
 
@@ -142,7 +164,9 @@ export async function markNotForMe(db: Db, clock: Clock, customerId: number, ite
 }
 
 export async function unmarkNotForMe(db: Db, customerId: number, itemCode: string): Promise<ListChange> {
-  await db.delete(doNotSendItems).where(and(eq(doNotSendItems.customerId, customerId), eq(doNotSendItems.itemCode, itemCode)));
+  await db
+    .delete(doNotSendItems)
+    .where(and(eq(doNotSendItems.customerId, customerId), eq(doNotSendItems.itemCode, itemCode)));
   return { itemCode, itemListInfo: { numberOfItems: await countOf(db, doNotSendItems, customerId) } };
 }
 
@@ -168,7 +192,12 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
     UNLISTED_TYPES.map((t) => sql`${t}`),
     sql`, `,
   );
-  const result = await db.execute<{ item_code: string; by_purchase: number; by_rating: number; by_favourite: number }>(sql`
+  const result = await db.execute<{
+    item_code: string;
+    by_purchase: number;
+    by_rating: number;
+    by_favourite: number;
+  }>(sql`
     with liked as (
       select l.item_code, 2 as weight, 1 as kind
         from order_lines l join orders o on o.id = l.order_id
@@ -210,7 +239,9 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
     order by by_purchase + by_rating + by_favourite desc, rating_average desc, item_code
     limit ${limit}
   `);
-  const rows = (result as unknown as { rows: { item_code: string; by_purchase: number; by_rating: number; by_favourite: number }[] }).rows;
+  const rows = (
+    result as unknown as { rows: { item_code: string; by_purchase: number; by_rating: number; by_favourite: number }[] }
+  ).rows;
   if (rows.length > 0) {
     return rows.map((r) => {
       const byType: [RecommendationTypeId, number][] = [
@@ -248,7 +279,12 @@ export async function listRecommendations(
 ): Promise<ItemList<RecommendationDetails>> {
   const scored = await scoreRecommendations(db, customerId, limit);
   const items = scored.map((s, i) => ({ itemCode: s.itemCode, sortPriority: i + 1, recommendationTypeId: s.type }));
-  return toList(await withProducts(db, site, items, (r) => ({ sortPriority: r.sortPriority, recommendationTypeId: r.recommendationTypeId })));
+  return toList(
+    await withProducts(db, site, items, (r) => ({
+      sortPriority: r.sortPriority,
+      recommendationTypeId: r.recommendationTypeId,
+    })),
+  );
 }
 
 /**
@@ -273,5 +309,10 @@ export async function listMixedRecommendations(
     }
   }
   const items = mixed.map((s, i) => ({ itemCode: s.itemCode, sortPriority: i + 1, recommendationTypeId: s.type }));
-  return toList(await withProducts(db, site, items, (r) => ({ sortPriority: r.sortPriority, recommendationTypeId: r.recommendationTypeId })));
+  return toList(
+    await withProducts(db, site, items, (r) => ({
+      sortPriority: r.sortPriority,
+      recommendationTypeId: r.recommendationTypeId,
+    })),
+  );
 }

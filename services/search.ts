@@ -26,7 +26,8 @@ function priceBandExpr(): SQL<string> {
   // NOTE: the band bounds are our own constants, written inline: GROUPING() only recognises an
   // expression that is textually the same in GROUP BY, and bind parameters would be numbered apart.
   const cases = PRICE_BANDS.map(
-    ([key, , min, max]) => sql`when ${singlePrice.salePriceCents} >= ${sql.raw(String(min))} and ${singlePrice.salePriceCents} < ${sql.raw(String(max))} then ${sql.raw(`'${key}'`)}`,
+    ([key, , min, max]) =>
+      sql`when ${singlePrice.salePriceCents} >= ${sql.raw(String(min))} and ${singlePrice.salePriceCents} < ${sql.raw(String(max))} then ${sql.raw(`'${key}'`)}`,
   );
   return sql<string>`(case ${sql.join(cases, sql` `)} end)`;
 }
@@ -80,7 +81,15 @@ function conditions(params: SearchParams, fuzzy = false): SQL[] {
   if (f.price) {
     const bands = PRICE_BANDS.filter(([key]) => f.price!.includes(key));
     if (bands.length) {
-      out.push(sql`(${sql.join(bands.map(([, , min, max]) => sql`(${singlePrice.salePriceCents} >= ${min} and ${singlePrice.salePriceCents} < ${max})`), sql` or `)})`);
+      out.push(
+        sql`(${sql.join(
+          bands.map(
+            ([, , min, max]) =>
+              sql`(${singlePrice.salePriceCents} >= ${min} and ${singlePrice.salePriceCents} < ${max})`,
+          ),
+          sql` or `,
+        )})`,
+      );
     }
   }
   if (f.rating) {
@@ -105,7 +114,9 @@ function orderBy(params: SearchParams): SQL[] {
     default:
       return params.term
         ? [
-            desc(sql`ts_rank(${SEARCH_VECTOR}, websearch_to_tsquery('english', ${params.term})) + word_similarity(${params.term}, ${products.name})`),
+            desc(
+              sql`ts_rank(${SEARCH_VECTOR}, websearch_to_tsquery('english', ${params.term})) + word_similarity(${params.term}, ${products.name})`,
+            ),
             asc(products.sortRank),
           ]
         : [asc(products.sortRank)];
@@ -136,7 +147,10 @@ async function runSearch(db: Db, currency: CurrencyCode, params: SearchParams, f
     from ${products}
     inner join ${skuPrices} as "single_price" on ${singlePrice.skuItemCode} = ${products.itemCode} and ${singlePrice.currency} = ${currency}
     where ${where}
-    group by grouping sets (${sql.join(facetSql.map((f) => sql`(${f})`), sql`, `)}, ())
+    group by grouping sets (${sql.join(
+      facetSql.map((f) => sql`(${f})`),
+      sql`, `,
+    )}, ())
   `);
   const rowsOut = (grouped as unknown as { rows: Record<string, string | number | null>[] }).rows;
   const facets = Object.fromEntries(FACETS.map((f) => [f, [] as FacetValue[]])) as Record<Facet, FacetValue[]>;
@@ -154,13 +168,19 @@ async function runSearch(db: Db, currency: CurrencyCode, params: SearchParams, f
     const facet = FACETS[index];
     const value = facet ? row[`f_${facet}`] : null;
     if (!facet || value === null || value === '' || value === undefined) continue;
-    facets[facet].push({ value: String(value), count: n, selected: params.filters[facet]?.includes(String(value)) ?? false });
+    facets[facet].push({
+      value: String(value),
+      count: n,
+      selected: params.filters[facet]?.includes(String(value)) ?? false,
+    });
   }
   for (const f of FACETS) {
     facets[f].sort((a, b) =>
-      f === 'price' ? PRICE_BANDS.findIndex(([k]) => k === a.value) - PRICE_BANDS.findIndex(([k]) => k === b.value)
-      : f === 'vintage' || f === 'rating' ? Number(b.value) - Number(a.value)
-      : b.count - a.count || a.value.localeCompare(b.value),
+      f === 'price'
+        ? PRICE_BANDS.findIndex(([k]) => k === a.value) - PRICE_BANDS.findIndex(([k]) => k === b.value)
+        : f === 'vintage' || f === 'rating'
+          ? Number(b.value) - Number(a.value)
+          : b.count - a.count || a.value.localeCompare(b.value),
     );
   }
   return { items: rows.map(stripInternal), total, facets };

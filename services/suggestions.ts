@@ -13,7 +13,12 @@ export async function buildSuggestions(db: Db): Promise<Suggestion[]> {
   const rows = await db
     .select({ itemCode: products.itemCode, name: products.name, vintage: products.vintage })
     .from(products)
-    .where(and(notInArray(products.productType, ['giftVoucher', 'membership']), sql`cardinality(${products.categories}) > 0`))
+    .where(
+      and(
+        notInArray(products.productType, ['giftVoucher', 'membership']),
+        sql`cardinality(${products.categories}) > 0`,
+      ),
+    )
     .orderBy(asc(products.name), asc(products.itemCode));
   return rows.map((r) => ({ i: r.itemCode, n: r.vintage ? `${r.name} ${r.vintage}` : r.name }));
 }

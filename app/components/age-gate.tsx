@@ -17,22 +17,22 @@ export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number
 
   return (
     <Modal labelledBy="age-gate-title" describedBy="age-gate-text" className="age-gate">
-        <h2 id="age-gate-title">Welcome to {site.brand.name}</h2>
-        {refused ? (
-          <p id="age-gate-text" role="alert">
-            Sorry, you must be {legalAge} or over to visit this site.
-          </p>
-        ) : (
-          <p id="age-gate-text">You must be of legal drinking age to enter. Are you {legalAge} or over?</p>
-        )}
-        <div className="modal__actions">
-          <button type="button" className="button" onClick={confirm} data-autofocus>
-            Yes, I am {legalAge} or over
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setRefused(true)}>
-            No
-          </button>
-        </div>
+      <h2 id="age-gate-title">Welcome to {site.brand.name}</h2>
+      {refused ? (
+        <p id="age-gate-text" role="alert">
+          Sorry, you must be {legalAge} or over to visit this site.
+        </p>
+      ) : (
+        <p id="age-gate-text">You must be of legal drinking age to enter. Are you {legalAge} or over?</p>
+      )}
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={confirm} data-autofocus>
+          Yes, I am {legalAge} or over
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setRefused(true)}>
+          No
+        </button>
+      </div>
     </Modal>
   );
 }

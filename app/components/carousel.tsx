@@ -64,7 +64,12 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
           <button type="button" onClick={toggle} aria-label={playing ? `Pause ${title}` : `Play ${title}`}>
             {playing ? 'Pause' : 'Play'}
           </button>
-          <button type="button" onClick={() => embla?.scrollPrev()} disabled={!canPrev} aria-label={`Previous ${title}`}>
+          <button
+            type="button"
+            onClick={() => embla?.scrollPrev()}
+            disabled={!canPrev}
+            aria-label={`Previous ${title}`}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <button type="button" onClick={() => embla?.scrollNext()} disabled={!canNext} aria-label={`Next ${title}`}>

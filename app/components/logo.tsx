@@ -12,7 +12,14 @@ export function Logo({ site }: { site: PublicSite }) {
     <span className="logo">
       <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
         <circle cx="20" cy="20" r="19" fill="var(--brand)" stroke="var(--accent)" strokeWidth="2" />
-        <text x="20" y="25" textAnchor="middle" fontFamily="Georgia, serif" fontSize={letters.length > 2 ? 11 : 14} fill="#fff">
+        <text
+          x="20"
+          y="25"
+          textAnchor="middle"
+          fontFamily="Georgia, serif"
+          fontSize={letters.length > 2 ? 11 : 14}
+          fill="#fff"
+        >
           {letters}
         </text>
       </svg>

@@ -14,7 +14,15 @@ function caseQuantity(p: Pick<ProductSummary, 'productType' | 'mixed' | 'bottleC
   return p.productType === 'wine' && !p.mixed && p.bottleCount === 1 ? 12 : 1;
 }
 
-export function ProductTile({ product, site, headingLevel = 3 }: { product: ProductSummary; site: PublicSite; headingLevel?: 2 | 3 }) {
+export function ProductTile({
+  product,
+  site,
+  headingLevel = 3,
+}: {
+  product: ProductSummary;
+  site: PublicSite;
+  headingLevel?: 2 | 3;
+}) {
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
   const outOfStock = product.availability === 'out_of_stock';
   const onSale = product.listPriceCents > product.salePriceCents;

@@ -13,7 +13,8 @@ async function put<T>(path: string, body: unknown): Promise<AccountResult<T>> {
 }
 
 export const accountClient = {
-  setEmailOptIn: (emailFlag: boolean) => put<{ emailOptIn: boolean }>('/api/user/preferences/contact', { optin: { emailFlag } }),
+  setEmailOptIn: (emailFlag: boolean) =>
+    put<{ emailOptIn: boolean }>('/api/user/preferences/contact', { optin: { emailFlag } }),
   changePassword: (currentPassword: string, newPassword: string) =>
     put<{ message: string }>('/api/user/password', { currentPassword, newPassword }),
 };

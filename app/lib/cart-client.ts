@@ -14,11 +14,14 @@ async function call(method: string, path: string, body?: unknown): Promise<CartR
 
 export const cartClient = {
   list: (validate = false) => call('GET', `/api/cart/list${validate ? '?validate=true' : ''}`),
-  add: (itemCode: string, quantity: number) => call('PUT', `/api/cart/itemcode/${encodeURIComponent(itemCode)}/${quantity}`),
-  set: (itemCode: string, quantity: number) => call('PUT', `/api/cart/itemcode/${encodeURIComponent(itemCode)}/${quantity}?method=set`),
+  add: (itemCode: string, quantity: number) =>
+    call('PUT', `/api/cart/itemcode/${encodeURIComponent(itemCode)}/${quantity}`),
+  set: (itemCode: string, quantity: number) =>
+    call('PUT', `/api/cart/itemcode/${encodeURIComponent(itemCode)}/${quantity}?method=set`),
   remove: (itemCode: string) => call('DELETE', `/api/cart/itemcode/${encodeURIComponent(itemCode)}`),
   /** Adds several items in one request, all or nothing (SPEC §7 POST /api/cart/itemcode/). */
-  addMany: (items: readonly { itemCode: string; quantity: number }[]) => call('POST', '/api/cart/itemcode/', { cartItems: items }),
+  addMany: (items: readonly { itemCode: string; quantity: number }[]) =>
+    call('POST', '/api/cart/itemcode/', { cartItems: items }),
 };
 
 /** SPEC §8 texts. */

@@ -38,7 +38,15 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-stor
 
 type Line = Cart['lineItems'][number];
 
-function QuantityControl({ line, busy, onChange }: { line: Line; busy: boolean; onChange: (quantity: number) => void }) {
+function QuantityControl({
+  line,
+  busy,
+  onChange,
+}: {
+  line: Line;
+  busy: boolean;
+  onChange: (quantity: number) => void;
+}) {
   const [value, setValue] = useState(String(line.quantity));
   const [help, setHelp] = useState(false);
   const idle = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -98,7 +106,12 @@ function QuantityControl({ line, busy, onChange }: { line: Line; busy: boolean; 
         ))}
       </select>
       <div className="qty qty--desktop">
-        <button type="button" aria-label={`Decrease quantity of ${name}`} disabled={busy || line.quantity <= 1} onClick={() => onChange(line.quantity - 1)}>
+        <button
+          type="button"
+          aria-label={`Decrease quantity of ${name}`}
+          disabled={busy || line.quantity <= 1}
+          onClick={() => onChange(line.quantity - 1)}
+        >
           −
         </button>
         <label className="visually-hidden" htmlFor={`qty-${line.id}`}>
@@ -214,7 +227,14 @@ function Summary({ cart, site }: { cart: Cart; site: PublicSite }) {
     <aside className="summary" aria-labelledby="summary-title">
       <h2 id="summary-title">Order summary</h2>
       <p>{toGo > 0 ? `Spend ${formatMoney(toGo, site)} more for free delivery.` : 'Your order ships free.'}</p>
-      <div className="progress" role="progressbar" aria-label="Progress to free delivery" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Progress to free delivery"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
         <span style={{ width: `${pct}%` }} />
       </div>
       <dl>
@@ -325,7 +345,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   // Busy flags (SPEC §4) in a ref as well, so a second submit in the same tick is refused too.
   const busyRef = useRef(new Set<number>());
-  const run = async (line: Line, action: () => ReturnType<typeof cartClient.set>, options: { genericError?: boolean } = {}) => {
+  const run = async (
+    line: Line,
+    action: () => ReturnType<typeof cartClient.set>,
+    options: { genericError?: boolean } = {},
+  ) => {
     if (busyRef.current.has(line.id)) return;
     busyRef.current.add(line.id);
     setBusy((b) => new Set(b).add(line.id));
@@ -398,7 +422,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               const title = `${line.product.name}${line.product.vintage ? ` ${line.product.vintage}` : ''}`;
               return (
                 <li key={line.id} className="cart-line" data-item-code={line.sku.itemCode}>
-                  <ProductImage site={site} imageBase={line.product.smallImage.replace(/-small\.svg$/, '')} size="thumbnail" alt="" mixed={line.product.mixed} eager />
+                  <ProductImage
+                    site={site}
+                    imageBase={line.product.smallImage.replace(/-small\.svg$/, '')}
+                    size="thumbnail"
+                    alt=""
+                    mixed={line.product.mixed}
+                    eager
+                  />
                   <div className="cart-line__body">
                     <div>
                       <h2>{line.product.url ? <Link to={line.product.url}>{title}</Link> : title}</h2>
@@ -407,9 +438,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                         {line.sku.numberOfBottles > 1 ? ` (${line.sku.numberOfBottles}-pack)` : ''}
                       </p>
                     </div>
-                    <QuantityControl line={line} busy={busy.has(line.id)} onChange={(q) => run(line, () => cartClient.set(line.sku.itemCode, q))} />
+                    <QuantityControl
+                      line={line}
+                      busy={busy.has(line.id)}
+                      onChange={(q) => run(line, () => cartClient.set(line.sku.itemCode, q))}
+                    />
                     <strong>{money(line.itemPriceInfo.amount)}</strong>
-                    <button type="button" className="link-button" disabled={busy.has(line.id)} onClick={() => run(line, () => cartClient.remove(line.sku.itemCode), { genericError: true })}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busy.has(line.id)}
+                      onClick={() => run(line, () => cartClient.remove(line.sku.itemCode), { genericError: true })}
+                    >
                       Remove<span className="visually-hidden"> {title}</span>
                     </button>
                   </div>

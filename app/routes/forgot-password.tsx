@@ -8,7 +8,10 @@ import { useRootData } from '../root';
 
 export const handle = { pageType: 'customer_service' };
 
-export const meta: Route.MetaFunction = () => [{ title: 'Forgot your password?' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Forgot your password?' },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * NOTE: there is no mail service yet, so no reset link can be emailed. The page says so plainly and sends the
@@ -71,8 +74,8 @@ export default function ForgotPassword() {
         {sentTo ? (
           <>
             We cannot email reset links yet. Please call us on{' '}
-            <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> and we will reset the password
-            for {sentTo} with you.
+            <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> and we will reset the
+            password for {sentTo} with you.
           </>
         ) : (
           ''

@@ -44,7 +44,10 @@ export function meta({ matches }: Route.MetaArgs) {
   const brand = root?.site?.brand;
   return [
     { title: brand ? `${brand.name} | ${brand.tagline}` : 'Wine' },
-    { name: 'description', content: brand ? `${brand.tagline}. Browse hundreds of wines, mixed cases and gifts delivered to your door.` : '' },
+    {
+      name: 'description',
+      content: brand ? `${brand.tagline}. Browse hundreds of wines, mixed cases and gifts delivered to your door.` : '',
+    },
   ];
 }
 
@@ -57,8 +60,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="hero__eyebrow">{site.brand.name}</p>
           <h1>{site.brand.tagline}</h1>
           <p>
-            Free delivery when you spend {formatMoney(site.freeShippingThresholdCents, site)} or more. Every bottle backed by
-            our no-quibble guarantee.
+            Free delivery when you spend {formatMoney(site.freeShippingThresholdCents, site)} or more. Every bottle
+            backed by our no-quibble guarantee.
           </p>
           <p className="hero__actions">
             <Link className="button button--light" to="/wines?name=mixed-cases">

@@ -17,7 +17,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // Already fully logged in: nothing to do here.
   if (visitor.tier === 'Hard Logged-In') throw redirect(target ?? '/account');
   const pageTitle = query.get('pageTitle')?.trim().slice(0, MAX_TITLE) || `Login ${site.brand.name}`;
-  return { pageTitle, redirectingURL: target ?? undefined, failure: formErrorMessage(LOGIN_FORM_ERRORS, query.get('error')) };
+  return {
+    pageTitle,
+    redirectingURL: target ?? undefined,
+    failure: formErrorMessage(LOGIN_FORM_ERRORS, query.get('error')),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -25,7 +25,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const code = ItemCodeSchema.safeParse(params.itemCode);
   if (!code.success) throw data('Not found', { status: 404 });
   const currency = ctx.site.currency;
-  const product = await ctx.cache.get(`product:${currency}:${code.data}`, () => findProduct(ctx.db, code.data, currency));
+  const product = await ctx.cache.get(`product:${currency}:${code.data}`, () =>
+    findProduct(ctx.db, code.data, currency),
+  );
   if (!product || product.productType === 'membership' || product.productType === 'giftVoucher') {
     throw data('Not found', { status: 404 });
   }
@@ -35,8 +37,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw redirect(`${canonicalPath}${new URL(request.url).search}`, 301);
   }
   // Issue 4: every product view of an identified visitor is recorded for the recently viewed list.
-  if (ctx.visitor.customerId !== null) await recordProductView(ctx.db, ctx.clock, ctx.visitor.customerId, product.itemCode);
-  const reviews = await ctx.cache.get(`product-reviews:${currency}:${product.itemCode}`, () => listReviews(ctx.db, product.itemCode, 20));
+  if (ctx.visitor.customerId !== null)
+    await recordProductView(ctx.db, ctx.clock, ctx.visitor.customerId, product.itemCode);
+  const reviews = await ctx.cache.get(`product-reviews:${currency}:${product.itemCode}`, () =>
+    listReviews(ctx.db, product.itemCode, 20),
+  );
   const { skus: _skus, ...rest } = product;
   return {
     product: rest,
@@ -73,7 +78,12 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
       url: d.canonical,
       priceCurrency: root?.site?.currency,
       price: single ? centsToAmount(single.salePriceCents).toFixed(2) : undefined,
-      availability: p.availability === 'out_of_stock' ? 'https://schema.org/OutOfStock' : p.preSell ? 'https://schema.org/PreOrder' : 'https://schema.org/InStock',
+      availability:
+        p.availability === 'out_of_stock'
+          ? 'https://schema.org/OutOfStock'
+          : p.preSell
+            ? 'https://schema.org/PreOrder'
+            : 'https://schema.org/InStock',
     },
   };
   return [
@@ -198,7 +208,11 @@ export default function Product({ loaderData: d }: Route.ComponentProps) {
                   Out of stock
                 </button>
               ) : (
-                <AddToCartButton itemCode={packCode} quantity={Math.max(1, Number(quantity) || 1)} disabled={!Number(quantity)} />
+                <AddToCartButton
+                  itemCode={packCode}
+                  quantity={Math.max(1, Number(quantity) || 1)}
+                  disabled={!Number(quantity)}
+                />
               )}
             </div>
             {p.preSell ? (
@@ -245,7 +259,10 @@ export default function Product({ loaderData: d }: Route.ComponentProps) {
                   <h3>{r.title}</h3>
                   <p className="reviews__meta">
                     <span className="visually-hidden">Rated </span>
-                    <span aria-hidden="true">{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</span>
+                    <span aria-hidden="true">
+                      {'★'.repeat(r.rating)}
+                      {'☆'.repeat(5 - r.rating)}
+                    </span>
                     <span className="visually-hidden">{r.rating} out of 5</span> · {r.author}, {r.location} ·{' '}
                     <time dateTime={r.createdAt}>{r.createdAt}</time>
                   </p>

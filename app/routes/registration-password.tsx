@@ -4,13 +4,19 @@ import { RegistrationPage, registrationFailure } from '../components/account/reg
 
 // /jsp/registration/common/account_password.jsp (CONTRACT.md legacy paths): the registration password page.
 // SPEC §2: it is also shown inside frames, where chat widgets are hidden.
-export const handle: { pageType: 'registration' } & ChatWidgetHandle = { pageType: 'registration', hideChatWhenFramed: true };
+export const handle: { pageType: 'registration' } & ChatWidgetHandle = {
+  pageType: 'registration',
+  hideChatWhenFramed: true,
+};
 
 export function loader({ request }: Route.LoaderArgs) {
   return { failure: registrationFailure(request) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Create your password' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Create your password' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function RegistrationPassword({ loaderData }: Route.ComponentProps) {
   return (

@@ -10,5 +10,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account' }, { name: 'robots', content: 'noindex' }];
 
 export default function Registration({ loaderData }: Route.ComponentProps) {
-  return <RegistrationPage title="Create an account" submitLabel="Create account" action="/registration" failure={loaderData.failure} />;
+  return (
+    <RegistrationPage
+      title="Create an account"
+      submitLabel="Create account"
+      action="/registration"
+      failure={loaderData.failure}
+    />
+  );
 }

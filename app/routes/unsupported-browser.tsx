@@ -11,11 +11,12 @@ export default function UnsupportedBrowser() {
     <section className="page-message">
       <h1>Please update your browser</h1>
       <p>
-        You are using a browser that we no longer support. To shop with {site.brand.name}, please use a recent version of
-        Edge, Chrome, Firefox or Safari.
+        You are using a browser that we no longer support. To shop with {site.brand.name}, please use a recent version
+        of Edge, Chrome, Firefox or Safari.
       </p>
       <p>
-        You can also order by phone on <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a>.
+        You can also order by phone on{' '}
+        <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a>.
       </p>
     </section>
   );

@@ -54,7 +54,10 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   const title = data.term ? `Search results for "${data.term}"` : (data.category?.title ?? 'All wines');
   return [
     { title },
-    { name: 'description', content: data.category?.description ?? 'Browse our full range of wines, mixed cases and gifts.' },
+    {
+      name: 'description',
+      content: data.category?.description ?? 'Browse our full range of wines, mixed cases and gifts.',
+    },
     { tagName: 'link', rel: 'canonical', href: data.canonical },
     ...(data.term ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
@@ -72,7 +75,10 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
   return (
     <div className="facets">
       {FACETS.map((facet) => {
-        const values = data.facets[facet].slice(0, facet === 'grape' || facet === 'region' || facet === 'vintage' ? 12 : 10);
+        const values = data.facets[facet].slice(
+          0,
+          facet === 'grape' || facet === 'region' || facet === 'vintage' ? 12 : 10,
+        );
         if (values.length === 0) return null;
         return (
           <section key={facet} className="facet" aria-labelledby={`facet-${facet}`}>
@@ -80,8 +86,14 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
             <ul>
               {values.map((v) => (
                 <li key={v.value}>
-                  <Link to={toggleFacetHref(search, facet, v.value)} aria-current={v.selected ? 'true' : undefined} className={v.selected ? 'facet__on' : undefined} preventScrollReset>
-                    <span aria-hidden="true">{v.selected ? '☑' : '☐'}</span> {facetValueLabel(facet, v.value)} <span className="facet__count">({v.count})</span>
+                  <Link
+                    to={toggleFacetHref(search, facet, v.value)}
+                    aria-current={v.selected ? 'true' : undefined}
+                    className={v.selected ? 'facet__on' : undefined}
+                    preventScrollReset
+                  >
+                    <span aria-hidden="true">{v.selected ? '☑' : '☐'}</span> {facetValueLabel(facet, v.value)}{' '}
+                    <span className="facet__count">({v.count})</span>
                     {v.selected ? <span className="visually-hidden"> (selected, select to remove)</span> : null}
                   </Link>
                 </li>
@@ -104,14 +116,22 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
   useFocusTrap(panel, filtersOpen, () => setFiltersOpen(false));
 
   useEffect(() => {
-    if (data.total === 0) track({ event: 'gaEvent', eventCategory: 'Search', eventAction: 'No Results', eventLabel: data.term || NO_RESULTS });
+    if (data.total === 0)
+      track({
+        event: 'gaEvent',
+        eventCategory: 'Search',
+        eventAction: 'No Results',
+        eventLabel: data.term || NO_RESULTS,
+      });
   }, [data.total, data.term]);
   useEffect(() => setFiltersOpen(false), [location.search]);
 
   const title = data.term ? `Search results for “${data.term}”` : (data.category?.title ?? 'All wines');
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
-  const selected = FACETS.flatMap((facet) => data.facets[facet].filter((v) => v.selected).map((v) => ({ facet, value: v.value })));
+  const selected = FACETS.flatMap((facet) =>
+    data.facets[facet].filter((v) => v.selected).map((v) => ({ facet, value: v.value })),
+  );
   const pageHref = (page: number) => {
     const next = new URLSearchParams(search);
     if (page === 1) next.delete('page');
@@ -128,10 +148,17 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         <p className="listing__count" aria-live="polite">
           {data.total === 0 ? 'No wines' : `Showing ${first}–${last} of ${data.total} wines`}
         </p>
-        <p className="listing__ship">Free delivery on orders of {formatMoney(site.freeShippingThresholdCents, site)} or more.</p>
+        <p className="listing__ship">
+          Free delivery on orders of {formatMoney(site.freeShippingThresholdCents, site)} or more.
+        </p>
       </header>
       <div className="listing__tools">
-        <Form method="get" action="/wines" className="sort-form" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <Form
+          method="get"
+          action="/wines"
+          className="sort-form"
+          onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+        >
           {hidden.map(([k, v], i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: repeated facet keys
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
@@ -148,7 +175,12 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
             <button type="submit">Sort</button>
           </noscript>
         </Form>
-        <button type="button" className="button button--secondary filter-toggle" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="button button--secondary filter-toggle"
+          onClick={() => setFiltersOpen(true)}
+          aria-haspopup="dialog"
+        >
           Filter{selected.length ? ` (${selected.length})` : ''}
         </button>
       </div>
@@ -205,10 +237,22 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
       {filtersOpen ? (
         <div className="drawer-layer" style={{ zIndex: 1040 }}>
           <div className="drawer-overlay" onClick={() => setFiltersOpen(false)} aria-hidden="true" />
-          <div ref={panel} className="drawer drawer--left" role="dialog" aria-modal="true" aria-labelledby="filters-title" tabIndex={-1}>
+          <div
+            ref={panel}
+            className="drawer drawer--left"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="filters-title"
+            tabIndex={-1}
+          >
             <div className="drawer__head">
               <h2 id="filters-title">Filter wines</h2>
-              <button type="button" className="drawer__close" onClick={() => setFiltersOpen(false)} aria-label="Close filters">
+              <button
+                type="button"
+                className="drawer__close"
+                onClick={() => setFiltersOpen(false)}
+                aria-label="Close filters"
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </div>

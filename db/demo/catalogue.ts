@@ -35,44 +35,176 @@ interface Origin {
 
 const GRAPES: Record<Colour, { grape: string; origins: Origin[]; styles: string[] }[]> = {
   red: [
-    { grape: 'Shiraz', origins: [o('Australia', 'Barossa Valley', 'Barossa'), o('Australia', 'McLaren Vale', 'Fleurieu'), o('Australia', 'Hunter Valley', 'Hunter'), o('France', 'Rhône Valley', 'Crozes-Hermitage')], styles: ['Full-bodied red', 'Rich & spicy red'] },
-    { grape: 'Cabernet Sauvignon', origins: [o('Australia', 'Coonawarra', 'Limestone Coast'), o('Australia', 'Margaret River', 'South West Australia'), o('USA', 'Napa Valley', 'California'), o('Chile', 'Maipo Valley', 'Central Valley')], styles: ['Full-bodied red', 'Structured red'] },
-    { grape: 'Pinot Noir', origins: [o('New Zealand', 'Central Otago', 'Otago'), o('New Zealand', 'Marlborough', 'Marlborough'), o('Australia', 'Yarra Valley', 'Port Phillip'), o('France', 'Burgundy', 'Bourgogne')], styles: ['Light & silky red', 'Medium-bodied red'] },
-    { grape: 'Merlot', origins: [o('France', 'Bordeaux', 'Bordeaux Supérieur'), o('Australia', 'Riverland', 'Lower Murray'), o('Chile', 'Colchagua Valley', 'Rapel')], styles: ['Smooth & fruity red', 'Medium-bodied red'] },
-    { grape: 'Grenache', origins: [o('Australia', 'McLaren Vale', 'Fleurieu'), o('Spain', 'Priorat', 'Catalunya'), o('France', 'Rhône Valley', 'Côtes du Rhône')], styles: ['Medium-bodied red', 'Smooth & fruity red'] },
-    { grape: 'Tempranillo', origins: [o('Spain', 'Rioja', 'Rioja Alta'), o('Spain', 'Ribera del Duero', 'Castilla y León')], styles: ['Medium-bodied red', 'Oaked red'] },
-    { grape: 'Malbec', origins: [o('Argentina', 'Mendoza', 'Uco Valley'), o('France', 'Cahors', 'South West France')], styles: ['Full-bodied red', 'Rich & spicy red'] },
-    { grape: 'Sangiovese', origins: [o('Italy', 'Tuscany', 'Chianti Classico'), o('Italy', 'Tuscany', 'Montalcino')], styles: ['Medium-bodied red', 'Savoury red'] },
+    {
+      grape: 'Shiraz',
+      origins: [
+        o('Australia', 'Barossa Valley', 'Barossa'),
+        o('Australia', 'McLaren Vale', 'Fleurieu'),
+        o('Australia', 'Hunter Valley', 'Hunter'),
+        o('France', 'Rhône Valley', 'Crozes-Hermitage'),
+      ],
+      styles: ['Full-bodied red', 'Rich & spicy red'],
+    },
+    {
+      grape: 'Cabernet Sauvignon',
+      origins: [
+        o('Australia', 'Coonawarra', 'Limestone Coast'),
+        o('Australia', 'Margaret River', 'South West Australia'),
+        o('USA', 'Napa Valley', 'California'),
+        o('Chile', 'Maipo Valley', 'Central Valley'),
+      ],
+      styles: ['Full-bodied red', 'Structured red'],
+    },
+    {
+      grape: 'Pinot Noir',
+      origins: [
+        o('New Zealand', 'Central Otago', 'Otago'),
+        o('New Zealand', 'Marlborough', 'Marlborough'),
+        o('Australia', 'Yarra Valley', 'Port Phillip'),
+        o('France', 'Burgundy', 'Bourgogne'),
+      ],
+      styles: ['Light & silky red', 'Medium-bodied red'],
+    },
+    {
+      grape: 'Merlot',
+      origins: [
+        o('France', 'Bordeaux', 'Bordeaux Supérieur'),
+        o('Australia', 'Riverland', 'Lower Murray'),
+        o('Chile', 'Colchagua Valley', 'Rapel'),
+      ],
+      styles: ['Smooth & fruity red', 'Medium-bodied red'],
+    },
+    {
+      grape: 'Grenache',
+      origins: [
+        o('Australia', 'McLaren Vale', 'Fleurieu'),
+        o('Spain', 'Priorat', 'Catalunya'),
+        o('France', 'Rhône Valley', 'Côtes du Rhône'),
+      ],
+      styles: ['Medium-bodied red', 'Smooth & fruity red'],
+    },
+    {
+      grape: 'Tempranillo',
+      origins: [o('Spain', 'Rioja', 'Rioja Alta'), o('Spain', 'Ribera del Duero', 'Castilla y León')],
+      styles: ['Medium-bodied red', 'Oaked red'],
+    },
+    {
+      grape: 'Malbec',
+      origins: [o('Argentina', 'Mendoza', 'Uco Valley'), o('France', 'Cahors', 'South West France')],
+      styles: ['Full-bodied red', 'Rich & spicy red'],
+    },
+    {
+      grape: 'Sangiovese',
+      origins: [o('Italy', 'Tuscany', 'Chianti Classico'), o('Italy', 'Tuscany', 'Montalcino')],
+      styles: ['Medium-bodied red', 'Savoury red'],
+    },
     { grape: 'Nero d’Avola', origins: [o('Italy', 'Sicily', 'Terre Siciliane')], styles: ['Smooth & fruity red'] },
     { grape: 'Pinotage', origins: [o('South Africa', 'Stellenbosch', 'Coastal Region')], styles: ['Rich & spicy red'] },
   ],
   white: [
-    { grape: 'Sauvignon Blanc', origins: [o('New Zealand', 'Marlborough', 'Marlborough'), o('France', 'Loire Valley', 'Touraine'), o('Australia', 'Adelaide Hills', 'Mount Lofty Ranges')], styles: ['Crisp & zesty white', 'Aromatic white'] },
-    { grape: 'Chardonnay', origins: [o('Australia', 'Margaret River', 'South West Australia'), o('Australia', 'Yarra Valley', 'Port Phillip'), o('France', 'Burgundy', 'Mâcon-Villages'), o('USA', 'Sonoma Coast', 'California')], styles: ['Rich & creamy white', 'Elegant white'] },
-    { grape: 'Riesling', origins: [o('Australia', 'Clare Valley', 'Mount Lofty Ranges'), o('Australia', 'Eden Valley', 'Barossa'), o('Germany', 'Mosel', 'Mosel')], styles: ['Crisp & zesty white', 'Aromatic white'] },
-    { grape: 'Pinot Gris', origins: [o('New Zealand', 'Central Otago', 'Otago'), o('Italy', 'Veneto', 'Delle Venezie'), o('France', 'Alsace', 'Alsace')], styles: ['Aromatic white', 'Elegant white'] },
+    {
+      grape: 'Sauvignon Blanc',
+      origins: [
+        o('New Zealand', 'Marlborough', 'Marlborough'),
+        o('France', 'Loire Valley', 'Touraine'),
+        o('Australia', 'Adelaide Hills', 'Mount Lofty Ranges'),
+      ],
+      styles: ['Crisp & zesty white', 'Aromatic white'],
+    },
+    {
+      grape: 'Chardonnay',
+      origins: [
+        o('Australia', 'Margaret River', 'South West Australia'),
+        o('Australia', 'Yarra Valley', 'Port Phillip'),
+        o('France', 'Burgundy', 'Mâcon-Villages'),
+        o('USA', 'Sonoma Coast', 'California'),
+      ],
+      styles: ['Rich & creamy white', 'Elegant white'],
+    },
+    {
+      grape: 'Riesling',
+      origins: [
+        o('Australia', 'Clare Valley', 'Mount Lofty Ranges'),
+        o('Australia', 'Eden Valley', 'Barossa'),
+        o('Germany', 'Mosel', 'Mosel'),
+      ],
+      styles: ['Crisp & zesty white', 'Aromatic white'],
+    },
+    {
+      grape: 'Pinot Gris',
+      origins: [
+        o('New Zealand', 'Central Otago', 'Otago'),
+        o('Italy', 'Veneto', 'Delle Venezie'),
+        o('France', 'Alsace', 'Alsace'),
+      ],
+      styles: ['Aromatic white', 'Elegant white'],
+    },
     { grape: 'Semillon', origins: [o('Australia', 'Hunter Valley', 'Hunter')], styles: ['Crisp & zesty white'] },
-    { grape: 'Vermentino', origins: [o('Italy', 'Sardinia', 'Vermentino di Sardegna'), o('Australia', 'McLaren Vale', 'Fleurieu')], styles: ['Crisp & zesty white'] },
+    {
+      grape: 'Vermentino',
+      origins: [o('Italy', 'Sardinia', 'Vermentino di Sardegna'), o('Australia', 'McLaren Vale', 'Fleurieu')],
+      styles: ['Crisp & zesty white'],
+    },
     { grape: 'Albariño', origins: [o('Spain', 'Rías Baixas', 'Galicia')], styles: ['Crisp & zesty white'] },
-    { grape: 'Chenin Blanc', origins: [o('South Africa', 'Swartland', 'Coastal Region'), o('France', 'Loire Valley', 'Vouvray')], styles: ['Elegant white'] },
-    { grape: 'Grüner Veltliner', origins: [o('Australia', 'Adelaide Hills', 'Mount Lofty Ranges')], styles: ['Crisp & zesty white'] },
+    {
+      grape: 'Chenin Blanc',
+      origins: [o('South Africa', 'Swartland', 'Coastal Region'), o('France', 'Loire Valley', 'Vouvray')],
+      styles: ['Elegant white'],
+    },
+    {
+      grape: 'Grüner Veltliner',
+      origins: [o('Australia', 'Adelaide Hills', 'Mount Lofty Ranges')],
+      styles: ['Crisp & zesty white'],
+    },
   ],
   rose: [
-    { grape: 'Grenache Rosé', origins: [o('France', 'Provence', 'Côtes de Provence'), o('Australia', 'Barossa Valley', 'Barossa')], styles: ['Dry rosé'] },
-    { grape: 'Pinot Noir Rosé', origins: [o('New Zealand', 'Hawke’s Bay', 'Hawke’s Bay'), o('Australia', 'Yarra Valley', 'Port Phillip')], styles: ['Dry rosé'] },
-    { grape: 'Sangiovese Rosé', origins: [o('Italy', 'Tuscany', 'Toscana IGT'), o('Australia', 'King Valley', 'North East Victoria')], styles: ['Fruity rosé'] },
+    {
+      grape: 'Grenache Rosé',
+      origins: [o('France', 'Provence', 'Côtes de Provence'), o('Australia', 'Barossa Valley', 'Barossa')],
+      styles: ['Dry rosé'],
+    },
+    {
+      grape: 'Pinot Noir Rosé',
+      origins: [o('New Zealand', 'Hawke’s Bay', 'Hawke’s Bay'), o('Australia', 'Yarra Valley', 'Port Phillip')],
+      styles: ['Dry rosé'],
+    },
+    {
+      grape: 'Sangiovese Rosé',
+      origins: [o('Italy', 'Tuscany', 'Toscana IGT'), o('Australia', 'King Valley', 'North East Victoria')],
+      styles: ['Fruity rosé'],
+    },
   ],
   sparkling: [
-    { grape: 'Chardonnay Pinot Noir', origins: [o('France', 'Champagne', 'Champagne'), o('Australia', 'Tasmania', 'Tasmania'), o('New Zealand', 'Marlborough', 'Marlborough')], styles: ['Traditional-method sparkling'] },
-    { grape: 'Glera', origins: [o('Italy', 'Veneto', 'Prosecco DOC'), o('Australia', 'King Valley', 'North East Victoria')], styles: ['Light & fruity sparkling'] },
+    {
+      grape: 'Chardonnay Pinot Noir',
+      origins: [
+        o('France', 'Champagne', 'Champagne'),
+        o('Australia', 'Tasmania', 'Tasmania'),
+        o('New Zealand', 'Marlborough', 'Marlborough'),
+      ],
+      styles: ['Traditional-method sparkling'],
+    },
+    {
+      grape: 'Glera',
+      origins: [o('Italy', 'Veneto', 'Prosecco DOC'), o('Australia', 'King Valley', 'North East Victoria')],
+      styles: ['Light & fruity sparkling'],
+    },
     { grape: 'Macabeo Parellada', origins: [o('Spain', 'Penedès', 'Cava')], styles: ['Traditional-method sparkling'] },
   ],
   dessert: [
     { grape: 'Botrytis Semillon', origins: [o('Australia', 'Riverina', 'Big Rivers')], styles: ['Sweet white'] },
-    { grape: 'Late Harvest Riesling', origins: [o('New Zealand', 'Marlborough', 'Marlborough'), o('Germany', 'Rheingau', 'Rheingau')], styles: ['Sweet white'] },
+    {
+      grape: 'Late Harvest Riesling',
+      origins: [o('New Zealand', 'Marlborough', 'Marlborough'), o('Germany', 'Rheingau', 'Rheingau')],
+      styles: ['Sweet white'],
+    },
   ],
   fortified: [
-    { grape: 'Tawny', origins: [o('Australia', 'Barossa Valley', 'Barossa'), o('Portugal', 'Douro', 'Porto')], styles: ['Fortified'] },
+    {
+      grape: 'Tawny',
+      origins: [o('Australia', 'Barossa Valley', 'Barossa'), o('Portugal', 'Douro', 'Porto')],
+      styles: ['Fortified'],
+    },
     { grape: 'Muscat', origins: [o('Australia', 'Rutherglen', 'North East Victoria')], styles: ['Fortified'] },
   ],
 };
@@ -81,10 +213,55 @@ function o(country: string, region: string, appellation: string): Origin {
   return { country, region, appellation };
 }
 
-const PRODUCER_FIRST = ['Hidden', 'Old', 'Stone', 'Silver', 'Red', 'Black', 'Wild', 'Lone', 'Three', 'Golden', 'Iron', 'Blue', 'Long', 'High', 'Misty', 'Twin', 'Copper', 'Kangaroo', 'Windy', 'Cellar'];
-const PRODUCER_SECOND = ['Creek', 'Ridge', 'Hill', 'Gully', 'Bridge', 'Estate', 'Vale', 'Rock', 'Springs', 'Gate', 'Paddock', 'Point', 'Bay', 'Crossing', 'Orchard', 'Fields'];
+const PRODUCER_FIRST = [
+  'Hidden',
+  'Old',
+  'Stone',
+  'Silver',
+  'Red',
+  'Black',
+  'Wild',
+  'Lone',
+  'Three',
+  'Golden',
+  'Iron',
+  'Blue',
+  'Long',
+  'High',
+  'Misty',
+  'Twin',
+  'Copper',
+  'Kangaroo',
+  'Windy',
+  'Cellar',
+];
+const PRODUCER_SECOND = [
+  'Creek',
+  'Ridge',
+  'Hill',
+  'Gully',
+  'Bridge',
+  'Estate',
+  'Vale',
+  'Rock',
+  'Springs',
+  'Gate',
+  'Paddock',
+  'Point',
+  'Bay',
+  'Crossing',
+  'Orchard',
+  'Fields',
+];
 const EUROPEAN_PRODUCERS: Record<string, string[]> = {
-  France: ['Château Mirefleurs', 'Domaine des Moines', 'Maison Lacombe', 'Château La Croix Blanche', 'Domaine Saint-Roch', 'Les Vignerons de Tavel'],
+  France: [
+    'Château Mirefleurs',
+    'Domaine des Moines',
+    'Maison Lacombe',
+    'Château La Croix Blanche',
+    'Domaine Saint-Roch',
+    'Les Vignerons de Tavel',
+  ],
   Italy: ['Tenuta San Lorenzo', 'Cantina Rossetti', 'Poggio al Sole', 'Villa Castellani', 'Fattoria dei Cipressi'],
   Spain: ['Bodegas Montalvo', 'Viña Alta', 'Bodega El Molino', 'Celler de la Font'],
   Portugal: ['Quinta do Vale', 'Quinta da Serra'],
@@ -94,19 +271,71 @@ const EUROPEAN_PRODUCERS: Record<string, string[]> = {
   'South Africa': ['Fynbos Hill', 'Klipdrift Cellars'],
   USA: ['Redwood Hollow', 'Sonoma Ridge Cellars'],
 };
-const RANGES = ['Reserve', 'Estate', 'Single Vineyard', 'Old Vine', 'Family Selection', 'Cellar Door', 'Signature', 'Limited Release', "Winemaker's Choice", ''];
+const RANGES = [
+  'Reserve',
+  'Estate',
+  'Single Vineyard',
+  'Old Vine',
+  'Family Selection',
+  'Cellar Door',
+  'Signature',
+  'Limited Release',
+  "Winemaker's Choice",
+  '',
+];
 
 const NOTES: Record<Colour, { aromas: string[]; palate: string[]; finish: string[]; food: string[] }> = {
   red: {
-    aromas: ['blackberry and violet', 'ripe plum and cedar', 'black cherry and mocha', 'mulberry and cracked pepper', 'raspberry and forest floor', 'cassis and mint'],
-    palate: ['plush, velvety tannins', 'a juicy, medium-bodied palate', 'layers of dark fruit and spice', 'fine-grained tannins and bright acidity', 'a generous, rounded mouthfeel'],
-    finish: ['a long, savoury finish', 'a hint of vanilla oak on the finish', 'a lingering peppery finish', 'a smooth, persistent finish'],
-    food: ['slow-cooked lamb shoulder', 'a char-grilled steak', 'mushroom risotto', 'beef and red wine pie', 'roast duck'],
+    aromas: [
+      'blackberry and violet',
+      'ripe plum and cedar',
+      'black cherry and mocha',
+      'mulberry and cracked pepper',
+      'raspberry and forest floor',
+      'cassis and mint',
+    ],
+    palate: [
+      'plush, velvety tannins',
+      'a juicy, medium-bodied palate',
+      'layers of dark fruit and spice',
+      'fine-grained tannins and bright acidity',
+      'a generous, rounded mouthfeel',
+    ],
+    finish: [
+      'a long, savoury finish',
+      'a hint of vanilla oak on the finish',
+      'a lingering peppery finish',
+      'a smooth, persistent finish',
+    ],
+    food: [
+      'slow-cooked lamb shoulder',
+      'a char-grilled steak',
+      'mushroom risotto',
+      'beef and red wine pie',
+      'roast duck',
+    ],
   },
   white: {
-    aromas: ['passionfruit and cut grass', 'white peach and nectarine', 'lemon blossom and lime zest', 'pear and honeysuckle', 'grapefruit and fresh herbs'],
-    palate: ['a crisp, mouth-watering palate', 'a creamy texture with toasted nuts', 'vibrant citrus and mineral notes', 'a fine, zesty acidity', 'stone fruit and a touch of oak'],
-    finish: ['a clean, refreshing finish', 'a long, citrusy finish', 'a subtle, creamy finish', 'a bright mineral finish'],
+    aromas: [
+      'passionfruit and cut grass',
+      'white peach and nectarine',
+      'lemon blossom and lime zest',
+      'pear and honeysuckle',
+      'grapefruit and fresh herbs',
+    ],
+    palate: [
+      'a crisp, mouth-watering palate',
+      'a creamy texture with toasted nuts',
+      'vibrant citrus and mineral notes',
+      'a fine, zesty acidity',
+      'stone fruit and a touch of oak',
+    ],
+    finish: [
+      'a clean, refreshing finish',
+      'a long, citrusy finish',
+      'a subtle, creamy finish',
+      'a bright mineral finish',
+    ],
     food: ['grilled prawns', 'goat’s cheese salad', 'roast chicken', 'Thai green curry', 'fresh oysters'],
   },
   rose: {
@@ -135,8 +364,46 @@ const NOTES: Record<Colour, { aromas: string[]; palate: string[]; finish: string
   },
 };
 
-const REVIEW_AUTHORS = ['Margaret T.', 'John D.', 'Sarah K.', 'Peter W.', 'Helen M.', 'David R.', 'Emma L.', 'Michael B.', 'Karen S.', 'Andrew P.', 'Lucy H.', 'Tom G.', 'Fiona C.', 'Greg N.', 'Anna F.', 'Chris O.', 'Rachel V.', 'Mark E.', 'Jenny A.', 'Steve Y.'];
-const REVIEW_PLACES = ['Ballarat, VIC', 'Toowoomba, QLD', 'Geelong, VIC', 'Newcastle, NSW', 'Hobart, TAS', 'Fremantle, WA', 'Wollongong, NSW', 'Bendigo, VIC', 'Cairns, QLD', 'Launceston, TAS', 'Adelaide, SA', 'Canberra, ACT', 'Nelson, NZ', 'Dunedin, NZ', 'Tauranga, NZ', 'Napier, NZ'];
+const REVIEW_AUTHORS = [
+  'Margaret T.',
+  'John D.',
+  'Sarah K.',
+  'Peter W.',
+  'Helen M.',
+  'David R.',
+  'Emma L.',
+  'Michael B.',
+  'Karen S.',
+  'Andrew P.',
+  'Lucy H.',
+  'Tom G.',
+  'Fiona C.',
+  'Greg N.',
+  'Anna F.',
+  'Chris O.',
+  'Rachel V.',
+  'Mark E.',
+  'Jenny A.',
+  'Steve Y.',
+];
+const REVIEW_PLACES = [
+  'Ballarat, VIC',
+  'Toowoomba, QLD',
+  'Geelong, VIC',
+  'Newcastle, NSW',
+  'Hobart, TAS',
+  'Fremantle, WA',
+  'Wollongong, NSW',
+  'Bendigo, VIC',
+  'Cairns, QLD',
+  'Launceston, TAS',
+  'Adelaide, SA',
+  'Canberra, ACT',
+  'Nelson, NZ',
+  'Dunedin, NZ',
+  'Tauranga, NZ',
+  'Napier, NZ',
+];
 const REVIEW_TITLES: Record<number, string[]> = {
   5: ['Absolutely delicious', 'A new favourite', 'Outstanding value', 'Will be ordering again', 'Superb'],
   4: ['Very enjoyable', 'Lovely drop', 'Great with dinner', 'Really good wine'],
@@ -145,8 +412,17 @@ const REVIEW_TITLES: Record<number, string[]> = {
   1: ['Did not enjoy this one'],
 };
 const REVIEW_BODIES: Record<number, string[]> = {
-  5: ['Opened this for a family dinner and everyone asked what it was.', 'Beautifully balanced and so easy to drink.', 'Better than wines I have paid twice as much for.', 'Lovely fruit and a long finish. Bought another case straight away.'],
-  4: ['Smooth and full of flavour. Went well with a roast.', 'A very nice wine for the price.', 'Good fruit, nicely balanced. Would buy again.'],
+  5: [
+    'Opened this for a family dinner and everyone asked what it was.',
+    'Beautifully balanced and so easy to drink.',
+    'Better than wines I have paid twice as much for.',
+    'Lovely fruit and a long finish. Bought another case straight away.',
+  ],
+  4: [
+    'Smooth and full of flavour. Went well with a roast.',
+    'A very nice wine for the price.',
+    'Good fruit, nicely balanced. Would buy again.',
+  ],
   3: ['Fine for a weeknight but not memorable.', 'A little light for my taste, but pleasant.'],
   2: ['Too much oak for my taste.', 'Quite sharp when first opened; better the next day.'],
   1: ['Tasted flat to me. The team replaced it without fuss, though.'],
@@ -227,7 +503,9 @@ function addReviews(cat: Catalogue, product: ProductRow, colour: Colour, count: 
     ] as const);
     ratings.push(rating);
     const food = rng.pick(NOTES[colour].food);
-    const body = [rng.pick(REVIEW_BODIES[rating] ?? []), rating >= 4 ? `Perfect with ${food}.` : ''].filter(Boolean).join(' ');
+    const body = [rng.pick(REVIEW_BODIES[rating] ?? []), rating >= 4 ? `Perfect with ${food}.` : '']
+      .filter(Boolean)
+      .join(' ');
     cat.reviews.push({
       productItemCode: product.itemCode,
       author: rng.pick(REVIEW_AUTHORS),
@@ -239,10 +517,17 @@ function addReviews(cat: Catalogue, product: ProductRow, colour: Colour, count: 
     });
   }
   product.ratingCount = ratings.length;
-  product.ratingAverage = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10 : 0;
+  product.ratingAverage = ratings.length
+    ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10
+    : 0;
 }
 
-function describe(colour: Colour, grape: string, origin: Origin, rng: Rng): { tastingNotes: string; description: string } {
+function describe(
+  colour: Colour,
+  grape: string,
+  origin: Origin,
+  rng: Rng,
+): { tastingNotes: string; description: string } {
   const n = NOTES[colour];
   const aroma = rng.pick(n.aromas);
   const tastingNotes = `Aromas of ${aroma} lead to ${rng.pick(n.palate)} and ${rng.pick(n.finish)}.`;
@@ -264,7 +549,14 @@ function makeWine(cat: Catalogue, index: number, input: WineInput): ProductRow {
   const european = EUROPEAN_PRODUCERS[origin.country];
   const producer = european ? rng.pick(european) : `${rng.pick(PRODUCER_FIRST)} ${rng.pick(PRODUCER_SECOND)}`;
   const range = rng.pick(RANGES);
-  const name = [producer, range, origin.country === 'France' || origin.country === 'Italy' || origin.country === 'Spain' ? origin.appellation : origin.region.split(' ')[0], family.grape]
+  const name = [
+    producer,
+    range,
+    origin.country === 'France' || origin.country === 'Italy' || origin.country === 'Spain'
+      ? origin.appellation
+      : origin.region.split(' ')[0],
+    family.grape,
+  ]
     .filter(Boolean)
     .join(' ')
     .replace(/\s+/g, ' ');
@@ -383,32 +675,154 @@ const MIXED_CASES = [
   { code: 'M0006', name: 'Bubbles and Rosé Mixed Case', sale: 24_999, list: 33_999 },
 ];
 
-const BEERS = ['Pale Ale', 'Lager', 'IPA', 'Pilsner', 'Stout', 'Amber Ale', 'Apple Cider', 'Wheat Beer', 'Session Ale', 'Porter', 'Hazy IPA'];
-const SPIRITS = ['Dry Gin', 'Single Malt Whisky', 'Spiced Rum', 'Vodka', 'Brandy', 'Pink Gin', 'Limoncello', 'Bourbon', 'Navy Strength Gin', 'Aged Rum', 'Coffee Liqueur'];
-const GIFTS = ['Wine Gift Box', 'Cheese and Wine Hamper', 'Deluxe Gift Hamper', 'Two-Bottle Gift Box', 'Chocolate and Port Gift Set', 'Wine Lover’s Hamper', 'Sparkling Celebration Box', 'Leather Wine Carrier', 'Sommelier Gift Set', 'Picnic Gift Set', 'Christmas Hamper'];
+const BEERS = [
+  'Pale Ale',
+  'Lager',
+  'IPA',
+  'Pilsner',
+  'Stout',
+  'Amber Ale',
+  'Apple Cider',
+  'Wheat Beer',
+  'Session Ale',
+  'Porter',
+  'Hazy IPA',
+];
+const SPIRITS = [
+  'Dry Gin',
+  'Single Malt Whisky',
+  'Spiced Rum',
+  'Vodka',
+  'Brandy',
+  'Pink Gin',
+  'Limoncello',
+  'Bourbon',
+  'Navy Strength Gin',
+  'Aged Rum',
+  'Coffee Liqueur',
+];
+const GIFTS = [
+  'Wine Gift Box',
+  'Cheese and Wine Hamper',
+  'Deluxe Gift Hamper',
+  'Two-Bottle Gift Box',
+  'Chocolate and Port Gift Set',
+  'Wine Lover’s Hamper',
+  'Sparkling Celebration Box',
+  'Leather Wine Carrier',
+  'Sommelier Gift Set',
+  'Picnic Gift Set',
+  'Christmas Hamper',
+];
 
 export function generateCatalogue(): Catalogue {
   const cat: Catalogue = { products: [], skus: [], skuPrices: [], reviews: [], offerLists: [], offerListItems: [] };
   const root = createRng('wine-storefront-catalogue-v1');
   let rank = 0;
 
-  const addWine = (itemCode: string, colour: Colour, reviewCount: number | null, overrides: Partial<ProductRow> = {}, spec: Partial<PriceSpec> = {}) => {
+  const addWine = (
+    itemCode: string,
+    colour: Colour,
+    reviewCount: number | null,
+    overrides: Partial<ProductRow> = {},
+    spec: Partial<PriceSpec> = {},
+  ) => {
     const rng = root.fork(itemCode);
     const product = makeWine(cat, rank++, { itemCode, colour, rng, overrides });
     const prices = wineSpec(rng, spec);
     if (prices.singleSale < 2_000) product.categories = [...(product.categories ?? []), 'under-20'];
     cat.products.push(product);
     addSkusAndPrices(cat, itemCode, prices, rng);
-    addReviews(cat, product, colour, reviewCount ?? rng.weighted([[0, 8], [rng.int(1, 2), 20], [rng.int(2, 6), 60], [rng.int(6, 8), 12]] as const), rng);
+    addReviews(
+      cat,
+      product,
+      colour,
+      reviewCount ??
+        rng.weighted([
+          [0, 8],
+          [rng.int(1, 2), 20],
+          [rng.int(2, 6), 60],
+          [rng.int(6, 8), 12],
+        ] as const),
+      rng,
+    );
     return product;
   };
 
   // Fixed records of CONTRACT.md.
-  addWine('D0001', 'red', 6, { name: 'Hidden Creek Reserve Barossa Shiraz', producer: 'Hidden Creek', grape: 'Shiraz', region: 'Barossa Valley', appellation: 'Barossa', country: 'Australia', vintage: 2021, drinkFrom: 2024, drinkTo: 2033, style: 'Full-bodied red' }, { vppApplier: true, singleSale: 2_499, singleList: 2_999, caseDiscount: 0.2 });
-  addWine('D0002', 'white', 5, { name: 'Silver Bay Marlborough Sauvignon Blanc', producer: 'Silver Bay', grape: 'Sauvignon Blanc', region: 'Marlborough', appellation: 'Marlborough', country: 'New Zealand', vintage: 2024, drinkFrom: 2025, drinkTo: 2027, style: 'Crisp & zesty white' }, { vppApplier: false, singleSale: 1_899, singleList: 1_899, caseDiscount: 0.18 });
-  addWine('D0003', 'sparkling', 4, { name: 'Tamar Ridge Tasmanian Sparkling Cuvée', producer: 'Tamar Ridge', grape: 'Chardonnay Pinot Noir', region: 'Tasmania', appellation: 'Tasmania', country: 'Australia', vintage: null, drinkFrom: 2025, drinkTo: 2029, style: 'Traditional-method sparkling' }, { singleSale: 2_999, singleList: 3_499 });
+  addWine(
+    'D0001',
+    'red',
+    6,
+    {
+      name: 'Hidden Creek Reserve Barossa Shiraz',
+      producer: 'Hidden Creek',
+      grape: 'Shiraz',
+      region: 'Barossa Valley',
+      appellation: 'Barossa',
+      country: 'Australia',
+      vintage: 2021,
+      drinkFrom: 2024,
+      drinkTo: 2033,
+      style: 'Full-bodied red',
+    },
+    { vppApplier: true, singleSale: 2_499, singleList: 2_999, caseDiscount: 0.2 },
+  );
+  addWine(
+    'D0002',
+    'white',
+    5,
+    {
+      name: 'Silver Bay Marlborough Sauvignon Blanc',
+      producer: 'Silver Bay',
+      grape: 'Sauvignon Blanc',
+      region: 'Marlborough',
+      appellation: 'Marlborough',
+      country: 'New Zealand',
+      vintage: 2024,
+      drinkFrom: 2025,
+      drinkTo: 2027,
+      style: 'Crisp & zesty white',
+    },
+    { vppApplier: false, singleSale: 1_899, singleList: 1_899, caseDiscount: 0.18 },
+  );
+  addWine(
+    'D0003',
+    'sparkling',
+    4,
+    {
+      name: 'Tamar Ridge Tasmanian Sparkling Cuvée',
+      producer: 'Tamar Ridge',
+      grape: 'Chardonnay Pinot Noir',
+      region: 'Tasmania',
+      appellation: 'Tasmania',
+      country: 'Australia',
+      vintage: null,
+      drinkFrom: 2025,
+      drinkTo: 2029,
+      style: 'Traditional-method sparkling',
+    },
+    { singleSale: 2_999, singleList: 3_499 },
+  );
   addWine('X0001', 'red', 3, { name: 'Iron Gully Old Vine Grenache', availability: 'out_of_stock', vintage: 2019 });
-  addWine('P0001', 'red', 0, { name: 'Château Mirefleurs Grand Vin Bordeaux', producer: 'Château Mirefleurs', preSell: true, country: 'France', region: 'Bordeaux', appellation: 'Bordeaux Supérieur', grape: 'Merlot', vintage: 2024, drinkFrom: 2028, drinkTo: 2045 }, { singleSale: 4_999, singleList: 4_999 });
+  addWine(
+    'P0001',
+    'red',
+    0,
+    {
+      name: 'Château Mirefleurs Grand Vin Bordeaux',
+      producer: 'Château Mirefleurs',
+      preSell: true,
+      country: 'France',
+      region: 'Bordeaux',
+      appellation: 'Bordeaux Supérieur',
+      grape: 'Merlot',
+      vintage: 2024,
+      drinkFrom: 2028,
+      drinkTo: 2045,
+    },
+    { singleSale: 4_999, singleList: 4_999 },
+  );
 
   const colours: [Colour, number][] = [
     ['red', 48],
@@ -426,7 +840,12 @@ export function generateCatalogue(): Catalogue {
   // Magnums: G0001 and a few more.
   const magnum = (code: string, colour: Colour, overrides: Partial<ProductRow> = {}) => {
     const rng = root.fork(code);
-    const product = makeWine(cat, rank++, { itemCode: code, colour, rng, overrides: { bottleSizeMl: 1500, bottleCount: 2, ...overrides } });
+    const product = makeWine(cat, rank++, {
+      itemCode: code,
+      colour,
+      rng,
+      overrides: { bottleSizeMl: 1500, bottleCount: 2, ...overrides },
+    });
     product.name = `${product.name} Magnum`;
     product.slug = slugify(product.name);
     product.categories = ['magnums', `${colour}-wine`];
@@ -438,46 +857,87 @@ export function generateCatalogue(): Catalogue {
     addReviews(cat, product, colour, rng.int(0, 4), rng);
   };
   magnum('G0001', 'red');
-  for (let i = 2; i <= 10; i++) magnum(`G${String(i).padStart(4, '0')}`, root.fork(`g${i}`).pick(['red', 'white', 'sparkling'] as const));
+  for (let i = 2; i <= 10; i++)
+    magnum(`G${String(i).padStart(4, '0')}`, root.fork(`g${i}`).pick(['red', 'white', 'sparkling'] as const));
 
   // Mixed cases: one sku of 12 bottles.
   for (const m of MIXED_CASES) {
     const rng = root.fork(m.code);
-    const product = simpleProduct(m.code, m.name, 'wine', 'mixed', {
-      producer: 'Our winemakers',
-      mixed: true,
-      bottleCount: 12,
-      style: 'Mixed case',
-      grape: 'Mixed',
-      tastingNotes: 'Twelve wines chosen by our winemakers, each with its own tasting card.',
-      description: `${m.name}: twelve different bottles at a special case price, with tasting notes for every wine.`,
-      categories: ['mixed-cases'],
-      releasedOn: new Date(BASE_DATE - rng.int(0, 120) * DAY),
-    }, rank++);
+    const product = simpleProduct(
+      m.code,
+      m.name,
+      'wine',
+      'mixed',
+      {
+        producer: 'Our winemakers',
+        mixed: true,
+        bottleCount: 12,
+        style: 'Mixed case',
+        grape: 'Mixed',
+        tastingNotes: 'Twelve wines chosen by our winemakers, each with its own tasting card.',
+        description: `${m.name}: twelve different bottles at a special case price, with tasting notes for every wine.`,
+        categories: ['mixed-cases'],
+        releasedOn: new Date(BASE_DATE - rng.int(0, 120) * DAY),
+      },
+      rank++,
+    );
     cat.products.push(product);
-    addSkusAndPrices(cat, m.code, { singleSale: m.sale, singleList: m.list, vppApplier: false, packs: [1], caseDiscount: 0 }, rng);
+    addSkusAndPrices(
+      cat,
+      m.code,
+      { singleSale: m.sale, singleList: m.list, vppApplier: false, packs: [1], caseDiscount: 0 },
+      rng,
+    );
     cat.skus[cat.skus.length - 1]!.numberOfBottles = 12;
     addReviews(cat, product, 'red', rng.int(2, 6), rng);
   }
 
   // Beer, spirits and gifts.
-  const others = (prefix: string, fixed: string, names: string[], productType: string, category: string, priceRange: [number, number], packs: number[]) => {
+  const others = (
+    prefix: string,
+    fixed: string,
+    names: string[],
+    productType: string,
+    category: string,
+    priceRange: [number, number],
+    packs: number[],
+  ) => {
     names.forEach((label, i) => {
       const code = i === 0 ? fixed : `${prefix}${String(i + 1).padStart(4, '0')}`;
       const rng = root.fork(code);
       const maker = `${rng.pick(PRODUCER_FIRST)} ${rng.pick(PRODUCER_SECOND)}`;
       const name = `${maker} ${label}`;
-      const product = simpleProduct(code, name, productType, 'none', {
-        producer: maker,
-        categories: [category],
-        tastingNotes: productType === 'other' ? 'Beautifully presented and ready to give.' : `A ${label.toLowerCase()} with character and balance.`,
-        description: `${name}, from an independent Australian producer.`,
-        alcoholPercent: productType === 'beer' ? Math.round(rng.float(4, 7) * 10) / 10 : productType === 'spirit' ? rng.pick([37.5, 40, 43, 46]) : null,
-        bottleSizeMl: productType === 'beer' ? 375 : productType === 'spirit' ? 700 : 750,
-      }, rank++);
+      const product = simpleProduct(
+        code,
+        name,
+        productType,
+        'none',
+        {
+          producer: maker,
+          categories: [category],
+          tastingNotes:
+            productType === 'other'
+              ? 'Beautifully presented and ready to give.'
+              : `A ${label.toLowerCase()} with character and balance.`,
+          description: `${name}, from an independent Australian producer.`,
+          alcoholPercent:
+            productType === 'beer'
+              ? Math.round(rng.float(4, 7) * 10) / 10
+              : productType === 'spirit'
+                ? rng.pick([37.5, 40, 43, 46])
+                : null,
+          bottleSizeMl: productType === 'beer' ? 375 : productType === 'spirit' ? 700 : 750,
+        },
+        rank++,
+      );
       cat.products.push(product);
       const sale = charmPrice(rng.int(priceRange[0], priceRange[1]));
-      addSkusAndPrices(cat, code, { singleSale: sale, singleList: sale, vppApplier: false, packs, caseDiscount: 0.15 }, rng);
+      addSkusAndPrices(
+        cat,
+        code,
+        { singleSale: sale, singleList: sale, vppApplier: false, packs, caseDiscount: 0.15 },
+        rng,
+      );
       addReviews(cat, product, 'white', rng.int(0, 3), rng);
     });
   };
@@ -487,8 +947,22 @@ export function generateCatalogue(): Catalogue {
 
   // Sold but never listed: gift wrapping (quantity locked), e-gift cards and Unlimited.
   const unlisted = (code: string, name: string, productType: string, aud: number, extra: Partial<ProductRow> = {}) => {
-    cat.products.push(simpleProduct(code, name, productType, 'none', { producer: 'Gift services', tastingNotes: '', description: name, ...extra }, rank++));
-    addSkusAndPrices(cat, code, { singleSale: aud, singleList: aud, vppApplier: false, packs: [1], caseDiscount: 0 }, root.fork(code));
+    cat.products.push(
+      simpleProduct(
+        code,
+        name,
+        productType,
+        'none',
+        { producer: 'Gift services', tastingNotes: '', description: name, ...extra },
+        rank++,
+      ),
+    );
+    addSkusAndPrices(
+      cat,
+      code,
+      { singleSale: aud, singleList: aud, vppApplier: false, packs: [1], caseDiscount: 0 },
+      root.fork(code),
+    );
   };
   unlisted('Z020', 'Gift wrapping', 'other', 500, { quantityLocked: true });
   unlisted('00041VC', 'eGift card $50', 'giftVoucher', 5_000);
@@ -504,12 +978,17 @@ export function generateCatalogue(): Catalogue {
 
   // Newest releases and award winners among the generated wines.
   const wines = cat.products.filter((p) => p.productType === 'wine' && !p.mixed && p.availability === 'in_stock');
-  const newest = [...wines].sort((a, b) => b.releasedOn.getTime() - a.releasedOn.getTime() || a.itemCode.localeCompare(b.itemCode)).slice(0, 60);
+  const newest = [...wines]
+    .sort((a, b) => b.releasedOn.getTime() - a.releasedOn.getTime() || a.itemCode.localeCompare(b.itemCode))
+    .slice(0, 60);
   for (const p of newest) p.categories = [...(p.categories ?? []), 'new-releases'];
   for (const p of root.fork('awards').sample(wines, 50)) p.categories = [...(p.categories ?? []), 'award-winners'];
 
   // A few generated products deliberately point at images that do not exist.
-  for (const p of root.fork('missing').sample(cat.products.filter((x) => /^W\d+$/.test(x.itemCode)), 6)) {
+  for (const p of root.fork('missing').sample(
+    cat.products.filter((x) => /^W\d+$/.test(x.itemCode)),
+    6,
+  )) {
     p.imageBase = `/images/products/missing/${p.itemCode}`;
   }
 
@@ -523,9 +1002,15 @@ export function generateCatalogue(): Catalogue {
 }
 
 function addOfferLists(cat: Catalogue, rng: Rng): void {
-  const listable = cat.products.filter((p) => p.productType === 'wine' && !p.mixed && p.availability === 'in_stock' && !p.imageBase.includes('/missing/'));
-  const topRated = [...listable].filter((p) => (p.ratingCount ?? 0) >= 3).sort((a, b) => (b.ratingAverage ?? 0) - (a.ratingAverage ?? 0) || a.itemCode.localeCompare(b.itemCode));
-  const newest = [...listable].sort((a, b) => b.releasedOn.getTime() - a.releasedOn.getTime() || a.itemCode.localeCompare(b.itemCode));
+  const listable = cat.products.filter(
+    (p) => p.productType === 'wine' && !p.mixed && p.availability === 'in_stock' && !p.imageBase.includes('/missing/'),
+  );
+  const topRated = [...listable]
+    .filter((p) => (p.ratingCount ?? 0) >= 3)
+    .sort((a, b) => (b.ratingAverage ?? 0) - (a.ratingAverage ?? 0) || a.itemCode.localeCompare(b.itemCode));
+  const newest = [...listable].sort(
+    (a, b) => b.releasedOn.getTime() - a.releasedOn.getTime() || a.itemCode.localeCompare(b.itemCode),
+  );
   for (const brand of BRAND_CODES) {
     const b = rng.fork(brand);
     const lists: [string, string, string, typeof listable][] = [

@@ -20,7 +20,6 @@ import { readJson } from './json-body';
 import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
 import type { AppEnv } from '../types';
 
-
 // SPEC §7 authentication calls. Login success has statusCode 0; failures carry a statusMessage.
 
 /** Starts the login: cookies, and the anonymous cart joined to the customer's. */
@@ -70,9 +69,13 @@ export const formRoutes = new Hono<AppEnv>()
     if (!parsed.success) return back(parsed.error.issues[0]?.path[0] === 'password' ? 'password' : 'email');
     const { db, clock, clientAddress } = c.var.ctx;
     try {
-      await beginSession(c, await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) }));
+      await beginSession(
+        c,
+        await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) }),
+      );
     } catch (error) {
-      if (error instanceof IdentityError) return back(error.status === 429 ? 'throttled' : error.status === 401 ? 'failed' : 'generic');
+      if (error instanceof IdentityError)
+        return back(error.status === 429 ? 'throttled' : error.status === 401 ? 'failed' : 'generic');
       throw error;
     }
     return c.redirect(target ?? '/', 303);
@@ -104,30 +107,21 @@ export const formRoutes = new Hono<AppEnv>()
     return c.redirect('/account', 303);
   });
 export const authenticationApi = new Hono<AppEnv>()
-  .post(
-    '/login',
-    async (c) => {
-      const parsed = LoginSchema.safeParse(await readJson(c));
-      if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
-      const { db, clock, clientAddress } = c.var.ctx;
-      const result = await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) });
-      return startLogin(c, result);
-    },
-  )
-  .post(
-    '/logout',
-    async (c) => {
-      await endSession(c);
-      return ok(c, null);
-    },
-  )
-  .post(
-    '/register',
-    async (c) => {
-      const parsed = RegistrationSchema.safeParse(await readJson(c));
-      if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
-      const { db, clock } = c.var.ctx;
-      const result = await register(db, clock, parsed.data, presentedTokens(c));
-      return startLogin(c, result);
-    },
-  );
+  .post('/login', async (c) => {
+    const parsed = LoginSchema.safeParse(await readJson(c));
+    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
+    const { db, clock, clientAddress } = c.var.ctx;
+    const result = await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) });
+    return startLogin(c, result);
+  })
+  .post('/logout', async (c) => {
+    await endSession(c);
+    return ok(c, null);
+  })
+  .post('/register', async (c) => {
+    const parsed = RegistrationSchema.safeParse(await readJson(c));
+    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
+    const { db, clock } = c.var.ctx;
+    const result = await register(db, clock, parsed.data, presentedTokens(c));
+    return startLogin(c, result);
+  });

@@ -18,7 +18,6 @@ import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { readJson } from './json-body';
 
-
 /** The visitor's cart id from its cookie, or null (no cart yet, or a value that is not ours). */
 export function cartIdOf(c: Context<AppEnv>): string | null {
   const id = getCookie(c, CART_COOKIE);
@@ -49,63 +48,50 @@ const addItems = async (c: Context<AppEnv>) => {
 };
 
 export const cartApi = new Hono<AppEnv>()
-  .get(
-    '/list',
-    async (c) => ok(c, await getCart(cartContext(c), cartIdOf(c), { validate: c.req.query('validate') === 'true' })),
+  .get('/list', async (c) =>
+    ok(c, await getCart(cartContext(c), cartIdOf(c), { validate: c.req.query('validate') === 'true' })),
   )
-  .put(
-    '/itemcode/:itemCode/:quantity',
-    async (c) => {
-      const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
-      if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
-      const quantity = QuantityPathSchema.safeParse(c.req.param('quantity'));
-      if (!quantity.success) return fail(c, 400, firstIssue(quantity.error));
-      const mode = c.req.query('method') === 'set' ? 'set' : 'add';
-      return ok(c, await changeItems(cartContext(c), ensureCartId(c), [{ itemCode: code.data, quantity: quantity.data }], mode));
-    },
-  )
+  .put('/itemcode/:itemCode/:quantity', async (c) => {
+    const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
+    if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
+    const quantity = QuantityPathSchema.safeParse(c.req.param('quantity'));
+    if (!quantity.success) return fail(c, 400, firstIssue(quantity.error));
+    const mode = c.req.query('method') === 'set' ? 'set' : 'add';
+    return ok(
+      c,
+      await changeItems(cartContext(c), ensureCartId(c), [{ itemCode: code.data, quantity: quantity.data }], mode),
+    );
+  })
   .post('/itemcode', addItems)
   .post('/itemcode/', addItems)
   .post('/', addItems)
-  .delete(
-    '/itemcode/:itemCode',
-    async (c) => {
-      const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
-      if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
-      return ok(c, await removeLine(cartContext(c), cartIdOf(c), { itemCode: code.data }));
-    },
-  )
-  .delete(
-    '/commerceitemidentifier/:id',
-    async (c) => {
-      const id = c.req.param('id') ?? '';
-      if (!/^\d{1,9}$/.test(id)) return fail(c, 400, 'Please give the number of a cart line.');
-      return ok(c, await removeLine(cartContext(c), cartIdOf(c), { id: Number(id) }));
-    },
-  )
-  .put(
-    '/eItemCode',
-    async (c) => {
-      const site = c.var.ctx.site;
-      const parsed = giftVoucherSchema(site.minGiftVoucherAmount, site.maxGiftVoucherAmount).safeParse(await readJson(c));
-      if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
-      const v = parsed.data;
-      return ok(
-        c,
-        await addGiftVoucher(cartContext(c), ensureCartId(c), {
-          itemCode: v.itemCode,
-          recipientName: v.recipientName,
-          recipientEmail: v.recipientEmail,
-          message: v.message,
-          amountCents: v.amount * 100,
-        }),
-      );
-    },
-  )
-  .get(
-    '/pointsEarnedSummary',
-    async (c) => {
-      const cart = await getCart(cartContext(c), cartIdOf(c));
-      return ok(c, { orderId: c.req.query('orderId') ?? cart.id, ...pointsEarned(cart) });
-    },
-  );
+  .delete('/itemcode/:itemCode', async (c) => {
+    const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
+    if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
+    return ok(c, await removeLine(cartContext(c), cartIdOf(c), { itemCode: code.data }));
+  })
+  .delete('/commerceitemidentifier/:id', async (c) => {
+    const id = c.req.param('id') ?? '';
+    if (!/^\d{1,9}$/.test(id)) return fail(c, 400, 'Please give the number of a cart line.');
+    return ok(c, await removeLine(cartContext(c), cartIdOf(c), { id: Number(id) }));
+  })
+  .put('/eItemCode', async (c) => {
+    const site = c.var.ctx.site;
+    const parsed = giftVoucherSchema(site.minGiftVoucherAmount, site.maxGiftVoucherAmount).safeParse(await readJson(c));
+    if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
+    const v = parsed.data;
+    return ok(
+      c,
+      await addGiftVoucher(cartContext(c), ensureCartId(c), {
+        itemCode: v.itemCode,
+        recipientName: v.recipientName,
+        recipientEmail: v.recipientEmail,
+        message: v.message,
+        amountCents: v.amount * 100,
+      }),
+    );
+  })
+  .get('/pointsEarnedSummary', async (c) => {
+    const cart = await getCart(cartContext(c), cartIdOf(c));
+    return ok(c, { orderId: c.req.query('orderId') ?? cart.id, ...pointsEarned(cart) });
+  });

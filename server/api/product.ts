@@ -22,8 +22,7 @@ export const productApi = new Hono<AppEnv>()
     const product = await findProductByAnyCode(db, code.data, site.currency);
     // A case is a mixed case, or a wine asked for by one of its case skus (6 or 12 bottles).
     const isCase =
-      product &&
-      (product.mixed || product.skus.some((s) => s.itemCode === code.data && s.numberOfBottles >= 6));
+      product && (product.mixed || product.skus.some((s) => s.itemCode === code.data && s.numberOfBottles >= 6));
     if (!product || !isCase) return fail(c, 404, `We could not find a case with code ${code.data}.`);
     const full = product.mixed ? product : await findProduct(db, product.itemCode, site.currency);
     return ok(c, toApiProduct(full ?? product));

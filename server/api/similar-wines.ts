@@ -42,6 +42,8 @@ export const similarWinesApi = new Hono<AppEnv>().get('/', async (c) => {
     nearPriceCents: base?.skus.find((s) => s.numberOfBottles === 1)?.salePriceCents,
     limit: 12,
   };
-  const items = await cache.get(`similar:${site.currency}:${JSON.stringify(query)}`, () => findSimilarWines(db, site.currency, query));
+  const items = await cache.get(`similar:${site.currency}:${JSON.stringify(query)}`, () =>
+    findSimilarWines(db, site.currency, query),
+  );
   return ok(c, { items });
 });

@@ -34,7 +34,9 @@ function change(apply: Change) {
 }
 
 export const userListsApi = new Hono<AppEnv>()
-  .get('/favourites/list', requireCurrent, async (c) => ok(c, await listFavourites(c.var.ctx.db, c.var.ctx.site, customerIdOf(c))))
+  .get('/favourites/list', requireCurrent, async (c) =>
+    ok(c, await listFavourites(c.var.ctx.db, c.var.ctx.site, customerIdOf(c))),
+  )
   .put(
     '/favourites/delete/:id',
     requireCurrent,
@@ -45,7 +47,9 @@ export const userListsApi = new Hono<AppEnv>()
     requireCurrent,
     change((c, customerId, itemCode) => addFavourite(c.var.ctx.db, c.var.ctx.clock, customerId, itemCode)),
   )
-  .get('/donotsenditem/list', requireCurrent, async (c) => ok(c, await listDoNotSend(c.var.ctx.db, c.var.ctx.site, customerIdOf(c))))
+  .get('/donotsenditem/list', requireCurrent, async (c) =>
+    ok(c, await listDoNotSend(c.var.ctx.db, c.var.ctx.site, customerIdOf(c))),
+  )
   .put(
     '/donotsenditem/delete/:id',
     requireCurrent,
@@ -56,7 +60,9 @@ export const userListsApi = new Hono<AppEnv>()
     requireCurrent,
     change((c, customerId, itemCode) => markNotForMe(c.var.ctx.db, c.var.ctx.clock, customerId, itemCode)),
   )
-  .get('/ratings/list', requireCurrent, async (c) => ok(c, await listRatings(c.var.ctx.db, c.var.ctx.site, customerIdOf(c))))
+  .get('/ratings/list', requireCurrent, async (c) =>
+    ok(c, await listRatings(c.var.ctx.db, c.var.ctx.site, customerIdOf(c))),
+  )
   // SPEC §6: recently viewed needs the visitor to be identified (Soft Logged-In is enough).
   .get('/recentlybrowsed/list', requireIdentified, async (c) =>
     ok(c, await listRecentlyBrowsed(c.var.ctx.db, c.var.ctx.site, customerIdOf(c))),

@@ -27,9 +27,17 @@ async function idOf(email: string): Promise<number> {
 describe('account service', () => {
   it('never shows more than the last four digits of a card, even from a bad row', async () => {
     const id = await idOf('outback@example.com');
-    await db().insert(paymentMethods).values({ customerId: id, cardBrand: 'Visa', last4: '4111111111111111', expiryMonth: 1, expiryYear: 2030 });
+    await db()
+      .insert(paymentMethods)
+      .values({ customerId: id, cardBrand: 'Visa', last4: '4111111111111111', expiryMonth: 1, expiryYear: 2030 });
     const [card] = await listPaymentMethods(db(), id);
-    expect(card).toMatchObject({ brand: 'Visa', maskedNumber: '•••• 1111', last4: '1111', expiry: '01/30', isDefault: false });
+    expect(card).toMatchObject({
+      brand: 'Visa',
+      maskedNumber: '•••• 1111',
+      last4: '1111',
+      expiry: '01/30',
+      isDefault: false,
+    });
     expect(JSON.stringify(card)).not.toContain('411111');
   });
 
@@ -88,7 +96,11 @@ describe('account service', () => {
 
   it("refuses another customer's order with a typed not-found error", async () => {
     const [order] = await listPurchases(db(), await idOf('shopper@example.com'));
-    await expect(getOrderDetails(db(), await idOf('unlimited@example.com'), order?.id ?? 0)).rejects.toBeInstanceOf(OrderNotFoundError);
-    await expect(getOrderDetails(db(), await idOf('shopper@example.com'), 2 ** 40)).rejects.toBeInstanceOf(OrderNotFoundError);
+    await expect(getOrderDetails(db(), await idOf('unlimited@example.com'), order?.id ?? 0)).rejects.toBeInstanceOf(
+      OrderNotFoundError,
+    );
+    await expect(getOrderDetails(db(), await idOf('shopper@example.com'), 2 ** 40)).rejects.toBeInstanceOf(
+      OrderNotFoundError,
+    );
   });
 });

@@ -71,10 +71,26 @@ describe(`POST ${PATH}`, () => {
   });
 
   it.each([
-    ['an image on another site', { ...valid, image: 'https://evil.example/x.svg' }, 'The image must be a path on this site under /images/.'],
-    ['a protocol-relative image', { ...valid, image: '//evil.example/images/x.svg' }, 'The image must be a path on this site under /images/.'],
-    ['an image outside /images/', { ...valid, image: '/images/../api/cart/list' }, 'The image must be a path on this site under /images/.'],
-    ['a javascript: image', { ...valid, image: 'javascript:alert(1)' }, 'The image must be a path on this site under /images/.'],
+    [
+      'an image on another site',
+      { ...valid, image: 'https://evil.example/x.svg' },
+      'The image must be a path on this site under /images/.',
+    ],
+    [
+      'a protocol-relative image',
+      { ...valid, image: '//evil.example/images/x.svg' },
+      'The image must be a path on this site under /images/.',
+    ],
+    [
+      'an image outside /images/',
+      { ...valid, image: '/images/../api/cart/list' },
+      'The image must be a path on this site under /images/.',
+    ],
+    [
+      'a javascript: image',
+      { ...valid, image: 'javascript:alert(1)' },
+      'The image must be a path on this site under /images/.',
+    ],
     ['a bad item code', { ...valid, itemCode: '<script>' }, 'Please give a valid item code.'],
     ['an empty name', { ...valid, name: '   ' }, 'Please give the name of the item.'],
     ['a missing image', { itemCode: 'D0001', name: 'Old Vine Shiraz' }, 'image is required.'],

@@ -36,11 +36,18 @@ describe('POST /api/authentication/login', () => {
 
   it('marks the login cookies Secure when the visitor came over TLS (behind a trusted proxy)', async () => {
     const v = visitor();
-    const res = await v.call('POST', '/api/authentication/login', { email: 'shopper@example.com', password: 'Vintage2026' }, undefined, {
-      'x-forwarded-proto': 'https',
-    });
+    const res = await v.call(
+      'POST',
+      '/api/authentication/login',
+      { email: 'shopper@example.com', password: 'Vintage2026' },
+      undefined,
+      {
+        'x-forwarded-proto': 'https',
+      },
+    );
     expect(res.body.statusCode).toBe(0);
-    for (const cookie of res.headers.getSetCookie().filter((c) => /^(sid|remember_me)=/.test(c))) expect(cookie).toMatch(/;\s*Secure/i);
+    for (const cookie of res.headers.getSetCookie().filter((c) => /^(sid|remember_me)=/.test(c)))
+      expect(cookie).toMatch(/;\s*Secure/i);
     const plain = await visitor().login('shopper@example.com');
     for (const cookie of plain.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*Secure/i);
   });
@@ -63,12 +70,13 @@ describe('POST /api/authentication/login', () => {
 
   it('validates the payload with the SPEC §5 messages and changes nothing', async () => {
     const v = visitor();
-    expect((await v.call('POST', '/api/authentication/login', { email: 'not-an-email', password: 'x' })).body.statusMessage).toBe(
-      'Please enter a valid email address',
-    );
-    expect((await v.call('POST', '/api/authentication/login', { email: 'shopper@example.com', password: '' })).body.statusMessage).toBe(
-      'Password is required',
-    );
+    expect(
+      (await v.call('POST', '/api/authentication/login', { email: 'not-an-email', password: 'x' })).body.statusMessage,
+    ).toBe('Please enter a valid email address');
+    expect(
+      (await v.call('POST', '/api/authentication/login', { email: 'shopper@example.com', password: '' })).body
+        .statusMessage,
+    ).toBe('Password is required');
     const malformed = await v.call('POST', '/api/authentication/login', undefined, '{"email":');
     expect(malformed.status).toBe(400);
     expect(malformed.body.statusMessage).toBe('The request body must be JSON.');
@@ -90,7 +98,9 @@ describe('visitor tiers', () => {
     const hard = await pageData(v);
     expect(hard.status).toBe(200);
 
-    const home = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost', cookie: `remember_me=${v.jar.get('remember_me')}` } });
+    const home = await t.app.request('/api/user/details', {
+      headers: { host: 'law-au.localhost', cookie: `remember_me=${v.jar.get('remember_me')}` },
+    });
     // Soft Logged-In may not read account data.
     expect(home.status).toBe(401);
   });
@@ -103,7 +113,9 @@ describe('visitor tiers', () => {
     await v.login('planner@example.com');
     expect(v.jar.get('sid')).not.toBe(first);
     const db = t.testDb.database.db;
-    const old = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost', cookie: `sid=${first}; remember_me=${firstRemember}` } });
+    const old = await t.app.request('/api/user/details', {
+      headers: { host: 'law-au.localhost', cookie: `sid=${first}; remember_me=${firstRemember}` },
+    });
     expect(old.status).toBe(401);
     // The stale cookies are cleared.
     expect(old.headers.getSetCookie().some((c) => c.startsWith('sid=;') || /sid=.*Max-Age=0/i.test(c))).toBe(true);
@@ -170,13 +182,21 @@ describe('login throttling (CONTRACT.md)', () => {
 describe('CSRF', () => {
   it('refuses a login or logout started by another site', async () => {
     const v = visitor();
-    const cross = await v.call('POST', '/api/authentication/login', { email: 'shopper@example.com', password: 'Vintage2026' }, undefined, {
-      origin: 'https://evil.example',
-    });
+    const cross = await v.call(
+      'POST',
+      '/api/authentication/login',
+      { email: 'shopper@example.com', password: 'Vintage2026' },
+      undefined,
+      {
+        origin: 'https://evil.example',
+      },
+    );
     expect(cross.status).toBe(403);
     expect(v.jar.has('sid')).toBe(false);
     await v.login('shopper@example.com');
-    const logout = await v.call('POST', '/api/authentication/logout', undefined, undefined, { 'sec-fetch-site': 'cross-site' });
+    const logout = await v.call('POST', '/api/authentication/logout', undefined, undefined, {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(logout.status).toBe(403);
     expect((await v.call('GET', '/api/user/details')).status).toBe(200);
   });
@@ -198,13 +218,22 @@ describe('cart on login', () => {
     await second.login('planner@example.com');
     expect(second.jar.get('cart_id')).not.toBe(anonymousCart);
     const cart = await second.cart();
-    const quantities = Object.fromEntries(cart.lineItems.map((l: any) => [l.lineItemIdentification.itemCode, l.quantity]));
+    const quantities = Object.fromEntries(
+      cart.lineItems.map((l: any) => [l.lineItemIdentification.itemCode, l.quantity]),
+    );
     expect(quantities).toMatchObject({ D0002: 3 });
-    const d1 = cart.lineItems.filter((l: any) => l.product.itemCode === 'D0001').reduce((s: number, l: any) => s + l.bottleCount, 0);
+    const d1 = cart.lineItems
+      .filter((l: any) => l.product.itemCode === 'D0001')
+      .reduce((s: number, l: any) => s + l.bottleCount, 0);
     expect(d1).toBe(3);
     // The anonymous cart is gone.
     const { carts } = await import('../../db/schema');
-    expect(await t.testDb.database.db.select().from(carts).where(eq(carts.id, anonymousCart ?? ''))).toHaveLength(0);
+    expect(
+      await t.testDb.database.db
+        .select()
+        .from(carts)
+        .where(eq(carts.id, anonymousCart ?? '')),
+    ).toHaveLength(0);
   });
 
   it('gives Unlimited ACTIVE members member pricing in the cart once logged in', async () => {
@@ -221,13 +250,30 @@ describe('cart on login', () => {
 describe('registration', () => {
   it('creates an account with the 8-16 rule and logs it in', async () => {
     const v = visitor();
-    const weak = await v.call('POST', '/api/authentication/register', { firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com', password: 'short' });
+    const weak = await v.call('POST', '/api/authentication/register', {
+      firstName: 'Ana',
+      lastName: 'Lee',
+      email: 'ana@example.com',
+      password: 'short',
+    });
     expect(weak.status).toBe(400);
-    expect(weak.body.statusMessage).toBe('Password must be 8-16 characters and contain at least one number and one letter.');
-    const res = await v.call('POST', '/api/authentication/register', { firstName: 'Ana', lastName: 'Lee', email: 'Ana@Example.com', password: 'Grape2026x' });
+    expect(weak.body.statusMessage).toBe(
+      'Password must be 8-16 characters and contain at least one number and one letter.',
+    );
+    const res = await v.call('POST', '/api/authentication/register', {
+      firstName: 'Ana',
+      lastName: 'Lee',
+      email: 'Ana@Example.com',
+      password: 'Grape2026x',
+    });
     expect(res.body.statusCode).toBe(0);
     expect((await v.call('GET', '/api/user/details')).status).toBe(200);
-    const again = await visitor().call('POST', '/api/authentication/register', { firstName: 'A', lastName: 'L', email: 'ana@example.com', password: 'Grape2026x' });
+    const again = await visitor().call('POST', '/api/authentication/register', {
+      firstName: 'A',
+      lastName: 'L',
+      email: 'ana@example.com',
+      password: 'Grape2026x',
+    });
     expect(again.status).toBe(409);
     expect((await visitor().login('ana@example.com', 'Grape2026x')).body.statusCode).toBe(0);
   });
@@ -237,7 +283,12 @@ describe('the login form without script (POST /login)', () => {
   const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.request('/login', {
       method: 'POST',
-      headers: { host: 'law-au.localhost:3000', 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.9.0.${nextAddress++}`, ...headers },
+      headers: {
+        host: 'law-au.localhost:3000',
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': `10.9.0.${nextAddress++}`,
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -247,12 +298,18 @@ describe('the login form without script (POST /login)', () => {
     expect(res.headers.get('location')).toBe('/cart?x=1');
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     expect(sid).toMatch(/HttpOnly/i);
-    const details = await t.app.request('/api/user/details', { headers: { host: 'law-au.localhost:3000', cookie: sid!.split(';')[0]! } });
+    const details = await t.app.request('/api/user/details', {
+      headers: { host: 'law-au.localhost:3000', cookie: sid!.split(';')[0]! },
+    });
     expect(details.status).toBe(200);
   });
 
   it('ignores an off-site redirectingURL and goes home', async () => {
-    const res = await post({ email: 'shopper@example.com', password: 'Vintage2026', redirectingURL: 'https://evil.example/steal' });
+    const res = await post({
+      email: 'shopper@example.com',
+      password: 'Vintage2026',
+      redirectingURL: 'https://evil.example/steal',
+    });
     expect(res.headers.get('location')).toBe('/');
   });
 
@@ -268,7 +325,10 @@ describe('the login form without script (POST /login)', () => {
   });
 
   it('refuses a form post from another site', async () => {
-    const res = await post({ email: 'shopper@example.com', password: 'Vintage2026' }, { origin: 'https://evil.example' });
+    const res = await post(
+      { email: 'shopper@example.com', password: 'Vintage2026' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -313,11 +373,18 @@ describe('registration and logout forms without script', () => {
   it('sends the form back to its own page with the reason and creates nothing', async () => {
     const weak = await post('/registration', { ...person, email: 'form-weak@example.com', password: 'weak' });
     expect(weak.headers.get('location')).toBe('/registration?error=password');
-    const noName = await post('/jsp/registration/common/account_password.jsp', { ...person, firstName: ' ', email: 'form-noname@example.com' });
+    const noName = await post('/jsp/registration/common/account_password.jsp', {
+      ...person,
+      firstName: ' ',
+      email: 'form-noname@example.com',
+    });
     expect(noName.headers.get('location')).toBe('/jsp/registration/common/account_password.jsp?error=firstName');
     const taken = await post('/registration', { ...person, email: 'shopper@example.com' });
     expect(taken.headers.get('location')).toBe('/registration?error=taken');
-    const login = await createVisitor(() => t.app, 'law-au', { address: '10.9.2.1' }).login('form-weak@example.com', 'weak');
+    const login = await createVisitor(() => t.app, 'law-au', { address: '10.9.2.1' }).login(
+      'form-weak@example.com',
+      'weak',
+    );
     expect(login.status).toBe(401);
   });
 });

@@ -21,7 +21,15 @@ describe('reading an empty cart', () => {
       numLineItems: 0,
       numItems: 0,
       numBottles: 0,
-      orderPriceInfo: { rawSubtotal: 0, savings: 0, memberSavings: 0, shipping: 0, tax: 0, total: 0, payableTodayTotal: 0 },
+      orderPriceInfo: {
+        rawSubtotal: 0,
+        savings: 0,
+        memberSavings: 0,
+        shipping: 0,
+        tax: 0,
+        total: 0,
+        payableTodayTotal: 0,
+      },
       shippingDetails: { shippingAddress: { address: { postalCode: null } } },
     });
   });
@@ -43,8 +51,21 @@ describe('adding and pricing', () => {
       quantity: 1,
       bottleCount: 1,
       lineItemIdentification: { itemCode: 'D0001', itemTypeTag: 'single', upsellTypeTag: null },
-      product: { itemCode: 'D0001', name: d1.name, vintage: d1.vintage, mixed: false, productType: 'wine', url: d1.url },
-      sku: { itemCode: 'D0001', numberOfBottles: 1, preSellItem: false, vppApplier: true, salePrice: d1.skus[0].salePrice },
+      product: {
+        itemCode: 'D0001',
+        name: d1.name,
+        vintage: d1.vintage,
+        mixed: false,
+        productType: 'wine',
+        url: d1.url,
+      },
+      sku: {
+        itemCode: 'D0001',
+        numberOfBottles: 1,
+        preSellItem: false,
+        vppApplier: true,
+        salePrice: d1.skus[0].salePrice,
+      },
       itemPriceInfo: { amount: d1.skus[0].salePrice },
       validationInformationDetails: { validationDetailsList: [] },
     });
@@ -64,7 +85,9 @@ describe('adding and pricing', () => {
       ['D0002-3', 1, d2.three.salePrice],
       ['D0002-2', 1, d2.two.salePrice],
     ]);
-    expect(cents(line.itemPriceInfo.amount)).toBe(cents(d2.twelve.salePrice) + cents(d2.three.salePrice) + cents(d2.two.salePrice));
+    expect(cents(line.itemPriceInfo.amount)).toBe(
+      cents(d2.twelve.salePrice) + cents(d2.three.salePrice) + cents(d2.two.salePrice),
+    );
     expect(res.body.response.numBottles).toBe(17);
   });
 
@@ -129,15 +152,24 @@ describe('adding and pricing', () => {
     const cart = (await v.add('P0001', 1)).body.response;
     const presell = cart.lineItems.find((l: any) => l.sku.itemCode === 'P0001');
     expect(presell.sku.preSellItem).toBe(true);
-    expect(cents(cart.orderPriceInfo.payableTodayTotal)).toBe(cents(cart.orderPriceInfo.total) - cents(presell.itemPriceInfo.amount));
+    expect(cents(cart.orderPriceInfo.payableTodayTotal)).toBe(
+      cents(cart.orderPriceInfo.total) - cents(presell.itemPriceInfo.amount),
+    );
   });
 
   it('adds several items at once with POST /api/cart/itemcode/ and POST /api/cart', async () => {
     const v = visitor();
-    let res = await v.call('POST', '/api/cart/itemcode/', { cartItems: [{ itemCode: 'D0001', quantity: 2 }, { itemCode: 'd0002', quantity: 1 }] });
+    let res = await v.call('POST', '/api/cart/itemcode/', {
+      cartItems: [
+        { itemCode: 'D0001', quantity: 2 },
+        { itemCode: 'd0002', quantity: 1 },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.response.numItems).toBe(3);
-    res = await v.call('POST', '/api/cart', { cartItems: [{ itemCode: 'D0003', quantity: 6, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }] });
+    res = await v.call('POST', '/api/cart', {
+      cartItems: [{ itemCode: 'D0003', quantity: 6, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
+    });
     expect(res.status).toBe(200);
     const ss = res.body.response.lineItems.find((l: any) => l.sku.itemCode === 'D0003');
     expect(ss.lineItemIdentification.upsellTypeTag).toBe('SS');
@@ -163,18 +195,72 @@ describe('removing', () => {
 
 describe('bad input changes nothing', () => {
   it.each([
-    ['an unknown item', 'PUT', '/api/cart/itemcode/NOPE1/1', undefined, 404, 'We could not find a product with item code NOPE1.'],
+    [
+      'an unknown item',
+      'PUT',
+      '/api/cart/itemcode/NOPE1/1',
+      undefined,
+      404,
+      'We could not find a product with item code NOPE1.',
+    ],
     ['quantity 0', 'PUT', '/api/cart/itemcode/D0001/0', undefined, 400, 'Please enter a quantity from 1 to 99.'],
     ['quantity 100', 'PUT', '/api/cart/itemcode/D0001/100', undefined, 400, 'Please enter a quantity from 1 to 99.'],
-    ['a quantity that is not a number', 'PUT', '/api/cart/itemcode/D0001/two', undefined, 400, 'Please enter a quantity from 1 to 99.'],
-    ['a negative quantity', 'PUT', '/api/cart/itemcode/D0001/-1', undefined, 400, 'Please enter a quantity from 1 to 99.'],
+    [
+      'a quantity that is not a number',
+      'PUT',
+      '/api/cart/itemcode/D0001/two',
+      undefined,
+      400,
+      'Please enter a quantity from 1 to 99.',
+    ],
+    [
+      'a negative quantity',
+      'PUT',
+      '/api/cart/itemcode/D0001/-1',
+      undefined,
+      400,
+      'Please enter a quantity from 1 to 99.',
+    ],
     ['an out-of-stock item', 'PUT', '/api/cart/itemcode/X0001/1', undefined, 400, 'The product is out of stock'],
     ['an e-gift card code', 'PUT', '/api/cart/itemcode/02698VC/1', undefined, 400, 'eGift card cannot be added!'],
     ['malformed JSON', 'POST', '/api/cart/itemcode/', '{"cartItems": [', 400, 'The request body must be JSON.'],
-    ['wrong types', 'POST', '/api/cart', JSON.stringify({ cartItems: [{ itemCode: 'D0001', quantity: '2' }] }), 400, 'Please enter a quantity from 1 to 99.'],
-    ['a missing list', 'POST', '/api/cart', JSON.stringify({ items: [] }), 400, 'Send cartItems as a list of {itemCode, quantity}.'],
-    ['a batch with one bad item', 'POST', '/api/cart', JSON.stringify({ cartItems: [{ itemCode: 'D0002', quantity: 1 }, { itemCode: 'X0001', quantity: 1 }] }), 400, 'The product is out of stock'],
-    ['going over 99', 'PUT', '/api/cart/itemcode/D0001/98', undefined, 400, 'You can have at most 99 of an item in your cart.'],
+    [
+      'wrong types',
+      'POST',
+      '/api/cart',
+      JSON.stringify({ cartItems: [{ itemCode: 'D0001', quantity: '2' }] }),
+      400,
+      'Please enter a quantity from 1 to 99.',
+    ],
+    [
+      'a missing list',
+      'POST',
+      '/api/cart',
+      JSON.stringify({ items: [] }),
+      400,
+      'Send cartItems as a list of {itemCode, quantity}.',
+    ],
+    [
+      'a batch with one bad item',
+      'POST',
+      '/api/cart',
+      JSON.stringify({
+        cartItems: [
+          { itemCode: 'D0002', quantity: 1 },
+          { itemCode: 'X0001', quantity: 1 },
+        ],
+      }),
+      400,
+      'The product is out of stock',
+    ],
+    [
+      'going over 99',
+      'PUT',
+      '/api/cart/itemcode/D0001/98',
+      undefined,
+      400,
+      'You can have at most 99 of an item in your cart.',
+    ],
   ])('%s', async (_label, method, path, raw, status, message) => {
     const v = visitor();
     await v.add('D0001', 2);
@@ -205,7 +291,10 @@ describe('Unlimited membership lines', () => {
     res = await v.add('UL0001', 1);
     const line = res.body.response.lineItems[0];
     expect(line.quantity).toBe(1);
-    expect(line).toMatchObject({ lineItemIdentification: { itemTypeTag: 'unlimited' }, product: { url: null, quantityLocked: true } });
+    expect(line).toMatchObject({
+      lineItemIdentification: { itemTypeTag: 'unlimited' },
+      product: { url: null, quantityLocked: true },
+    });
     expect((await v.add('UL0001', 2, true)).body.statusMessage).toBe('The quantity of this item cannot be changed.');
     expect((await v.add('UL0001', 3)).status).toBe(400);
     expect((await v.cart()).lineItems[0].quantity).toBe(1);
@@ -215,7 +304,9 @@ describe('Unlimited membership lines', () => {
 describe('validation (?validate=true)', () => {
   it('flags out-of-stock lines and upsell rules, and disables checkout', async () => {
     const v = visitor();
-    await v.call('POST', '/api/cart', { cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }] });
+    await v.call('POST', '/api/cart', {
+      cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
+    });
     let cart = await v.cart(true);
     expect(cart.lineItems[0].validationInformationDetails.validationDetailsList).toEqual([
       { type: 'UPSELL', message: 'Eligible product removed from the cart' },
@@ -238,30 +329,60 @@ describe('validation (?validate=true)', () => {
 });
 
 describe('PUT /api/cart/eItemCode', () => {
-  const classic = { salesCode: 'EGIFT', quantity: 1, recipientName: 'Ann Lee', recipientEmail: 'ann@example.com', verifyEmail: 'ann@example.com', message: 'Enjoy your wine!', amount: 75, itemCode: '02698VC' };
+  const classic = {
+    salesCode: 'EGIFT',
+    quantity: 1,
+    recipientName: 'Ann Lee',
+    recipientEmail: 'ann@example.com',
+    verifyEmail: 'ann@example.com',
+    message: 'Enjoy your wine!',
+    amount: 75,
+    itemCode: '02698VC',
+  };
 
   it('adds a classic gift voucher payload with its own amount, and one in the new-cart form', async () => {
     const v = visitor();
     let res = await v.call('PUT', '/api/cart/eItemCode', classic);
     expect(res.status).toBe(200);
     let line = res.body.response.lineItems[0];
-    expect(line).toMatchObject({ quantity: 1, lineItemIdentification: { itemTypeTag: 'giftVoucher' }, product: { url: null, quantityLocked: true }, itemPriceInfo: { amount: 75 } });
+    expect(line).toMatchObject({
+      quantity: 1,
+      lineItemIdentification: { itemTypeTag: 'giftVoucher' },
+      product: { url: null, quantityLocked: true },
+      itemPriceInfo: { amount: 75 },
+    });
     res = await v.call('PUT', '/api/cart/eItemCode', {
       itemCode: '00041VC',
       itemType: 'giftVoucher',
-      giftVoucherDetails: { recipientName: 'Bo', recipientEmail: 'bo@example.com', value: { amount: 50, currencyCode: 'AUD' }, message: 'Cheers' },
+      giftVoucherDetails: {
+        recipientName: 'Bo',
+        recipientEmail: 'bo@example.com',
+        value: { amount: 50, currencyCode: 'AUD' },
+        message: 'Cheers',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.response.numLineItems).toBe(2);
     line = res.body.response.lineItems[1];
-    expect(line.giftVoucherDetails).toEqual({ recipientName: 'Bo', recipientEmail: 'bo@example.com', message: 'Cheers', value: { amount: 50, currencyCode: 'AUD' } });
+    expect(line.giftVoucherDetails).toEqual({
+      recipientName: 'Bo',
+      recipientEmail: 'bo@example.com',
+      message: 'Cheers',
+      value: { amount: 50, currencyCode: 'AUD' },
+    });
   });
 
   it('checks the amount (25–500 in AU, from 1 in the US), the emails and the message', async () => {
     const v = visitor();
-    expect((await v.call('PUT', '/api/cart/eItemCode', { ...classic, amount: 20 })).body.statusMessage).toBe('The amount must be at least 25.');
-    expect((await v.call('PUT', '/api/cart/eItemCode', { ...classic, amount: 501 })).body.statusMessage).toBe('The amount must be at most 500.');
-    expect((await v.call('PUT', '/api/cart/eItemCode', { ...classic, verifyEmail: 'x@example.com' })).body.statusMessage).toBe('The email addresses do not match.');
+    expect((await v.call('PUT', '/api/cart/eItemCode', { ...classic, amount: 20 })).body.statusMessage).toBe(
+      'The amount must be at least 25.',
+    );
+    expect((await v.call('PUT', '/api/cart/eItemCode', { ...classic, amount: 501 })).body.statusMessage).toBe(
+      'The amount must be at most 500.',
+    );
+    expect(
+      (await v.call('PUT', '/api/cart/eItemCode', { ...classic, verifyEmail: 'x@example.com' })).body.statusMessage,
+    ).toBe('The email addresses do not match.');
     expect((await v.call('PUT', '/api/cart/eItemCode', { ...classic, message: 'x'.repeat(201) })).status).toBe(400);
     expect((await v.call('PUT', '/api/cart/eItemCode', { ...classic, itemCode: 'D0001' })).status).toBe(404);
     expect((await v.cart()).numLineItems).toBe(0);
@@ -275,7 +396,11 @@ describe('points earned summary', () => {
     const v = visitor('vir-au');
     await v.add('D0001', 2);
     const res = await v.call('GET', '/api/cart/pointsEarnedSummary?orderId=123');
-    expect(res.body.response).toMatchObject({ orderId: '123', basePoints: expect.any(Number), bonusPoints: expect.any(Number) });
+    expect(res.body.response).toMatchObject({
+      orderId: '123',
+      basePoints: expect.any(Number),
+      bonusPoints: expect.any(Number),
+    });
     const { basePoints, bonusPoints, totalPoints } = res.body.response;
     expect(totalPoints).toBe(basePoints + bonusPoints);
     expect(basePoints).toBe(Math.floor((await v.cart()).orderPriceInfo.subtotal));

@@ -137,7 +137,9 @@ describe('GET /api/address/zipcode/{zip}', () => {
     const res = await get('/api/address/zipcode/0870');
     expect(res.status).toBe(200);
     const body = (await json(res)).response;
-    expect(body.addresses).toContainEqual(expect.objectContaining({ locality: expect.stringMatching(/Alice Springs/i), state: 'NT' }));
+    expect(body.addresses).toContainEqual(
+      expect.objectContaining({ locality: expect.stringMatching(/Alice Springs/i), state: 'NT' }),
+    );
   });
   it('looks up NZ postcodes on an NZ site', async () => {
     const res = await get('/api/address/zipcode/6011', 'law-nz.localhost');

@@ -49,7 +49,16 @@ describe('GET /jsp/offer/common/offer.jsp', () => {
   });
 
   it('ignores fill-the-box names out of range or of the wrong shape', async () => {
-    for (const name of ['fill-the-box-0btl', 'fill-the-box-15btl', 'fill-the-box-01btl', 'fill-the-box-btl', 'fill-the-box-3', 'Fill-The-Box-3btl', 'fill-the-box-3btl<script>', 'other']) {
+    for (const name of [
+      'fill-the-box-0btl',
+      'fill-the-box-15btl',
+      'fill-the-box-01btl',
+      'fill-the-box-btl',
+      'fill-the-box-3',
+      'Fill-The-Box-3btl',
+      'fill-the-box-3btl<script>',
+      'other',
+    ]) {
       const res = await get(`/jsp/offer/common/offer.jsp?name=${encodeURIComponent(name)}`);
       await expectRedirect(res, '/');
       expect(cookies(res)).toEqual([]);

@@ -161,9 +161,14 @@ describe('GET /api/offer/cart', () => {
   });
 
   it('treats an unknown cart cookie as an empty cart', async () => {
-    const res = await t.app.request('/api/offer/cart', { headers: { host: 'law-au.localhost', cookie: 'cart_id=nosuchcartnosuchcart00' } });
+    const res = await t.app.request('/api/offer/cart', {
+      headers: { host: 'law-au.localhost', cookie: 'cart_id=nosuchcartnosuchcart00' },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ statusCode: 0, response: { UpsellOffers: { offerDetails: [], offerItems: [] } } });
+    expect(await res.json()).toEqual({
+      statusCode: 0,
+      response: { UpsellOffers: { offerDetails: [], offerItems: [] } },
+    });
   });
 });
 
@@ -176,13 +181,17 @@ describe('GET /api/offer/product/{itemCode}', () => {
     const offers = res.body.response.UpsellOffers;
     expect(offers.offerItems).toContainEqual({ itemCode: 'D0003SS', type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' });
     expect(offers.offerItems).toContainEqual({ itemCode: 'D0003-12', type: 'CASE', rule: 'CASE_12' });
-    expect(offers.offerDetails).toEqual([{ reasonCode: 'CASE_SAVINGS', remainingBottles: 12, bottleThreshold: 12, savings: caseSavings(d3) }]);
+    expect(offers.offerDetails).toEqual([
+      { reasonCode: 'CASE_SAVINGS', remainingBottles: 12, bottleThreshold: 12, savings: caseSavings(d3) },
+    ]);
   });
 
   it('offers a wine plan and the 12-pack for D0001, also when asked by a pack code or in lower case', async () => {
     const d1 = await product('D0001');
     const expected = {
-      offerDetails: [{ reasonCode: 'CASE_SAVINGS', remainingBottles: 12, bottleThreshold: 12, savings: caseSavings(d1) }],
+      offerDetails: [
+        { reasonCode: 'CASE_SAVINGS', remainingBottles: 12, bottleThreshold: 12, savings: caseSavings(d1) },
+      ],
       offerItems: [
         { itemCode: 'D0001WP', type: 'WINEPLAN', rule: 'WINEPLAN_DISCOVERY_12' },
         { itemCode: 'D0001-12', type: 'CASE', rule: 'CASE_12' },

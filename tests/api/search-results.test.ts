@@ -14,7 +14,9 @@ describe('searchProducts', () => {
     expect(r.items[0]!.name).toMatch(/shiraz/i);
     expect(r.facets.colour.map((f) => f.value)).toContain('red');
     const both = await search('Ntt=marlborough%20sauvignon%20blanc');
-    expect(both.items.slice(0, 5).every((p) => /marlborough/i.test(`${p.name} ${p.region}`) && /sauvignon/i.test(p.name))).toBe(true);
+    expect(
+      both.items.slice(0, 5).every((p) => /marlborough/i.test(`${p.name} ${p.region}`) && /sauvignon/i.test(p.name)),
+    ).toBe(true);
   });
 
   it('tolerates a typo', async () => {

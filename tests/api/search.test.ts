@@ -36,7 +36,12 @@ describe('GET /jsp/api/us/similar_wines_json.jsp', () => {
     const products = body.response.items.map((i: { product: string }) => JSON.parse(i.product));
     expect(products.length).toBeGreaterThan(0);
     expect(products[0]).toMatchObject({ grape: 'Sauvignon Blanc', colour: 'white' });
-    expect(products.every((p: { colour: string; grape: string; country: string }) => p.colour === 'white' || p.grape === 'Sauvignon Blanc' || p.country === 'New Zealand')).toBe(true);
+    expect(
+      products.every(
+        (p: { colour: string; grape: string; country: string }) =>
+          p.colour === 'white' || p.grape === 'Sauvignon Blanc' || p.country === 'New Zealand',
+      ),
+    ).toBe(true);
   });
 
   it('leaves out out-of-stock wines and prices in the site currency', async () => {

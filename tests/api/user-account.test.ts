@@ -48,7 +48,10 @@ describe('the account calls answer only a Hard Logged-In customer', () => {
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body).toEqual({ statusCode: 401, statusMessage: LOGIN_REQUIRED });
     }
-    const [row] = await t.testDb.database.db.select().from(customers).where(eq(customers.email, 'requested@example.com'));
+    const [row] = await t.testDb.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'requested@example.com'));
     expect(row?.emailOptIn).toBe(false);
     // The password did not change: the demo password still logs in.
     expect((await visitor().login('requested@example.com')).body.statusCode).toBe(0);
@@ -70,17 +73,31 @@ describe('every demo account', () => {
       const v = await loggedIn(email, 'vws-au');
       const details = await v.call('GET', '/api/user/details');
       expect(details.body.statusCode, email).toBe(0);
-      expect(details.body.response).toMatchObject({ email, emailOptIn: expect.any(Boolean), trustedDetails: { shippingAddress: expect.any(Array) } });
+      expect(details.body.response).toMatchObject({
+        email,
+        emailOptIn: expect.any(Boolean),
+        trustedDetails: { shippingAddress: expect.any(Array) },
+      });
       const shipping = details.body.response.trustedDetails.shippingAddress;
-      expect(shipping.filter((a: { isDefaultDelivery: boolean }) => a.isDefaultDelivery), email).toHaveLength(1);
+      expect(
+        shipping.filter((a: { isDefaultDelivery: boolean }) => a.isDefaultDelivery),
+        email,
+      ).toHaveLength(1);
       expect(shipping[0].postalCode, email).toMatch(/^\d{4}$/);
-      const general = (await v.call('GET', '/api/user/subscriptions/subscription/list')).body.response.generalSubscriptions;
+      const general = (await v.call('GET', '/api/user/subscriptions/subscription/list')).body.response
+        .generalSubscriptions;
       const plans = (await v.call('GET', '/api/user/subscriptions/wineplans/list')).body.response.winePlanSubscriptions;
-      for (const sub of [...general, ...plans]) expect(Object.keys(sub).sort(), email).toEqual(['id', 'name', 'startedAt', 'status', 'type']);
+      for (const sub of [...general, ...plans])
+        expect(Object.keys(sub).sort(), email).toEqual(['id', 'name', 'startedAt', 'status', 'type']);
       const orders = (await v.call('GET', '/api/user/purchases/list')).body.response.orders;
       expect(orders.length, email).toBeGreaterThan(0);
       for (const order of orders) {
-        expect(order, email).toMatchObject({ orderNumber: expect.any(String), status: expect.any(String), totalCents: expect.any(Number), lines: expect.any(Array) });
+        expect(order, email).toMatchObject({
+          orderNumber: expect.any(String),
+          status: expect.any(String),
+          totalCents: expect.any(Number),
+          lines: expect.any(Array),
+        });
       }
     }
   });
@@ -93,7 +110,12 @@ describe('GET /api/user/details', () => {
     expect(res.status).toBe(200);
     expect(res.body.statusCode).toBe(0);
     const user = res.body.response;
-    expect(user).toMatchObject({ email: 'shopper@example.com', firstName: 'Olivia', lastName: 'Bennett', emailOptIn: false });
+    expect(user).toMatchObject({
+      email: 'shopper@example.com',
+      firstName: 'Olivia',
+      lastName: 'Bennett',
+      emailOptIn: false,
+    });
     expect(user.trustedDetails.shippingAddress).toEqual([
       expect.objectContaining({ line1: '14 Darling Street', postalCode: '2041', isDefaultDelivery: true }),
     ]);
@@ -101,10 +123,12 @@ describe('GET /api/user/details', () => {
     expect(JSON.stringify(user)).not.toMatch(/password|hash/i);
   });
 
-  it("gives outback@ a default delivery address with postcode 0870", async () => {
+  it('gives outback@ a default delivery address with postcode 0870', async () => {
     const v = await loggedIn('outback@example.com');
     const user = (await v.call('GET', '/api/user/details')).body.response;
-    const defaults = user.trustedDetails.shippingAddress.filter((a: { isDefaultDelivery: boolean }) => a.isDefaultDelivery);
+    const defaults = user.trustedDetails.shippingAddress.filter(
+      (a: { isDefaultDelivery: boolean }) => a.isDefaultDelivery,
+    );
     expect(defaults).toHaveLength(1);
     expect(defaults[0].postalCode).toBe('0870');
   });
@@ -112,14 +136,22 @@ describe('GET /api/user/details', () => {
 
 describe('subscriptions', () => {
   const general = async (email: string) =>
-    (await (await loggedIn(email)).call('GET', '/api/user/subscriptions/subscription/list')).body.response.generalSubscriptions;
+    (await (await loggedIn(email)).call('GET', '/api/user/subscriptions/subscription/list')).body.response
+      .generalSubscriptions;
   const plans = async (email: string) =>
-    (await (await loggedIn(email)).call('GET', '/api/user/subscriptions/wineplans/list')).body.response.winePlanSubscriptions;
+    (await (await loggedIn(email)).call('GET', '/api/user/subscriptions/wineplans/list')).body.response
+      .winePlanSubscriptions;
 
   it('lists Unlimited (type FREESHIP) with its status for each member', async () => {
-    expect(await general('unlimited@example.com')).toEqual([expect.objectContaining({ type: 'FREESHIP', status: 'ACTIVE' })]);
-    expect(await general('requested@example.com')).toEqual([expect.objectContaining({ type: 'FREESHIP', status: 'REQUESTED' })]);
-    expect(await general('suspended@example.com')).toEqual([expect.objectContaining({ type: 'FREESHIP', status: 'SUSPENDED' })]);
+    expect(await general('unlimited@example.com')).toEqual([
+      expect.objectContaining({ type: 'FREESHIP', status: 'ACTIVE' }),
+    ]);
+    expect(await general('requested@example.com')).toEqual([
+      expect.objectContaining({ type: 'FREESHIP', status: 'REQUESTED' }),
+    ]);
+    expect(await general('suspended@example.com')).toEqual([
+      expect.objectContaining({ type: 'FREESHIP', status: 'SUSPENDED' }),
+    ]);
     expect(await general('shopper@example.com')).toEqual([]);
     expect(await general('planner@example.com')).toEqual([]);
   });
@@ -142,7 +174,10 @@ describe('purchases and order history', () => {
     expect(list.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['VIR-200114', 'LAW-100877', 'LAW-100231']);
     for (const order of list) {
       expect(order.lines.length).toBeGreaterThan(0);
-      const sum = order.lines.reduce((s: number, l: { unitPriceCents: number; quantity: number }) => s + l.unitPriceCents * l.quantity, 0);
+      const sum = order.lines.reduce(
+        (s: number, l: { unitPriceCents: number; quantity: number }) => s + l.unitPriceCents * l.quantity,
+        0,
+      );
       expect(order.subtotalCents).toBe(sum);
       expect(order.totalCents).toBe(order.subtotalCents + order.shippingCents);
       expect(Number.isInteger(order.totalCents)).toBe(true);
@@ -152,12 +187,21 @@ describe('purchases and order history', () => {
   });
 
   it('gives every demo account its own orders only', async () => {
-    for (const email of ['unlimited@example.com', 'requested@example.com', 'suspended@example.com', 'planner@example.com', 'outback@example.com']) {
+    for (const email of [
+      'unlimited@example.com',
+      'requested@example.com',
+      'suspended@example.com',
+      'planner@example.com',
+      'outback@example.com',
+    ]) {
       const v = await loggedIn(email);
       const list = (await v.call('GET', '/api/user/purchases/list')).body.response.orders;
       expect(list.length, email).toBeGreaterThan(0);
       const [customer] = await t.testDb.database.db.select().from(customers).where(eq(customers.email, email));
-      const own = await t.testDb.database.db.select().from(orders).where(eq(orders.customerId, customer?.id ?? -1));
+      const own = await t.testDb.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.customerId, customer?.id ?? -1));
       expect(list.map((o: { id: number }) => o.id).sort()).toEqual(own.map((o) => o.id).sort());
     }
   });
@@ -211,12 +255,17 @@ describe('PUT /api/user/preferences/contact', () => {
 describe('PUT /api/user/password', () => {
   it('refuses a wrong current password or a weak new one with 400, and keeps the old password', async () => {
     const v = await loggedIn('suspended@example.com');
-    const wrong = await v.call('PUT', '/api/user/password', { currentPassword: 'Wrong2026', newPassword: 'Another2026' });
+    const wrong = await v.call('PUT', '/api/user/password', {
+      currentPassword: 'Wrong2026',
+      newPassword: 'Another2026',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.statusMessage).toBe('Your current password is not correct.');
     const weak = await v.call('PUT', '/api/user/password', { currentPassword: 'Vintage2026', newPassword: 'short' });
     expect(weak.status).toBe(400);
-    expect(weak.body.statusMessage).toBe('Password must be 8-16 characters and contain at least one number and one letter.');
+    expect(weak.body.statusMessage).toBe(
+      'Password must be 8-16 characters and contain at least one number and one letter.',
+    );
     const malformed = await v.call('PUT', '/api/user/password', undefined, 'not json');
     expect(malformed.body.statusMessage).toBe('The request body must be JSON.');
     expect((await visitor().login('suspended@example.com')).body.statusCode).toBe(0);
@@ -225,7 +274,10 @@ describe('PUT /api/user/password', () => {
   it('changes the password: this session stays, other sessions are revoked, the old password fails and the new works', async () => {
     const other = await loggedIn('suspended@example.com');
     const v = await loggedIn('suspended@example.com');
-    const res = await v.call('PUT', '/api/user/password', { currentPassword: 'Vintage2026', newPassword: 'Cellar2027x' });
+    const res = await v.call('PUT', '/api/user/password', {
+      currentPassword: 'Vintage2026',
+      newPassword: 'Cellar2027x',
+    });
     expect(res.status).toBe(200);
     expect(res.body.statusCode).toBe(0);
     expect((await v.call('GET', '/api/user/details')).status).toBe(200);

@@ -16,7 +16,10 @@ async function loggedIn(email: string, site = 'law-au') {
 }
 
 async function customerId(email: string): Promise<number> {
-  const [row] = await t.testDb.database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+  const [row] = await t.testDb.database.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.email, email));
   return row!.id;
 }
 
@@ -53,7 +56,8 @@ describe('personal lists: who may call them', () => {
     const v = await loggedIn('shopper@example.com');
     v.jar.delete('sid');
     expect((await v.call('GET', '/api/user/recentlybrowsed/list')).body.statusCode).toBe(0);
-    for (const path of LIST_CALLS.filter((p) => !p.includes('recentlybrowsed'))) expect((await v.call('GET', path)).status, path).toBe(401);
+    for (const path of LIST_CALLS.filter((p) => !p.includes('recentlybrowsed')))
+      expect((await v.call('GET', path)).status, path).toBe(401);
     expect((await v.call('PUT', '/api/user/favourites/delete/D0001')).status).toBe(401);
     const hard = await loggedIn('shopper@example.com');
     expect(codes((await hard.call('GET', '/api/user/favourites/list')).body)).toContain('D0001');
@@ -68,7 +72,11 @@ describe('favourites', () => {
     expect(res.body.response.itemListInfo).toEqual({ numberOfItems: 4 });
     expect(codes(res.body)).toEqual(['B0001', 'W00020', 'W00005', 'D0001']);
     const d0001 = res.body.response.userItems.at(-1);
-    expect(d0001.product).toMatchObject({ itemCode: 'D0001', name: 'Hidden Creek Reserve Barossa Shiraz', productType: 'wine' });
+    expect(d0001.product).toMatchObject({
+      itemCode: 'D0001',
+      name: 'Hidden Creek Reserve Barossa Shiraz',
+      productType: 'wine',
+    });
     expect(d0001.product.salePriceCents).toBeGreaterThan(0);
     expect(d0001.userItemDetails.addedDate).toBe('2026-06-01T10:00:00.000Z');
   });
@@ -80,7 +88,9 @@ describe('favourites', () => {
     expect(added.body).toEqual({ statusCode: 0, response: { itemCode: 'D0003', itemListInfo: { numberOfItems: 1 } } });
     expect((await v.call('PUT', '/api/user/favourites/D0003')).body.response.itemListInfo.numberOfItems).toBe(1);
     expect((await v.call('PUT', '/api/user/favourites/S0001')).body.response.itemListInfo.numberOfItems).toBe(2);
-    expect(codes((await v.call('GET', '/api/user/favourites/list')).body)).toEqual(expect.arrayContaining(['D0003', 'S0001']));
+    expect(codes((await v.call('GET', '/api/user/favourites/list')).body)).toEqual(
+      expect.arrayContaining(['D0003', 'S0001']),
+    );
     const removed = await v.call('PUT', '/api/user/favourites/delete/D0003');
     expect(removed.body.response).toEqual({ itemCode: 'D0003', itemListInfo: { numberOfItems: 1 } });
     expect((await v.call('PUT', '/api/user/favourites/delete/D0003')).body.response.itemListInfo.numberOfItems).toBe(1);
@@ -100,9 +110,13 @@ describe('favourites', () => {
 
   it('refuses a change started by another site (CSRF) and keeps the list', async () => {
     const v = await loggedIn('shopper@example.com');
-    const cross = await v.call('PUT', '/api/user/favourites/delete/D0001', undefined, undefined, { origin: 'https://evil.example' });
+    const cross = await v.call('PUT', '/api/user/favourites/delete/D0001', undefined, undefined, {
+      origin: 'https://evil.example',
+    });
     expect(cross.status).toBe(403);
-    const crossFetch = await v.call('PUT', '/api/user/donotsenditem/D0001', undefined, undefined, { 'sec-fetch-site': 'cross-site' });
+    const crossFetch = await v.call('PUT', '/api/user/donotsenditem/D0001', undefined, undefined, {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(crossFetch.status).toBe(403);
     expect(codes((await v.call('GET', '/api/user/favourites/list')).body)).toContain('D0001');
     expect(codes((await v.call('GET', '/api/user/donotsenditem/list')).body)).toEqual(['W00003']);
@@ -122,7 +136,9 @@ describe('not for me, ratings and recently browsed', () => {
     expect(codes((await v.call('GET', '/api/user/donotsenditem/list')).body)).toEqual(['W00011']);
     expect((await v.call('PUT', '/api/user/donotsenditem/W00040')).body.response.itemListInfo.numberOfItems).toBe(2);
     expect(codes((await v.call('GET', '/api/user/donotsenditem/list')).body)).toEqual(['W00040', 'W00011']);
-    expect((await v.call('PUT', '/api/user/donotsenditem/delete/W00040')).body.response.itemListInfo.numberOfItems).toBe(1);
+    expect(
+      (await v.call('PUT', '/api/user/donotsenditem/delete/W00040')).body.response.itemListInfo.numberOfItems,
+    ).toBe(1);
     expect((await v.call('PUT', '/api/user/donotsenditem/XX404')).status).toBe(404);
   });
 
@@ -165,12 +181,26 @@ describe('recommendations', () => {
     expect(items.length).toBeGreaterThanOrEqual(6);
     expect(items.map((u: any) => u.userItemDetails.sortPriority)).toEqual(items.map((_: unknown, i: number) => i + 1));
     for (const u of items) {
-      expect([RECOMMENDATION_TYPES.purchases, RECOMMENDATION_TYPES.ratings, RECOMMENDATION_TYPES.favourites]).toContain(u.userItemDetails.recommendationTypeId);
+      expect([RECOMMENDATION_TYPES.purchases, RECOMMENDATION_TYPES.ratings, RECOMMENDATION_TYPES.favourites]).toContain(
+        u.userItemDetails.recommendationTypeId,
+      );
       expect(u.product.productType).toBe('wine');
       expect(u.product.availability).toBe('in_stock');
     }
     // Nothing the customer bought, rated, favourited or marked not for me.
-    const own = ['D0001', 'D0002', 'D0003', 'W00012', 'W00027', 'W00044', 'M0001', 'W00005', 'W00020', 'B0001', 'W00003'];
+    const own = [
+      'D0001',
+      'D0002',
+      'D0003',
+      'W00012',
+      'W00027',
+      'W00044',
+      'M0001',
+      'W00005',
+      'W00020',
+      'B0001',
+      'W00003',
+    ];
     for (const code of own) expect(codes(first.body)).not.toContain(code);
     const again = await v.call('GET', '/api/user/recommendations/list');
     expect(codes(again.body)).toEqual(codes(first.body));

@@ -41,7 +41,9 @@ async function expectSectionPage(page: Page, path: string, section: string, h1: 
 }
 
 test.describe('a Hard Logged-In customer', () => {
-  test('sees every account section with its real content, the nav marking the open one, and no axe violations', async ({ page }) => {
+  test('sees every account section with its real content, the nav marking the open one, and no axe violations', async ({
+    page,
+  }) => {
     await logIn(page, 'shopper@example.com');
 
     await expectSectionPage(page, '/account', 'Overview', 'My account');
@@ -114,7 +116,12 @@ test.describe('a Hard Logged-In customer', () => {
     await expect(page.getByRole('link', { name: /Unlimited/ })).toHaveAttribute('href', '/unlimited');
     await expectAccessible(page);
 
-    await expectSectionPage(page, '/account/gift-cards-and-vouchers', 'Gift cards and vouchers', 'Gift cards and vouchers');
+    await expectSectionPage(
+      page,
+      '/account/gift-cards-and-vouchers',
+      'Gift cards and vouchers',
+      'Gift cards and vouchers',
+    );
     await expectCurrentSection(page, 'Gift cards and vouchers');
     const gift = page.getByRole('row', { name: /GC-4821-7730/ });
     await expect(gift).toContainText('Gift card');
@@ -132,7 +139,8 @@ test.describe('a Hard Logged-In customer', () => {
 
   test('sees the favourites, top-rated, not-for-me and recommendations lists as product tiles', async ({ page }) => {
     await logIn(page, 'shopper@example.com');
-    const codes = () => page.locator('.account-grid .tile').evaluateAll((els) => els.map((el) => el.getAttribute('data-item-code')));
+    const codes = () =>
+      page.locator('.account-grid .tile').evaluateAll((els) => els.map((el) => el.getAttribute('data-item-code')));
 
     await expectSectionPage(page, '/account/favourites', 'Favourites', 'Favourites');
     await expectCurrentSection(page, 'Favourites');
@@ -228,7 +236,9 @@ test.describe('a Hard Logged-In customer', () => {
     await current.fill('Vintage2026');
     await next.fill('short');
     await submit.click();
-    await expect(page.getByRole('alert')).toHaveText('Password must be 8-16 characters and contain at least one number and one letter.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Password must be 8-16 characters and contain at least one number and one letter.',
+    );
     await expect(next).toHaveAttribute('aria-invalid', 'true');
     await expect(next).toBeFocused();
 
@@ -347,7 +357,10 @@ test('every legacy account path and hash lands on its new route on a live host',
     await page.goto('about:blank');
     await page.goto(siteUrl('law-au', legacy));
     await expect(page, legacy).toHaveURL(siteUrl('law-au', target));
-    await expect(page.getByRole('navigation', { name: 'My account' }).locator('[aria-current="page"]'), legacy).toHaveAttribute('href', target);
+    await expect(
+      page.getByRole('navigation', { name: 'My account' }).locator('[aria-current="page"]'),
+      legacy,
+    ).toHaveAttribute('href', target);
   }
 });
 
@@ -390,19 +403,30 @@ test.describe('on a test host', () => {
     );
     await page.goto(url('/account/settings'));
     // The browser keeps the #email-settings of the first redirect; the login page is what matters.
-    await expect.poll(() => {
-      const u = new URL(page.url());
-      return u.origin + u.pathname + u.search;
-    }).toBe(url(`/login?${new URLSearchParams({ redirectingURL: '/jsp/account/common/account_details.jsp', pageTitle: `Login ${BRAND}` })}`));
+    await expect
+      .poll(() => {
+        const u = new URL(page.url());
+        return u.origin + u.pathname + u.search;
+      })
+      .toBe(
+        url(
+          `/login?${new URLSearchParams({ redirectingURL: '/jsp/account/common/account_details.jsp', pageTitle: `Login ${BRAND}` })}`,
+        ),
+      );
   });
 });
 
-test('the account pages fit a phone: the section nav scrolls in one row, nothing widens the page @mobile', async ({ page }) => {
+test('the account pages fit a phone: the section nav scrolls in one row, nothing widens the page @mobile', async ({
+  page,
+}) => {
   await logIn(page, 'shopper@example.com');
   for (const path of ['/account', '/account/purchased', '/account/favourites', '/account/settings']) {
     await page.goto(siteUrl('law-au', path));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    const { scroll, inner } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
     expect(scroll, path).toBeLessThanOrEqual(inner);
   }
   // The heading of the page is on the first screen, not below a long list of sections.

@@ -101,20 +101,28 @@ test('hidden at 11 bottles (no list is fetched), shown once the cart reaches 12'
   expect(listRequests).toEqual([expect.stringContaining(LIST_PATH)]);
 });
 
-test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on prices, and passes axe', async ({ page }) => {
+test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on prices, and passes axe', async ({
+  page,
+}) => {
   const list = await offerList();
-  const inStock = list.itemList.filter((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock').slice(0, 36);
+  const inStock = list.itemList
+    .filter((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock')
+    .slice(0, 36);
   expect(inStock.length).toBeGreaterThanOrEqual(3);
   await openCartWith(page, 'D0002', 12);
 
   const region = page.getByRole('region', { name: String(list.presentationMap['itemlist.header']) });
   await expect(region).toBeVisible();
   await expect(tiles(page)).toHaveCount(inStock.length);
-  expect(await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-item-code')))).toEqual(inStock.map((i) => i.itemCode));
+  expect(await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-item-code')))).toEqual(
+    inStock.map((i) => i.itemCode),
+  );
   for (const item of inStock) {
     const t = tile(page, item.itemCode);
     await expect(t.getByRole('heading', { level: 3 })).toHaveText(titleOf(item));
-    await expect(t.getByTestId('addon-price')).toHaveText(dollars(cents(Number(list.presentationMap[`${item.itemCode}.addOnPrice`]))));
+    await expect(t.getByTestId('addon-price')).toHaveText(
+      dollars(cents(Number(list.presentationMap[`${item.itemCode}.addOnPrice`]))),
+    );
     await expect(t.getByRole('button', { name: `Add ${titleOf(item)}` })).toHaveCount(1);
   }
   await expectAccessible(page, '[data-testid="addon-carousel"]');
@@ -149,7 +157,10 @@ test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async 
   await expectHidden();
   await page.unrouteAll();
   await page.route(`**${LIST_PATH}`, (route) =>
-    route.fulfill({ status: 500, json: { statusCode: 500, statusMessage: 'Something went wrong. Please try again later.' } }),
+    route.fulfill({
+      status: 500,
+      json: { statusCode: 500, statusMessage: 'Something went wrong. Please try again later.' },
+    }),
   );
   await expectHidden();
 });
@@ -183,15 +194,23 @@ test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on 
 
 test('adding an add-on puts it in the cart, reloads and shows the success modal once', async ({ page }) => {
   const list = await offerList();
-  const item = list.itemList.find((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock' && i.itemCode !== 'D0002')!;
+  const item = list.itemList.find(
+    (i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock' && i.itemCode !== 'D0002',
+  )!;
   const sku = String(list.presentationMap[`${item.itemCode}.skuItemCode`]);
   await keepDataLayer(page);
   await openCartWith(page, 'D0002', 12);
   await expect(tile(page, item.itemCode)).toBeVisible();
 
   const modalRequest = page.waitForRequest((r) => r.url().endsWith(MODAL_PATH) && r.method() === 'POST');
-  await tile(page, item.itemCode).getByRole('button', { name: `Add ${titleOf(item)}` }).click();
-  expect((await modalRequest).postDataJSON()).toEqual({ image: item.smallImage, itemCode: item.itemCode, name: titleOf(item) });
+  await tile(page, item.itemCode)
+    .getByRole('button', { name: `Add ${titleOf(item)}` })
+    .click();
+  expect((await modalRequest).postDataJSON()).toEqual({
+    image: item.smallImage,
+    itemCode: item.itemCode,
+    name: titleOf(item),
+  });
 
   const dialog = page.getByRole('dialog', { name: 'Added to your cart' });
   await expect(dialog).toBeVisible();
@@ -199,7 +218,9 @@ test('adding an add-on puts it in the cart, reloads and shows the success modal 
   // The page was reloaded: the server-rendered cart has the new line.
   await expect(page.locator(`.cart-line[data-item-code="${sku}"]`)).toHaveCount(1);
   const cart = (await cartApi(page, 'GET', '/api/cart/list')).body.response;
-  expect(cart.lineItems.map((l: { sku: { itemCode: string } }) => l.sku.itemCode).sort()).toEqual(['D0002', sku].sort());
+  expect(cart.lineItems.map((l: { sku: { itemCode: string } }) => l.sku.itemCode).sort()).toEqual(
+    ['D0002', sku].sort(),
+  );
   expect(await page.evaluate(() => sessionStorage.getItem('addonSuccess'))).toBeNull();
   expect((await keptDataLayer(page)).filter((e) => e.eventCategory === 'Add-on')).toEqual([
     { event: 'gaEvent', eventCategory: 'Add-on', eventAction: 'Add to Cart', eventLabel: item.itemCode },
@@ -215,7 +236,8 @@ test('adding an add-on puts it in the cart, reloads and shows the success modal 
 
 test('the success modal keeps focus inside, closes by Escape and by Close, and passes axe', async ({ page }) => {
   const flag = { itemCode: 'D0001', name: 'Old Vine Shiraz 2019', image: '/images/products/D0001-small.svg' };
-  const setFlag = (value: object) => page.evaluate((v) => sessionStorage.setItem('addonSuccess', JSON.stringify(v)), value);
+  const setFlag = (value: object) =>
+    page.evaluate((v) => sessionStorage.setItem('addonSuccess', JSON.stringify(v)), value);
   // Hold the modal's content until something on the page has focus, to see focus go back to it.
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -267,7 +289,10 @@ test('if the modal content cannot be fetched, a simple modal names the stored it
   await openCartWith(page, 'D0002', 12);
   // An image from another site is never shown, even from the stored flag.
   await page.evaluate(() =>
-    sessionStorage.setItem('addonSuccess', JSON.stringify({ itemCode: 'D0001', name: 'Old Vine Shiraz', image: 'https://evil.example/x.svg' })),
+    sessionStorage.setItem(
+      'addonSuccess',
+      JSON.stringify({ itemCode: 'D0001', name: 'Old Vine Shiraz', image: 'https://evil.example/x.svg' }),
+    ),
   );
   await page.reload();
   const dialog = page.getByRole('dialog', { name: 'Added to your cart' });
@@ -288,7 +313,9 @@ test('a refused add tracks a fail event and shows the server message near the ca
   expect(refused.status).toBeGreaterThanOrEqual(400);
   const message = String(refused.body.statusMessage);
 
-  await tile(page, item.itemCode).getByRole('button', { name: `Add ${titleOf(item)}` }).click();
+  await tile(page, item.itemCode)
+    .getByRole('button', { name: `Add ${titleOf(item)}` })
+    .click();
   const alert = carousel(page).getByRole('alert');
   await expect(alert).toHaveText(message);
   expect((await dataLayer(page)).filter((e) => e.eventCategory === 'Add-on')).toEqual([
@@ -306,10 +333,14 @@ test('a refused add tracks a fail event and shows the server message near the ca
 
 test('a failed add without a server message shows the default text', async ({ page }) => {
   const list = await offerList();
-  const item = list.itemList.find((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock' && i.itemCode !== 'D0002')!;
+  const item = list.itemList.find(
+    (i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock' && i.itemCode !== 'D0002',
+  )!;
   await openCartWith(page, 'D0002', 12);
   await page.route('**/api/cart/itemcode/**', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
-  await tile(page, item.itemCode).getByRole('button', { name: `Add ${titleOf(item)}` }).click();
+  await tile(page, item.itemCode)
+    .getByRole('button', { name: `Add ${titleOf(item)}` })
+    .click();
   await expect(carousel(page).getByRole('alert')).toHaveText('Something went wrong, please try again later.');
   expect(await page.evaluate(() => sessionStorage.getItem('addonSuccess'))).toBeNull();
 });

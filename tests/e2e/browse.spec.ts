@@ -31,9 +31,11 @@ test.describe('every site renders its own pages', () => {
       await expect(page).toHaveURL(/\/product\/[a-z0-9-]+-\d{4}\/D0001$/);
       expect((await pageData(page)).pageType).toBe('product_responsive');
       const api = await apiProduct('D0001', id);
-      const price = new Intl.NumberFormat(site.intlLocale, { style: 'currency', currency: site.currency, currencyDisplay: 'narrowSymbol' }).format(
-        api.skus[0].salePrice,
-      );
+      const price = new Intl.NumberFormat(site.intlLocale, {
+        style: 'currency',
+        currency: site.currency,
+        currencyDisplay: 'narrowSymbol',
+      }).format(api.skus[0].salePrice);
       await expect(page.locator('.pack-option').first()).toContainText(price);
     });
   }
@@ -64,7 +66,9 @@ test('the free-delivery marker appears on tiles whose case reaches the threshold
     const api = await apiProduct(code!);
     const casePrice = api.skus[0].salePrice;
     const hasMarker = (await tile.getByText('Free delivery on a case').count()) > 0;
-    expect(hasMarker, `${code} at ${casePrice}`).toBe(casePrice >= 347 && api.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock');
+    expect(hasMarker, `${code} at ${casePrice}`).toBe(
+      casePrice >= 347 && api.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock',
+    );
     if (hasMarker) marked++;
   }
   expect(marked).toBeGreaterThan(0);
@@ -80,11 +84,17 @@ test('product page: pack prices with SAVE above $10, cellaring, JSON-LD and cano
     if (saving > 10) await expect(option.locator('.save')).toHaveText(`SAVE $${saving.toFixed(2)}`);
     else await expect(option.locator('.save')).toHaveCount(0);
   }
-  await expect(page.locator('.cellaring')).toHaveText(/^Cellaring: (Ready now|Cellar for (2-5|5-10|10-15|15\+) years)$/);
+  await expect(page.locator('.cellaring')).toHaveText(
+    /^Cellaring: (Ready now|Cellar for (2-5|5-10|10-15|15\+) years)$/,
+  );
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
   expect(canonical).toBe(`http://law-au.localhost:${new URL(page.url()).port}${api.url}`);
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-  expect(ld).toMatchObject({ '@type': 'Product', sku: 'D0001', offers: { '@type': 'Offer', priceCurrency: 'AUD', price: single.toFixed(2) } });
+  expect(ld).toMatchObject({
+    '@type': 'Product',
+    sku: 'D0001',
+    offers: { '@type': 'Offer', priceCurrency: 'AUD', price: single.toFixed(2) },
+  });
   expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
   await expectAccessible(page);
 });
@@ -109,10 +119,19 @@ test('a missing image is replaced by the brand placeholder and reported', async 
   await page.goto(siteUrl('vir-au', `/product/${missing!.itemCode}`));
   const img = page.locator('.product__media img');
   await expect(img).toHaveAttribute('src', '/images/placeholder/vir-au-bottle-large.svg');
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   await expect
     .poll(async () => (await dataLayer(page)).filter((e) => e.eventAction === 'Missing Image'))
-    .toEqual([{ event: 'gaEvent', eventCategory: 'Errors', eventAction: 'Missing Image', eventLabel: `${missing!.imageBase}-large.svg` }]);
+    .toEqual([
+      {
+        event: 'gaEvent',
+        eventCategory: 'Errors',
+        eventAction: 'Missing Image',
+        eventLabel: `${missing!.imageBase}-large.svg`,
+      },
+    ]);
 });
 
 test('tile images load lazily, 300 px before they scroll into view', async ({ page }) => {
@@ -150,7 +169,9 @@ test('an unknown page is a 404 with pageType error_page', async ({ page }) => {
 });
 
 test('old Internet Explorer is sent to the unsupported-browser page', async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko' });
+  const context = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko',
+  });
   const page = await context.newPage();
   await page.goto(siteUrl('law-au', '/wines'));
   await expect(page).toHaveURL(/\/unsupported-browser$/);

@@ -51,7 +51,10 @@ test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and 
   const dialog = page.getByRole('dialog', { name: ADDED });
   await expect(dialog).toBeVisible();
   const [d1, d2] = await Promise.all([apiProduct('D0001'), apiProduct('D0002')]);
-  await expect(dialog.getByRole('listitem')).toHaveText([new RegExp(`^12 × ${d1.name}`), new RegExp(`^6 × ${d2.name}.*6-bottle pack`)]);
+  await expect(dialog.getByRole('listitem')).toHaveText([
+    new RegExp(`^12 × ${d1.name}`),
+    new RegExp(`^6 × ${d2.name}.*6-bottle pack`),
+  ]);
   await expect(dialog.getByRole('button', { name: 'Continue shopping' })).toBeFocused();
   expect(await cartLines(page)).toEqual({ D0001: 12, 'D0002-6': 6 });
   expect(writes).toHaveLength(1);
@@ -77,12 +80,21 @@ test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and 
   expect(writes).toHaveLength(1);
 });
 
-test('dw_brontoQuantity applies to every item; comma lists work; promoCode is kept as the voucher cookie', async ({ page, context }) => {
-  await page.goto('/wines?dw_brontoSingle=D0001,d0003&dw_brontoCaseSingle=D0002-6&dw_brontoQuantity=2&promoCode=WELCOME20&Nrpp=12');
+test('dw_brontoQuantity applies to every item; comma lists work; promoCode is kept as the voucher cookie', async ({
+  page,
+  context,
+}) => {
+  await page.goto(
+    '/wines?dw_brontoSingle=D0001,d0003&dw_brontoCaseSingle=D0002-6&dw_brontoQuantity=2&promoCode=WELCOME20&Nrpp=12',
+  );
   await expect(page.getByRole('dialog', { name: ADDED })).toBeVisible();
   expect(await cartLines(page)).toEqual({ D0001: 2, D0003: 2, 'D0002-6': 2 });
-  expect(campaignEvents(await dataLayer(page))).toEqual([expect.objectContaining({ eventLabel: 'D0001,D0003,D0002-6' })]);
-  await expect(page).toHaveURL((url) => url.pathname === '/wines' && ![...url.searchParams.keys()].some((k) => k.startsWith('dw_')));
+  expect(campaignEvents(await dataLayer(page))).toEqual([
+    expect.objectContaining({ eventLabel: 'D0001,D0003,D0002-6' }),
+  ]);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/wines' && ![...url.searchParams.keys()].some((k) => k.startsWith('dw_')),
+  );
   expect(new URL(page.url()).searchParams.get('Nrpp')).toBe('12');
   const voucher = (await context.cookies()).find((c) => c.name === 'voucher_code');
   expect(voucher).toMatchObject({ value: 'WELCOME20', path: '/', sameSite: 'Lax', httpOnly: false });

@@ -33,7 +33,12 @@ test('add to cart: loading, added for 2 s, then reset; the mini cart opens with 
   await expect(drawer.getByRole('listitem')).toHaveCount(1);
   await expect(drawer).toContainText('Qty 1');
   expect((await dataLayer(page)).filter((e) => e.event === 'addToCart')).toEqual([
-    expect.objectContaining({ eventCategory: 'Ecommerce', eventAction: 'Add to Cart', eventLabel: 'D0001', source: 'product' }),
+    expect.objectContaining({
+      eventCategory: 'Ecommerce',
+      eventAction: 'Add to Cart',
+      eventLabel: 'D0001',
+      source: 'product',
+    }),
   ]);
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
@@ -104,7 +109,9 @@ test('the mini cart closes with a swipe @mobile', async ({ page }) => {
   await expect(drawer).toBeVisible();
   await drawer.evaluate((el) => {
     const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
-    el.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(60)], changedTouches: [touch(60)], bubbles: true }));
+    el.dispatchEvent(
+      new TouchEvent('touchstart', { touches: [touch(60)], changedTouches: [touch(60)], bubbles: true }),
+    );
     el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(260)], bubbles: true }));
   });
   await expect(drawer).toHaveCount(0);
@@ -114,11 +121,17 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   await page.goto('/');
   await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/2');
   await cartApi(page, 'PUT', '/api/cart/eItemCode', {
-    itemCode: '02698VC', quantity: 1, recipientName: 'Ann', recipientEmail: 'ann@example.com', verifyEmail: 'ann@example.com', message: 'Enjoy your wine!', amount: 60,
+    itemCode: '02698VC',
+    quantity: 1,
+    recipientName: 'Ann',
+    recipientEmail: 'ann@example.com',
+    verifyEmail: 'ann@example.com',
+    message: 'Enjoy your wine!',
+    amount: 60,
   });
   await pauseClock(page);
   await page.goto('/cart');
-  expect((await page.evaluate(() => (window as any).pageData.pageType))).toBe('shopping_cart');
+  expect(await page.evaluate(() => (window as any).pageData.pageType)).toBe('shopping_cart');
   const d1 = page.locator('.cart-line[data-item-code="D0001"]');
   const api = await apiProduct('D0001');
   await expect(d1.getByRole('link', { name: new RegExp(api.name) })).toHaveAttribute('href', api.url);
@@ -134,7 +147,9 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   expect((await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(3);
   await page.clock.runFor(200);
   await expect(input).toHaveValue('5');
-  await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(5);
+  await expect
+    .poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity)
+    .toBe(5);
   // NOTE: wait for the page to take in the answer too: a late answer re-syncs the field to the cart's value.
   await expect(input).not.toHaveAttribute('aria-busy', 'true');
 
@@ -150,7 +165,9 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   await input.fill('ab7');
   await expect(input).toHaveValue('7');
   await input.blur();
-  await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(7);
+  await expect
+    .poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity)
+    .toBe(7);
 
   await page.getByRole('button', { name: `Remove ${api.name}` }).click();
   await expect(d1).toHaveCount(0);
@@ -191,7 +208,9 @@ test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full cas
 test('pre-sell note after 500 ms; validation messages disable checkout', async ({ page }) => {
   await page.goto('/');
   await cartApi(page, 'PUT', '/api/cart/itemcode/P0001/1');
-  await cartApi(page, 'POST', '/api/cart', { cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }] });
+  await cartApi(page, 'POST', '/api/cart', {
+    cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
+  });
   await pauseClock(page);
   await page.goto('/cart');
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
@@ -205,7 +224,9 @@ test('pre-sell note after 500 ms; validation messages disable checkout', async (
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeEnabled();
 });
 
-test('the cart page reloads into the empty state when the last item goes; the legacy path redirects', async ({ page }) => {
+test('the cart page reloads into the empty state when the last item goes; the legacy path redirects', async ({
+  page,
+}) => {
   await page.goto('/');
   await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
   await page.goto('/jsp/cart/shopping_cart.jsp');
@@ -226,7 +247,10 @@ test('tiles add a full case: 12 bottles of a wine, one mixed case', async ({ pag
   await drawer.getByRole('button', { name: 'Close cart' }).click();
 
   await page.goto('/wines?name=red-wine');
-  const tile = page.locator('article.tile').filter({ has: page.getByRole('button', { name: /^Add a case of 12: / }) }).first();
+  const tile = page
+    .locator('article.tile')
+    .filter({ has: page.getByRole('button', { name: /^Add a case of 12: / }) })
+    .first();
   const code = await tile.getAttribute('data-item-code');
   await tile.getByRole('button', { name: /^Add a case of 12: / }).click();
   await expect(drawer).toBeVisible();
@@ -290,7 +314,9 @@ test('small screens change the quantity with a select @mobile', async ({ page })
   await expect(select).toBeVisible();
   await expect(page.getByRole('button', { name: `Increase quantity of ${api.name}` })).toBeHidden();
   await select.selectOption('4');
-  await expect.poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(4);
+  await expect
+    .poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity)
+    .toBe(4);
   await expectAccessible(page);
 });
 
@@ -300,7 +326,11 @@ test('#/recommendations marks the add-to-cart event as coming from recommendatio
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible();
   expect((await dataLayer(page)).filter((e) => e.event === 'addToCart')).toEqual([
-    expect.objectContaining({ eventAction: 'Add to Cart - Recommendations', eventLabel: api.skus[0].itemCode, source: 'recommendations' }),
+    expect.objectContaining({
+      eventAction: 'Add to Cart - Recommendations',
+      eventLabel: api.skus[0].itemCode,
+      source: 'recommendations',
+    }),
   ]);
 });
 
@@ -321,4 +351,3 @@ test('a failed delete shows a generic error for 3 s and keeps the page', async (
   await page.clock.runFor(200);
   await expect(alert).toHaveCount(0);
 });
-

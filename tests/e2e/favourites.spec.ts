@@ -14,10 +14,11 @@ function userCalls(page: Page): string[] {
   return calls;
 }
 
-const favourite = (page: Page, _name?: RegExp) =>
-  page.locator('.product__title-row .favourite__button');
+const favourite = (page: Page, _name?: RegExp) => page.locator('.product__title-row .favourite__button');
 
-test('a Current visitor favourites a wine: Adding... then Remove from favourites, kept after reload, and back', async ({ page }) => {
+test('a Current visitor favourites a wine: Adding... then Remove from favourites, kept after reload, and back', async ({
+  page,
+}) => {
   // requested@ has no seeded favourites; other tests leave it alone.
   await logIn(page, 'requested@example.com');
   await page.goto('/product/D0002');
@@ -41,7 +42,9 @@ test('a Current visitor favourites a wine: Adding... then Remove from favourites
 
   await page.reload();
   await expect(favourite(page)).toHaveAttribute('title', 'Remove from favourites');
-  const listed = await page.evaluate(async () => (await (await fetch('/api/user/favourites/list')).json()).response.userItems.map((u: any) => u.product.itemCode));
+  const listed = await page.evaluate(async () =>
+    (await (await fetch('/api/user/favourites/list')).json()).response.userItems.map((u: any) => u.product.itemCode),
+  );
   expect(listed).toContain('D0002');
 
   await favourite(page).click();
@@ -75,7 +78,10 @@ for (const [code, prompt] of [
   });
 }
 
-test('a Soft Logged-In visitor is asked to log in too, and keeps the recently viewed carousel', async ({ page, context }) => {
+test('a Soft Logged-In visitor is asked to log in too, and keeps the recently viewed carousel', async ({
+  page,
+  context,
+}) => {
   await logIn(page, 'suspended@example.com');
   await page.goto('/product/D0003');
   // Let the Hard Logged-In page finish its own recommendations call before the session cookie goes.
@@ -92,7 +98,9 @@ test('a Soft Logged-In visitor is asked to log in too, and keeps the recently vi
   expect(calls.some((c) => c.includes('/recommendations'))).toBe(false);
 });
 
-test('recently viewed lists the identified visitor’s product views, newest first, without the one shown', async ({ page }) => {
+test('recently viewed lists the identified visitor’s product views, newest first, without the one shown', async ({
+  page,
+}) => {
   await logIn(page, 'outback@example.com');
   for (const code of ['D0001', 'D0002', 'G0001']) {
     await page.goto(`/product/${code}`);
@@ -109,15 +117,23 @@ test('recently viewed lists the identified visitor’s product views, newest fir
   await expect(page.getByTestId('recently-viewed').getByRole('heading', { name: 'Recently viewed' })).toBeVisible();
 });
 
-test('a Current visitor gets the recommendations carousel, 3 per view, on the home and product pages', async ({ page }) => {
+test('a Current visitor gets the recommendations carousel, 3 per view, on the home and product pages', async ({
+  page,
+}) => {
   await logIn(page, 'planner@example.com');
   const calls = userCalls(page);
   await page.goto('/');
   const recs = page.getByTestId('recommendations');
   await expect(recs.getByRole('heading', { name: 'Recommended for you' })).toBeVisible();
   await expect(recs.locator('.carousel')).toHaveClass(/carousel--3/);
-  const api = await page.evaluate(async () => (await (await fetch('/api/user/recommendations/list/mixed')).json()).response.userItems.map((u: any) => u.product.itemCode));
-  expect(await recs.locator('article.tile').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-item-code')))).toEqual(api);
+  const api = await page.evaluate(async () =>
+    (await (await fetch('/api/user/recommendations/list/mixed')).json()).response.userItems.map(
+      (u: any) => u.product.itemCode,
+    ),
+  );
+  expect(
+    await recs.locator('article.tile').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-item-code'))),
+  ).toEqual(api);
   expect(calls).toContain('GET /api/user/recommendations/list/mixed');
   await expectAccessible(page, '[data-testid="recommendations"]');
 
@@ -138,7 +154,13 @@ test('a Prospect triggers no personal look-up and sees no personal carousel', as
 test('a failing recommendations or recently viewed call hides its carousel', async ({ page }) => {
   await logIn(page, 'unlimited@example.com');
   await page.goto('/product/D0002');
-  await page.route('**/api/user/recommendations/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"statusMessage":"Something went wrong. Please try again later."}' }));
+  await page.route('**/api/user/recommendations/**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"statusCode":500,"statusMessage":"Something went wrong. Please try again later."}',
+    }),
+  );
   await page.route('**/api/user/recentlybrowsed/**', (route) => route.abort());
   await page.goto(siteUrl('law-au', '/'));
   await expect(page.getByRole('heading', { name: /Why shop with/ })).toBeVisible();

@@ -16,7 +16,11 @@ test('home carousels show 4 per view and autoplay at 5, 6 and 10 seconds', async
   const vw = (await viewport.boundingBox())!.width;
   const sw = (await slide.boundingBox())!.width;
   expect(Math.round(vw / sw)).toBe(4);
-  expect(await carousels.evaluateAll((els) => els.map((el) => el.getAttribute('data-autoplay-ms')))).toEqual(['5000', '6000', '10000']);
+  expect(await carousels.evaluateAll((els) => els.map((el) => el.getAttribute('data-autoplay-ms')))).toEqual([
+    '5000',
+    '6000',
+    '10000',
+  ]);
 
   const offsets = () =>
     carousels.evaluateAll((els) =>

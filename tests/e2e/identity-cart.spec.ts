@@ -5,7 +5,8 @@ import { expect, logIn, siteUrl, test } from './support/fixtures';
 
 async function addToCart(page: import('@playwright/test').Page, itemCode: string, quantity: number) {
   const status = await page.evaluate(
-    async ({ itemCode, quantity }) => (await fetch(`/api/cart/itemcode/${itemCode}/${quantity}`, { method: 'PUT' })).status,
+    async ({ itemCode, quantity }) =>
+      (await fetch(`/api/cart/itemcode/${itemCode}/${quantity}`, { method: 'PUT' })).status,
     { itemCode, quantity },
   );
   expect(status).toBe(200);
@@ -31,7 +32,9 @@ test('a Prospect sees the subtotal but not the delivery and total, and is offere
 test('a Hard Logged-In vir customer sees delivery, the total and the points the cart earns', async ({ page }) => {
   await logIn(page, 'shopper@example.com', { site: 'vir-au' });
   await addToCart(page, 'D0002', 3);
-  const points = await page.evaluate(async () => (await (await fetch('/api/cart/pointsEarnedSummary')).json()).response.totalPoints);
+  const points = await page.evaluate(
+    async () => (await (await fetch('/api/cart/pointsEarnedSummary')).json()).response.totalPoints,
+  );
   expect(points).toBeGreaterThan(0);
   const html = await page.evaluate(async () => (await fetch('/cart')).text());
   // Hidden-when-logged-in elements (the login prompts) are removed on the server.

@@ -102,15 +102,16 @@ test.describe('login form validation', () => {
 test.describe('logging in', () => {
   test.beforeEach(async ({ page }) => pauseClock(page));
 
-  test('the modal shows progress, sends after 2 s and reloads the page as a Hard Logged-In customer', async ({ page }) => {
+  test('the modal shows progress, sends after 2 s and reloads the page as a Hard Logged-In customer', async ({
+    page,
+  }) => {
     const calls = recordAuthCalls(page);
     await gotoReady(page, '/wines');
     expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', visitorTypeDetailed: 'Prospect', email: '' });
     // Without script the link still leads to the login page, back to here afterwards.
-    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/login?redirectingURL=%2Fwines&pageTitle=Login+Laithwaites',
-    );
+    await expect(
+      page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' }),
+    ).toHaveAttribute('href', '/login?redirectingURL=%2Fwines&pageTitle=Login+Laithwaites');
     const dialog = await openLoginModal(page);
 
     await dialog.getByLabel('Email address').fill('shopper@example.com');
@@ -140,7 +141,10 @@ test.describe('logging in', () => {
   });
 
   test('/login follows a same-origin redirectingURL and takes pageTitle', async ({ page }) => {
-    await gotoReady(page, `/login?${new URLSearchParams({ redirectingURL: '/wines?name=red-wine', pageTitle: 'Log in to see your cellar' })}`);
+    await gotoReady(
+      page,
+      `/login?${new URLSearchParams({ redirectingURL: '/wines?name=red-wine', pageTitle: 'Log in to see your cellar' })}`,
+    );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to see your cellar');
     await expect(page).toHaveTitle('Log in to see your cellar');
     await submitLogin(page, page.getByRole('main'), 'shopper@example.com');
@@ -172,10 +176,14 @@ test.describe('logging in', () => {
     await expect(account.getByRole('status')).toHaveText('Log in to see your favourites');
     const dialog = loginDialog(page);
     await expect(dialog).toBeVisible();
-    const landed = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/jsp/account/common/account_lists.jsp');
+    const landed = page.waitForRequest(
+      (r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/jsp/account/common/account_lists.jsp',
+    );
     await submitLogin(page, dialog, 'shopper@example.com');
     await landed;
-    await page.waitForURL((url) => /\/jsp\/account\/common\/account_lists\.jsp#\/favorites$|\/account\/favourites$/.test(url.href));
+    await page.waitForURL((url) =>
+      /\/jsp\/account\/common\/account_lists\.jsp#\/favorites$|\/account\/favourites$/.test(url.href),
+    );
   });
 
   for (const site of ['law-au', 'law-nz']) {
@@ -218,14 +226,21 @@ test.describe('logging in', () => {
 
   test('HTTP 500 shows the generic message', async ({ page }) => {
     await page.route('**/api/authentication/login', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 1, statusMessage: 'boom' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 1, statusMessage: 'boom' }),
+      }),
     );
     await gotoReady(page, '/');
     const dialog = await openLoginModal(page);
     await submitLogin(page, dialog, 'shopper@example.com');
     await expect(dialog.getByRole('alert')).toHaveText('Something went wrong. Please try again later.');
     expect(await dataLayer(page)).toContainEqual(
-      expect.objectContaining({ eventAction: 'Login Error', eventLabel: 'Something went wrong. Please try again later.' }),
+      expect.objectContaining({
+        eventAction: 'Login Error',
+        eventLabel: 'Something went wrong. Please try again later.',
+      }),
     );
   });
 });
@@ -246,7 +261,9 @@ test.describe('the login modal', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     expect(await flags()).toEqual({ preference: 'false', emailCapture: null });
-    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' })).toBeFocused();
+    await expect(
+      page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' }),
+    ).toBeFocused();
 
     // An earlier value comes back.
     await page.evaluate(() => sessionStorage.setItem('emailCaptureBlocked', 'false'));
@@ -268,7 +285,9 @@ test.describe('the login modal', () => {
     await expect(dialog).toHaveCount(0);
 
     await page.evaluate(() =>
-      window.dispatchEvent(new CustomEvent('storefront:login-request', { detail: { prompt: 'Log in to Favourite this wine' } })),
+      window.dispatchEvent(
+        new CustomEvent('storefront:login-request', { detail: { prompt: 'Log in to Favourite this wine' } }),
+      ),
     );
     dialog = loginDialog(page);
     await expect(dialog.getByText('Log in to Favourite this wine')).toBeVisible();
@@ -340,7 +359,10 @@ test.describe('Soft Logged-In and switching customers', () => {
     await submitLogin(page, await openLoginModal(page), 'unlimited@example.com');
     await loaded;
     expect(calls).toEqual(['logout', 'login']);
-    expect(await pageData(page)).toMatchObject({ visitorTypeDetailed: 'Hard Logged-In', email: 'unlimited@example.com' });
+    expect(await pageData(page)).toMatchObject({
+      visitorTypeDetailed: 'Hard Logged-In',
+      email: 'unlimited@example.com',
+    });
   });
 });
 
@@ -351,7 +373,9 @@ test.describe('logging out', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(siteUrl('law-au', '/?Logout'));
     expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', visitorTypeDetailed: 'Prospect', email: '' });
-    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' }),
+    ).toBeVisible();
 
     await page.goto('/cart');
     await page.goBack();
@@ -394,7 +418,9 @@ test.describe('registration', () => {
     await form.getByLabel('Password').fill('weakpass');
     await form.getByRole('button', { name: 'Create account' }).click();
     const warning = form.getByRole('alert');
-    await expect(warning).toHaveText('Password must be 8-16 characters and contain at least one number and one letter.');
+    await expect(warning).toHaveText(
+      'Password must be 8-16 characters and contain at least one number and one letter.',
+    );
     await expect(warning).toHaveClass('alert alert--warning');
     expect(calls).toEqual([]);
     await expectAccessible(page);
@@ -436,7 +462,9 @@ test.describe('chat widget on the registration password page', () => {
 test.describe('without script', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the login page still logs in and follows redirectingURL; a wrong password comes back with the message', async ({ page }) => {
+  test('the login page still logs in and follows redirectingURL; a wrong password comes back with the message', async ({
+    page,
+  }) => {
     await page.goto(siteUrl('law-au', '/login?redirectingURL=%2Faccount%2Fpurchased'));
     const main = page.getByRole('main');
     await main.getByLabel('Email address').fill('shopper@example.com');
@@ -450,7 +478,9 @@ test.describe('without script', () => {
     await main.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(siteUrl('law-au', '/account/purchased'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My account' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My account' }),
+    ).toBeVisible();
   });
 
   test('registration and logout work too, and a weak password comes back with the rule', async ({ page }) => {
@@ -462,7 +492,9 @@ test.describe('without script', () => {
     await form.getByLabel('Password').fill('weak');
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/registration\?error=password$/);
-    await expect(form.getByRole('alert')).toHaveText('Password must be 8-16 characters and contain at least one number and one letter.');
+    await expect(form.getByRole('alert')).toHaveText(
+      'Password must be 8-16 characters and contain at least one number and one letter.',
+    );
 
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Last name').fill('Hopper');
@@ -474,6 +506,8 @@ test.describe('without script', () => {
 
     await page.getByRole('navigation', { name: 'Your account' }).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(siteUrl('law-au', '/?Logout'));
-    await expect(page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Log in' }),
+    ).toBeVisible();
   });
 });

@@ -46,7 +46,9 @@ test.describe('search typeahead (SPEC §2, §7)', () => {
     await expect(box).toHaveValue('');
   });
 
-  test("typing part of D0001's name offers it, linking /product/D0001, and clicking it opens the product", async ({ page }) => {
+  test("typing part of D0001's name offers it, linking /product/D0001, and clicking it opens the product", async ({
+    page,
+  }) => {
     const entry = (await suggestions()).find((s) => s.i === 'D0001');
     expect(entry).toBeTruthy();
     await gotoHydrated(page, '/');
@@ -116,7 +118,11 @@ test.describe('similar wines carousel (SPEC §2, §8)', () => {
     const { body } = await apiGet('/jsp/api/us/similar_wines_json.jsp?currentItemCode=D0001');
     expect(body.statusCode).toBe(0);
     expect(body.response.items.length).toBeGreaterThan(0);
-    const first = JSON.parse(body.response.items[0].product) as { name: string; vintage?: number | string | null; url: string };
+    const first = JSON.parse(body.response.items[0].product) as {
+      name: string;
+      vintage?: number | string | null;
+      url: string;
+    };
     await page.goto('/product/D0001');
     const carousel = page.getByRole('region', { name: 'Similar wines' });
     await expect(carousel).toBeVisible();

@@ -32,11 +32,15 @@ test('sorting by price keeps the search and orders the tiles', async ({ page }) 
   await expect(page).toHaveURL(/sort=price-asc/);
   await expect(page).toHaveURL(/name=white-wine/);
   const values = async () =>
-    (await page.locator('article.tile .tile__price strong').allTextContents()).map((p) => Number(p.replace(/[^\d.]/g, '')));
-  await expect.poll(async () => {
-    const v = await values();
-    return v.length > 5 && v.every((x, i) => i === 0 || v[i - 1]! <= x);
-  }).toBe(true);
+    (await page.locator('article.tile .tile__price strong').allTextContents()).map((p) =>
+      Number(p.replace(/[^\d.]/g, '')),
+    );
+  await expect
+    .poll(async () => {
+      const v = await values();
+      return v.length > 5 && v.every((x, i) => i === 0 || v[i - 1]! <= x);
+    })
+    .toBe(true);
 });
 
 test('no results: the SPEC text, tracked once', async ({ page }) => {

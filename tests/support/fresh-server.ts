@@ -12,7 +12,13 @@ import pg from 'pg';
 const port = process.env.E2E_PORT ?? '3210';
 const url = process.env.TEST_DATABASE_URL;
 let cleanup: () => Promise<void>;
-const env: Record<string, string | undefined> = { ...process.env, PORT: port, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'production', SITE: 'law-au' };
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  PORT: port,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  NODE_ENV: 'production',
+  SITE: 'law-au',
+};
 
 if (url) {
   const name = `sf_e2e_${randomBytes(5).toString('hex')}`;

@@ -44,7 +44,11 @@ export function createVisitor(getApp: () => App, site = 'law-au', options: { add
     if (options.address) headers['x-forwarded-for'] = options.address;
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
-    const res = await getApp().request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    const res = await getApp().request(path, {
+      method,
+      headers,
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
@@ -64,8 +68,10 @@ export function createVisitor(getApp: () => App, site = 'law-au', options: { add
   };
   return {
     call,
-    cart: async (validate = false) => (await call('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
-    add: (code: string, qty: number | string, set = false) => call('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
+    cart: async (validate = false) =>
+      (await call('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
+    add: (code: string, qty: number | string, set = false) =>
+      call('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
     login: (email: string, password = 'Vintage2026') => call('POST', '/api/authentication/login', { email, password }),
     logout: () => call('POST', '/api/authentication/logout'),
     /** The cart cookie header, as older tests read it. */

@@ -16,7 +16,10 @@ export function ChangePasswordForm() {
     e.preventDefault();
     const form = e.currentTarget;
     const data = new FormData(form);
-    const input = { currentPassword: String(data.get('currentPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') };
+    const input = {
+      currentPassword: String(data.get('currentPassword') ?? ''),
+      newPassword: String(data.get('newPassword') ?? ''),
+    };
     setStatus('');
     const parsed = ChangePasswordSchema.safeParse(input);
     if (!parsed.success) {

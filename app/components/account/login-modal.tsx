@@ -35,23 +35,34 @@ export function LoginModal() {
   const [request, setRequestNow] = useState<LoginRequest | null>(null);
   const [LoginForm, setLoginForm] = useState<ComponentType<Parameters<typeof LoginFormComponent>[0]> | null>(null);
 
-  const setRequest = useCallback((next: LoginRequest) => {
-    loadLoginForm()
-      .then((m) => {
-        setLoginForm(() => m.LoginForm);
-        setRequestNow({ ...next });
-      })
-      .catch(() => {
-        // The form could not load (offline, a new release): the login page does the same job.
-        window.location.assign(loginPath(next.redirectingURL ?? `${location.pathname}${location.search}`, brandName));
-      });
-  }, [brandName]);
+  const setRequest = useCallback(
+    (next: LoginRequest) => {
+      loadLoginForm()
+        .then((m) => {
+          setLoginForm(() => m.LoginForm);
+          setRequestNow({ ...next });
+        })
+        .catch(() => {
+          // The form could not load (offline, a new release): the login page does the same job.
+          window.location.assign(loginPath(next.redirectingURL ?? `${location.pathname}${location.search}`, brandName));
+        });
+    },
+    [brandName],
+  );
 
   useEffect(() => onLoginRequest((next) => setRequest(next)), [setRequest]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-login-link]');
       if (!link) return;
       event.preventDefault();

@@ -17,7 +17,9 @@ export function orderStatusText(status: string): string {
 
 /** An order's money in the order's own currency, written the site's way. */
 export function orderMoney(cents: number, order: Pick<Order, 'currency'>, site: PublicSite): string {
-  const currency = CURRENCIES.includes(order.currency as CurrencyCode) ? (order.currency as CurrencyCode) : site.currency;
+  const currency = CURRENCIES.includes(order.currency as CurrencyCode)
+    ? (order.currency as CurrencyCode)
+    : site.currency;
   return formatMoney(cents, { intlLocale: site.intlLocale, currency });
 }
 
@@ -32,49 +34,49 @@ export function OrderCard({ order, site }: { order: Order; site: PublicSite }) {
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
       <div className="table-scroll" role="region" aria-label={`Items in order ${order.orderNumber}`} tabIndex={0}>
-      <table className="account-table">
-        <caption className="visually-hidden">Items in order {order.orderNumber}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price each</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.skuItemCode}>
-              <th scope="row">{line.name}</th>
-              <td>{line.quantity}</td>
-              <td>{money(line.unitPriceCents)}</td>
-              <td>{money(line.lineTotalCents)}</td>
+        <table className="account-table">
+          <caption className="visually-hidden">Items in order {order.orderNumber}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price each</th>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Subtotal
-            </th>
-            <td>{money(order.subtotalCents)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Delivery
-            </th>
-            <td>{order.shippingCents === 0 ? 'Free' : money(order.shippingCents)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Order total
-            </th>
-            <td>
-              <strong>{money(order.totalCents)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.skuItemCode}>
+                <th scope="row">{line.name}</th>
+                <td>{line.quantity}</td>
+                <td>{money(line.unitPriceCents)}</td>
+                <td>{money(line.lineTotalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Subtotal
+              </th>
+              <td>{money(order.subtotalCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Delivery
+              </th>
+              <td>{order.shippingCents === 0 ? 'Free' : money(order.shippingCents)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Order total
+              </th>
+              <td>
+                <strong>{money(order.totalCents)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
       </div>
     </section>
   );

@@ -58,7 +58,14 @@ export function RegistrationForm({
 
   const messages = FIELDS.map((f) => warnings[f.name]).filter((m): m is string => Boolean(m));
   return (
-    <form className="registration-form" method="post" action={action} noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form
+      className="registration-form"
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <WarningAlert id={`${id}-warning`} messages={messages} />
       <DangerAlert message={failure} />
       {FIELDS.map((field) => (

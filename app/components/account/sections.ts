@@ -32,5 +32,7 @@ export function accountTitle(section: string, matches: Matches): { title: string
 
 /** Dates of orders and vouchers, in UTC so the server and the browser render the same text. */
 export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 }

@@ -25,9 +25,12 @@ export function AddToCartButton({
   const [phase, setPhase] = useState<Phase>('idle');
   const busy = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const onClick = async () => {
     if (busy.current || disabled) return;

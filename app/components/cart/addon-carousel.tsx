@@ -47,7 +47,9 @@ const toCents = (amount: unknown): number | null =>
  * The add-ons of an offer list response (SPEC §3): in stock, with a sku and an add-on price, at most 36
  * (SPEC §9). Fewer than 3 means no carousel: returns null.
  */
-export function selectAddOns(response: { itemList?: unknown; presentationMap?: unknown } | null | undefined): AddOn[] | null {
+export function selectAddOns(
+  response: { itemList?: unknown; presentationMap?: unknown } | null | undefined,
+): AddOn[] | null {
   const list = Array.isArray(response?.itemList) ? (response.itemList as ApiItem[]) : [];
   const map = (response?.presentationMap ?? {}) as Record<string, unknown>;
   const addOns: AddOn[] = [];
@@ -116,11 +118,18 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
     )}`;
     fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then(async (res) => {
-        const data = (await res.json()) as { statusCode?: number; response?: { itemList?: unknown; presentationMap?: unknown } };
+        const data = (await res.json()) as {
+          statusCode?: number;
+          response?: { itemList?: unknown; presentationMap?: unknown };
+        };
         if (!res.ok || data.statusCode !== 0) throw new Error(`offer list ${res.status}`);
         const addOns = selectAddOns(data.response);
         const header = (data.response?.presentationMap as Record<string, unknown> | undefined)?.['itemlist.header'];
-        setLoad(addOns ? { state: 'ready', header: typeof header === 'string' && header ? header : 'Add-ons', addOns } : { state: 'hidden' });
+        setLoad(
+          addOns
+            ? { state: 'ready', header: typeof header === 'string' && header ? header : 'Add-ons', addOns }
+            : { state: 'hidden' },
+        );
       })
       .catch(() => setLoad({ state: 'hidden' }));
   }, [eligible, load.state, site, dataAreaId]);

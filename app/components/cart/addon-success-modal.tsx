@@ -46,7 +46,11 @@ function takeFlag(): AddOnSuccessFlag | null {
 }
 
 async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
-  const fallback: Content = { title: FALLBACK_TITLE, message: `${flag.name} has been added to your cart.`, image: null };
+  const fallback: Content = {
+    title: FALLBACK_TITLE,
+    message: `${flag.name} has been added to your cart.`,
+    image: null,
+  };
   try {
     const res = await fetch(ADDON_MODAL_PATH, {
       method: 'POST',
@@ -54,10 +58,18 @@ async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ image: flag.image, itemCode: flag.itemCode, name: flag.name }),
     });
-    const data = (await res.json().catch(() => null)) as { statusCode?: number; response?: Record<string, unknown> } | null;
+    const data = (await res.json().catch(() => null)) as {
+      statusCode?: number;
+      response?: Record<string, unknown>;
+    } | null;
     const r = data?.response;
-    if (!res.ok || data?.statusCode !== 0 || !r || typeof r.title !== 'string' || typeof r.message !== 'string') return fallback;
-    return { title: r.title, message: r.message, image: typeof r.image === 'string' && OWN_IMAGE.test(r.image) ? r.image : null };
+    if (!res.ok || data?.statusCode !== 0 || !r || typeof r.title !== 'string' || typeof r.message !== 'string')
+      return fallback;
+    return {
+      title: r.title,
+      message: r.message,
+      image: typeof r.image === 'string' && OWN_IMAGE.test(r.image) ? r.image : null,
+    };
   } catch {
     return fallback;
   }
@@ -84,15 +96,23 @@ export function AddOnSuccessModal() {
 
   if (!content) return null;
   return (
-    <Modal labelledBy="addon-success-title" describedBy="addon-success-text" className="addon-success" onClose={close} closeOnBackdrop>
-        <h2 id="addon-success-title">{content.title}</h2>
-        {content.image ? <img src={content.image} alt="" width={150} height={200} className="product-image product-image--small" /> : null}
-        <p id="addon-success-text">{content.message}</p>
-        <div className="modal__actions">
-          <button type="button" className="button" onClick={close} data-autofocus>
-            Close
-          </button>
-        </div>
+    <Modal
+      labelledBy="addon-success-title"
+      describedBy="addon-success-text"
+      className="addon-success"
+      onClose={close}
+      closeOnBackdrop
+    >
+      <h2 id="addon-success-title">{content.title}</h2>
+      {content.image ? (
+        <img src={content.image} alt="" width={150} height={200} className="product-image product-image--small" />
+      ) : null}
+      <p id="addon-success-text">{content.message}</p>
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={close} data-autofocus>
+          Close
+        </button>
+      </div>
     </Modal>
   );
 }

@@ -39,7 +39,13 @@ export type CampaignRequest =
   | { kind: 'add'; items: CampaignItem[]; codes: string[] };
 
 function codesOf(params: URLSearchParams, keys: readonly string[]): string[] {
-  return keys.flatMap((key) => params.getAll(key).flatMap((value) => value.split(',')).map((code) => code.trim()).filter(Boolean));
+  return keys.flatMap((key) =>
+    params
+      .getAll(key)
+      .flatMap((value) => value.split(','))
+      .map((code) => code.trim())
+      .filter(Boolean),
+  );
 }
 
 /** Reads the dw_bronto* parameters into one all-or-nothing add (pure, so the rules are easy to see). */
@@ -50,11 +56,13 @@ export function readCampaignRequest(params: URLSearchParams): CampaignRequest {
 
   // SPEC §5: campaign quantity must be numeric. An empty value counts as not given.
   const rawQuantity = params.get(QUANTITY_KEY)?.trim() ?? '';
-  if (rawQuantity !== '' && !/^\d+$/.test(rawQuantity)) return { kind: 'invalid', message: CAMPAIGN_QUANTITY_NOT_NUMERIC };
+  if (rawQuantity !== '' && !/^\d+$/.test(rawQuantity))
+    return { kind: 'invalid', message: CAMPAIGN_QUANTITY_NOT_NUMERIC };
   // Out-of-range numbers (0, 500) go to the server, which answers with its own quantity message.
   const quantity = rawQuantity === '' ? null : Number(rawQuantity);
 
-  if ([...singles, ...cases].some((code) => !ITEM_CODE.test(code))) return { kind: 'invalid', message: CAMPAIGN_BAD_ITEM_CODE };
+  if ([...singles, ...cases].some((code) => !ITEM_CODE.test(code)))
+    return { kind: 'invalid', message: CAMPAIGN_BAD_ITEM_CODE };
   const items = [
     ...singles.map((code) => ({ itemCode: code.toUpperCase(), quantity: quantity ?? CAMPAIGN_SINGLE_QUANTITY })),
     ...cases.map((code) => ({ itemCode: code.toUpperCase(), quantity: quantity ?? CAMPAIGN_CASE_QUANTITY })),
@@ -131,7 +139,12 @@ export function CampaignPrefill() {
         return;
       }
       setCart(result.cart);
-      track({ event: 'gaEvent', eventCategory: 'Email Campaign', eventAction: 'Prefill', eventLabel: request.codes.join(',') });
+      track({
+        event: 'gaEvent',
+        eventCategory: 'Email Campaign',
+        eventAction: 'Prefill',
+        eventLabel: request.codes.join(','),
+      });
       setOutcome({ ok: true, lines: describeAdded(result.cart, request.items) });
     });
   }, [params, setParams, setCart]);
@@ -144,34 +157,39 @@ export function CampaignPrefill() {
 
   if (!outcome) return null;
   return (
-    <Modal labelledBy="campaign-modal-title" describedBy="campaign-modal-text" className="campaign-modal" onClose={close}>
+    <Modal
+      labelledBy="campaign-modal-title"
+      describedBy="campaign-modal-text"
+      className="campaign-modal"
+      onClose={close}
+    >
+      {outcome.ok ? (
+        <>
+          <h2 id="campaign-modal-title">{CAMPAIGN_ADDED}</h2>
+          <ul id="campaign-modal-text">
+            {outcome.lines.map((line) => (
+              <li key={line.key}>{line.text}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          <h2 id="campaign-modal-title">Sorry, we couldn't add your selection</h2>
+          <p id="campaign-modal-text" role="alert">
+            {outcome.message}
+          </p>
+        </>
+      )}
+      <div className="modal__actions">
         {outcome.ok ? (
-          <>
-            <h2 id="campaign-modal-title">{CAMPAIGN_ADDED}</h2>
-            <ul id="campaign-modal-text">
-              {outcome.lines.map((line) => (
-                <li key={line.key}>{line.text}</li>
-              ))}
-            </ul>
-          </>
-        ) : (
-          <>
-            <h2 id="campaign-modal-title">Sorry, we couldn't add your selection</h2>
-            <p id="campaign-modal-text" role="alert">
-              {outcome.message}
-            </p>
-          </>
-        )}
-        <div className="modal__actions">
-          {outcome.ok ? (
-            <Link to="/cart" className="button" onClick={close}>
-              View cart
-            </Link>
-          ) : null}
-          <button type="button" className="button button--secondary" onClick={close} data-autofocus>
-            Continue shopping
-          </button>
-        </div>
+          <Link to="/cart" className="button" onClick={close}>
+            View cart
+          </Link>
+        ) : null}
+        <button type="button" className="button button--secondary" onClick={close} data-autofocus>
+          Continue shopping
+        </button>
+      </div>
     </Modal>
   );
 }

@@ -52,7 +52,8 @@ export function CartProvider({ hasCart, children }: { hasCart: boolean; children
         setError(null);
         if (window.location.pathname === '/cart') {
           // SPEC §4: on the cart page, reload when this was the first item, otherwise show the cart.
-          if (result.cart.numLineItems === 1 && result.cart.lineItems[0]?.quantity === quantity) window.location.reload();
+          if (result.cart.numLineItems === 1 && result.cart.lineItems[0]?.quantity === quantity)
+            window.location.reload();
           else window.dispatchEvent(new CustomEvent(CART_UPDATED_EVENT));
         } else {
           setDrawerOpen(true);

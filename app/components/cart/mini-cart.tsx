@@ -64,7 +64,8 @@ export function MiniCart({ site }: { site: PublicSite }) {
               ))}
             </ul>
             <p className="drawer__total">
-              <span>Subtotal ({cart?.numBottles} bottles)</span> <strong>{money(cart?.orderPriceInfo.subtotal ?? 0)}</strong>
+              <span>Subtotal ({cart?.numBottles} bottles)</span>{' '}
+              <strong>{money(cart?.orderPriceInfo.subtotal ?? 0)}</strong>
             </p>
           </>
         )}
@@ -86,9 +87,21 @@ export function CartButton() {
   const { cart, openDrawer } = useCart();
   const count = cart?.numItems ?? 0;
   return (
-    <button type="button" className="cart-button" onClick={openDrawer} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <button
+      type="button"
+      className="cart-button"
+      onClick={openDrawer}
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6.2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 7H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="9" cy="19" r="1.6" fill="currentColor" />
         <circle cx="17" cy="19" r="1.6" fill="currentColor" />
       </svg>

@@ -4,13 +4,26 @@ import { requestLogin } from '../../lib/login-events';
 import { useIsHardLoggedIn } from '../account/visibility';
 import { useFavourites } from './favourites-context';
 
-const TITLE = { off: FAVOURITE_TITLES.add, adding: FAVOURITE_TITLES.adding, on: FAVOURITE_TITLES.remove, removing: FAVOURITE_TITLES.removing };
+const TITLE = {
+  off: FAVOURITE_TITLES.add,
+  adding: FAVOURITE_TITLES.adding,
+  on: FAVOURITE_TITLES.remove,
+  removing: FAVOURITE_TITLES.removing,
+};
 
 /**
  * SPEC §4 Favourite: not favourited → 'Adding...' → favourited ('Remove from favourites') and back. A visitor
  * who is not Current gets the login modal with the prompt of SPEC §6 for the product type.
  */
-export function FavouriteButton({ itemCode, productType, productName }: { itemCode: string; productType: string; productName: string }) {
+export function FavouriteButton({
+  itemCode,
+  productType,
+  productName,
+}: {
+  itemCode: string;
+  productType: string;
+  productName: string;
+}) {
   const current = useIsHardLoggedIn();
   const { stateOf, toggle } = useFavourites();
   const [error, setError] = useState<string | null>(null);

@@ -38,7 +38,9 @@ export function FavouritesProvider({ codes, children }: { codes: readonly string
       busy.current.add(itemCode);
       const wasOn = stateOf(itemCode) === 'on';
       set(itemCode, wasOn ? 'removing' : 'adding');
-      const result = wasOn ? await userListsClient.removeFavourite(itemCode) : await userListsClient.addFavourite(itemCode);
+      const result = wasOn
+        ? await userListsClient.removeFavourite(itemCode)
+        : await userListsClient.addFavourite(itemCode);
       busy.current.delete(itemCode);
       set(itemCode, result.ok ? (wasOn ? 'off' : 'on') : wasOn ? 'on' : 'off');
       return result.ok ? null : (result.message ?? FAVOURITE_FAILED);

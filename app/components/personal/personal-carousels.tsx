@@ -8,7 +8,10 @@ import { Carousel } from '../carousel';
 import { ProductTile } from '../product-tile';
 
 /** Loads one personal list after hydration; null while loading, [] when empty or failing (SPEC §8: hidden). */
-function usePersonalList(load: (() => Promise<ListResult<ItemList<unknown>>>) | null, reloadKey: string): ProductSummary[] | null {
+function usePersonalList(
+  load: (() => Promise<ListResult<ItemList<unknown>>>) | null,
+  reloadKey: string,
+): ProductSummary[] | null {
   const [items, setItems] = useState<ProductSummary[] | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey says when to load again
   useEffect(() => {
@@ -35,7 +38,10 @@ function usePersonalList(load: (() => Promise<ListResult<ItemList<unknown>>>) | 
 export function RecentlyViewed({ excludeItemCode }: { excludeItemCode?: string }) {
   const { site, visitor } = useRootData();
   const identified = visitor.tier !== 'Prospect';
-  const items = usePersonalList(identified ? userListsClient.recentlyBrowsed : null, `${identified}:${excludeItemCode ?? ''}`);
+  const items = usePersonalList(
+    identified ? userListsClient.recentlyBrowsed : null,
+    `${identified}:${excludeItemCode ?? ''}`,
+  );
   const shown = (items ?? []).filter((p) => p.itemCode !== excludeItemCode);
   if (!identified || shown.length === 0) return null;
   return (

@@ -35,7 +35,8 @@ export function parseSimilarWines(body: unknown): SimilarWine[] {
       continue;
     }
     if (!p || typeof p !== 'object') continue;
-    const itemCode = typeof p.itemCode === 'string' ? p.itemCode : typeof item.itemCode === 'string' ? item.itemCode : null;
+    const itemCode =
+      typeof p.itemCode === 'string' ? p.itemCode : typeof item.itemCode === 'string' ? item.itemCode : null;
     if (!itemCode || typeof p.name !== 'string' || typeof p.url !== 'string' || !p.url.startsWith('/')) continue;
     const vintage = typeof p.vintage === 'number' || typeof p.vintage === 'string' ? String(p.vintage) : '';
     const sale = num(p.salePrice);

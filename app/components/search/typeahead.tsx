@@ -31,7 +31,12 @@ export function matchSuggestions(all: readonly Suggestion[], text: string, limit
 }
 
 function isSuggestion(x: unknown): x is Suggestion {
-  return typeof x === 'object' && x !== null && typeof (x as Suggestion).i === 'string' && typeof (x as Suggestion).n === 'string';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as Suggestion).i === 'string' &&
+    typeof (x as Suggestion).n === 'string'
+  );
 }
 
 // One fetch per brand per page load, shared by every mount.
@@ -74,8 +79,18 @@ const LIST_STYLE: CSSProperties = {
   maxHeight: '24rem',
   overflowY: 'auto',
 };
-const OPTION_STYLE: CSSProperties = { display: 'block', padding: '0.5rem 0.75rem', cursor: 'pointer', color: 'inherit' };
-const ACTIVE_STYLE: CSSProperties = { ...OPTION_STYLE, background: 'var(--surface, #fbf7f2)', outline: '2px solid var(--brand, #7a1a2e)', outlineOffset: '-2px' };
+const OPTION_STYLE: CSSProperties = {
+  display: 'block',
+  padding: '0.5rem 0.75rem',
+  cursor: 'pointer',
+  color: 'inherit',
+};
+const ACTIVE_STYLE: CSSProperties = {
+  ...OPTION_STYLE,
+  background: 'var(--surface, #fbf7f2)',
+  outline: '2px solid var(--brand, #7a1a2e)',
+  outlineOffset: '-2px',
+};
 
 interface Props {
   /** The site's brand code (root data's site.brand.code). */
@@ -207,7 +222,14 @@ export function Typeahead({ brand, id, name, placeholder }: Props) {
         }}
       />
       {/* The listbox stays in the DOM so aria-controls always points at it. */}
-      <div id={listId} role="listbox" aria-label="Search suggestions" className="typeahead__list" hidden={!expanded} style={LIST_STYLE}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Search suggestions"
+        className="typeahead__list"
+        hidden={!expanded}
+        style={LIST_STYLE}
+      >
         {expanded
           ? matches.map((s, i) => (
               // NOTE: the option is the link itself; a link inside an option would be nested-interactive.

@@ -40,7 +40,9 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
                 <td>{v.kind === 'GIFT_CARD' ? 'Gift card' : 'Voucher'}</td>
                 <td>{v.description}</td>
                 <td>{orderMoney(v.balanceCents, v, site)}</td>
-                <td>{v.expiresAt ? `${v.expired ? 'Expired ' : ''}${formatDate(v.expiresAt, site.intlLocale)}` : 'Never'}</td>
+                <td>
+                  {v.expiresAt ? `${v.expired ? 'Expired ' : ''}${formatDate(v.expiresAt, site.intlLocale)}` : 'Never'}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -7,7 +7,10 @@ import { useRootData } from '../../root';
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, customerId } = requireAccount(args);
-  const [general, plans] = await Promise.all([listGeneralSubscriptions(ctx.db, customerId), listWinePlanSubscriptions(ctx.db, customerId)]);
+  const [general, plans] = await Promise.all([
+    listGeneralSubscriptions(ctx.db, customerId),
+    listWinePlanSubscriptions(ctx.db, customerId),
+  ]);
   // SPEC §4: cancelled memberships are no longer memberships.
   const current = (s: Subscription) => s.status !== 'CANCELLED';
   return { unlimited: general.filter(current), plans: plans.filter(current) };
@@ -18,7 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Membershi
 const STATUS_LABEL: Record<string, string> = { ACTIVE: 'Active', REQUESTED: 'Requested', SUSPENDED: 'Suspended' };
 
 function unlimitedText(status: string, phone: string): string {
-  if (status === 'ACTIVE') return 'Your Unlimited membership is active: free delivery on every order and member prices.';
+  if (status === 'ACTIVE')
+    return 'Your Unlimited membership is active: free delivery on every order and member prices.';
   if (status === 'REQUESTED')
     return 'We have your Unlimited request and are setting up your membership. Member prices apply while we do.';
   if (status === 'SUSPENDED') return `Your Unlimited membership is suspended. Call us on ${phone} to restore it.`;

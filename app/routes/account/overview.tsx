@@ -9,8 +9,15 @@ import { useRootData } from '../../root';
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, customerId } = requireAccount(args);
-  const [details, orders] = await Promise.all([getAccountDetails(ctx.db, customerId), listPurchases(ctx.db, customerId)]);
-  return { firstName: details.firstName, defaultAddress: details.defaultDeliveryAddress, latestOrder: orders[0] ?? null };
+  const [details, orders] = await Promise.all([
+    getAccountDetails(ctx.db, customerId),
+    listPurchases(ctx.db, customerId),
+  ]);
+  return {
+    firstName: details.firstName,
+    defaultAddress: details.defaultDeliveryAddress,
+    latestOrder: orders[0] ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Overview', matches);
@@ -21,7 +28,9 @@ export default function AccountOverview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>My account</h1>
-      <p className="account__greeting">Hello, {firstName}. Welcome back to {site.brand.name}.</p>
+      <p className="account__greeting">
+        Hello, {firstName}. Welcome back to {site.brand.name}.
+      </p>
       <AccountOverviewBody defaultAddress={defaultAddress} latestOrder={latestOrder} />
     </>
   );

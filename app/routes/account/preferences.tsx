@@ -12,7 +12,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Taste preferences', matches);
 
-function TasteList({ id, title, items, name = (s) => s }: { id: string; title: string; items: TasteScore[]; name?: (s: string) => string }) {
+function TasteList({
+  id,
+  title,
+  items,
+  name = (s) => s,
+}: {
+  id: string;
+  title: string;
+  items: TasteScore[];
+  name?: (s: string) => string;
+}) {
   return (
     <section className="account-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -42,8 +52,8 @@ export default function Preferences({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p>
-            Your favourites, most loved first, from {profile.basedOn.bottles} bottles bought and {profile.basedOn.ratings}{' '}
-            {profile.basedOn.ratings === 1 ? 'rating' : 'ratings'}.
+            Your favourites, most loved first, from {profile.basedOn.bottles} bottles bought and{' '}
+            {profile.basedOn.ratings} {profile.basedOn.ratings === 1 ? 'rating' : 'ratings'}.
           </p>
           <div className="taste-profile">
             <TasteList id="taste-colours" title="Colours" items={profile.colours} name={(c) => COLOUR_NAMES[c] ?? c} />

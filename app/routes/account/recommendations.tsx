@@ -24,7 +24,10 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
       title="Recommendations"
       intro="Wines picked for you from what you buy, rate and love."
       empty="We do not have any recommendations for you yet."
-      items={loaderData.list.userItems.map((u) => ({ product: u.product, note: REASON[u.userItemDetails.recommendationTypeId] }))}
+      items={loaderData.list.userItems.map((u) => ({
+        product: u.product,
+        note: REASON[u.userItemDetails.recommendationTypeId],
+      }))}
     />
   );
 }

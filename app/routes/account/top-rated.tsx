@@ -17,7 +17,10 @@ export default function TopRated({ loaderData }: Route.ComponentProps) {
       title="Top rated"
       intro="The wines you have rated, best first."
       empty="You have not rated any wines yet."
-      items={loaderData.list.userItems.map((u) => ({ product: u.product, note: `Your rating: ${u.userItemDetails.rating} out of 5` }))}
+      items={loaderData.list.userItems.map((u) => ({
+        product: u.product,
+        note: `Your rating: ${u.userItemDetails.rating} out of 5`,
+      }))}
     />
   );
 }

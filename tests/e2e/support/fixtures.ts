@@ -34,7 +34,13 @@ export async function expectAccessible(page: Page, include?: string) {
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`),
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
   ).toEqual([]);
 }
 
@@ -53,7 +59,12 @@ export async function dataLayer(page: Page) {
 export function apiGet(path: string, site = 'law-au'): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: PORT, path, headers: { host: `${site}.localhost:${PORT}`, accept: 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path,
+        headers: { host: `${site}.localhost:${PORT}`, accept: 'application/json' },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -95,8 +106,14 @@ export const DEMO_PASSWORD = 'Vintage2026';
  * NOTE: page.request cannot resolve `{site}.localhost` from Node, so the call runs inside the page, on a
  * light same-origin page (robots.txt) of the site.
  */
-export async function logIn(page: Page, email: string, options: { site?: string; host?: string; password?: string } = {}) {
-  const origin = options.host ? `http://${options.host}:${PORT}` : siteUrl(options.site ?? 'law-au', '').replace(/\/$/, '');
+export async function logIn(
+  page: Page,
+  email: string,
+  options: { site?: string; host?: string; password?: string } = {},
+) {
+  const origin = options.host
+    ? `http://${options.host}:${PORT}`
+    : siteUrl(options.site ?? 'law-au', '').replace(/\/$/, '');
   await page.goto(`${origin}/robots.txt`);
   const status = await page.evaluate(
     async ({ email, password }) => {
