@@ -44,6 +44,8 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** The React Router server build; without it only the API and assets are served (API tests). */
   build?: ServerBuild;
+  /** Pages rendered some other way than from a build: the dev server renders them through Vite. */
+  renderPage?: (request: Request, ctx: RequestContext) => Promise<Response>;
   /** Folder of the built client assets. */
   clientDir?: string;
   /** Catalogue read cache; defaults to 60 s entries. */
@@ -261,6 +263,9 @@ export function createApp(options: CreateAppOptions) {
     };
     app.all('*', (c) => handler(c.req.raw, entry.createLoadContext(c.var.ctx)));
   }
+
+  const renderPage = options.renderPage;
+  if (!options.build && renderPage) app.all('*', (c) => renderPage(c.req.raw, c.var.ctx));
 
   app.notFound((c) =>
     isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404),

@@ -13,7 +13,10 @@ const log = pino({ level: config.LOG_LEVEL });
 
 let running: RunningServer;
 try {
-  running = await startServer(config, log);
+  running =
+    config.NODE_ENV === 'development'
+      ? await import('./dev-server').then((m) => m.startDevServer(config, log))
+      : await startServer(config, log);
 } catch (error) {
   log.fatal({ err: error }, (error as Error).message);
   process.exit(1);
