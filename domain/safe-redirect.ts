@@ -12,13 +12,17 @@ export function safeRedirectTarget(target: string | null | undefined, origin: st
   if (!value || value.length > 2000) return null;
   // NOTE: browsers read '\' as '/', so '/\evil.example' would leave the site.
   if (value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return null;
-  if (value.startsWith('/')) return value.startsWith('//') ? null : value;
   let url: URL;
   try {
-    url = new URL(value);
+    // NOTE: a relative target is read against our own origin, so '/a/../b' and '/%2e%2e/' normalise
+    // the same way the browser will read them.
+    url = new URL(value, `${origin}/`);
   } catch {
     return null;
   }
+  if (!value.startsWith('/') && !/^https?:\/\//i.test(value)) return null;
   if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // NOTE: 'https://{origin}//evil.example' has the path '//evil.example', which a browser follows off-site.
+  return path.startsWith('/') && !path.startsWith('//') ? path : null;
 }
