@@ -11,7 +11,8 @@ export default defineConfig({
       'tests/api/**/*.test.ts',
     ],
     globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 30_000,
+    // NOTE: a login costs an OWASP-strength scrypt hash (about half a second a core), and throttle tests make dozens.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from './password-hash';
 describe('password hashing', () => {
   it('stores scrypt parameters, salt and hash', async () => {
     const stored = await hashPassword('Vintage2026');
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
     const [, , , , salt, hash] = stored.split('$');
     expect(Buffer.from(salt ?? '', 'base64')).toHaveLength(16);
     expect(Buffer.from(hash ?? '', 'base64')).toHaveLength(64);

@@ -2,13 +2,15 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // Stored as scrypt$N$r$p$<saltB64>$<hashB64> so the cost can be raised later without breaking old hashes.
 
-const N = 16_384;
+// OWASP's password storage parameters for scrypt (N=2^17, r=8, p=1): 128 MiB and about half a second a
+// hash on a 2-core server. Hashes made with smaller parameters are upgraded at the customer's next login.
+const N = 131_072;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 // Bounds for parameters read back from storage, so a tampered row cannot ask for huge work.
-const MAX_N = 1 << 17;
+const MAX_N = 1 << 18;
 const MAX_R = 16;
 const MAX_P = 4;
 
@@ -21,9 +23,13 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number,
   });
 }
 
-export async function hashPassword(password: string, salt: Buffer = randomBytes(SALT_LENGTH)): Promise<string> {
-  const key = await derive(password, salt, N, R, P, KEY_LENGTH);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+export async function hashPassword(
+  password: string,
+  salt: Buffer = randomBytes(SALT_LENGTH),
+  params: { n: number; r: number; p: number } = { n: N, r: R, p: P },
+): Promise<string> {
+  const key = await derive(password, salt, params.n, params.r, params.p, KEY_LENGTH);
+  return `scrypt$${params.n}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -54,4 +60,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   } catch {
     return false;
   }
+}
+
+/** True when a stored hash was made with weaker parameters than today's (or is not ours at all). */
+export function needsRehash(stored: string): boolean {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return true;
+  const [n, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  return n < N || r < R || p < P;
 }

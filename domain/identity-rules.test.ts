@@ -62,3 +62,15 @@ describe('loginPath', () => {
     );
   });
 });
+
+describe('throttleAddressOf', () => {
+  it('keeps IPv4 addresses and counts IPv6 addresses by their /64', async () => {
+    const { throttleAddressOf } = await import('./identity-rules');
+    expect(throttleAddressOf('192.0.2.1')).toBe('192.0.2.1');
+    expect(throttleAddressOf('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(throttleAddressOf('2001:db8:7:7::1')).toBe('2001:db8:7:7::/64');
+    expect(throttleAddressOf('2001:0db8:0007:0007:ffff:1:2:3')).toBe('2001:db8:7:7::/64');
+    expect(throttleAddressOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttleAddressOf('[2001:db8:7:7::1%eth0]')).toBe('2001:db8:7:7::/64');
+  });
+});

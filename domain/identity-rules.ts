@@ -12,6 +12,8 @@ export const LOGIN_MESSAGES = {
   throttled: 'Too many failed login attempts. Please wait 15 minutes and try again.',
   generic: 'Something went wrong. Please try again later.',
   emailTaken: 'An account with this email address already exists. Please log in instead.',
+  registrationThrottled: 'Too many accounts have been created from this address. Please try again in an hour.',
+  passwordChangeThrottled: 'Too many attempts to change the password. Please wait 15 minutes and try again.',
 } as const;
 
 /** The basic email pattern of the login form: something@something.something, no spaces. */
@@ -109,6 +111,31 @@ export const REGISTRATION_FORM_ERRORS = {
   email: LOGIN_MESSAGES.email,
   password: LOGIN_MESSAGES.passwordRule,
   taken: LOGIN_MESSAGES.emailTaken,
+  throttled: LOGIN_MESSAGES.registrationThrottled,
   generic: LOGIN_MESSAGES.generic,
 } as const;
 export type RegistrationFormError = keyof typeof REGISTRATION_FORM_ERRORS;
+
+/**
+ * The address the throttles count: an IPv4 address as it is, an IPv6 address by its /64 network (one
+ * customer's line gets a whole /64, so counting single IPv6 addresses would count nothing).
+ */
+export function throttleAddressOf(address: string): string {
+  const plain = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain);
+  if (mapped) return mapped[1] ?? plain;
+  if (!plain.includes(':')) return plain;
+  const [head = '', tail = ''] = plain.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = plain.includes('::') && tail ? tail.split(':') : [];
+  const missing = Math.max(0, 8 - headParts.length - tailParts.length);
+  const groups = plain.includes('::') ? [...headParts, ...Array(missing).fill('0'), ...tailParts] : headParts;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g || '0').replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

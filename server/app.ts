@@ -54,10 +54,19 @@ export interface CreateAppOptions {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * The client's address. Behind TRUST_PROXY, X-Forwarded-For is read from the right: each of our
+ * TRUST_PROXY_HOPS proxies appended the address it saw, so the entry that many places from the end is
+ * the one the outermost of them saw. NOTE: entries left of it are whatever the client chose to send.
+ */
+function clientAddressOf(c: Context<AppEnv>, config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>): string {
+  if (config.TRUST_PROXY) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const seen = hops[Math.max(0, hops.length - config.TRUST_PROXY_HOPS)];
+    if (seen) return seen;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -139,7 +148,7 @@ export function createApp(options: CreateAppOptions) {
       cookies,
       cache,
       visitor: PROSPECT,
-      clientAddress: clientAddressOf(c, config.TRUST_PROXY),
+      clientAddress: clientAddressOf(c, config),
     };
     c.set('ctx', ctx);
     if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {

@@ -44,6 +44,8 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** With TRUST_PROXY: how many proxies of ours stand in front (each appends one X-Forwarded-For entry). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SITE: SiteId };

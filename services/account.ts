@@ -287,11 +287,12 @@ export async function setEmailOptIn(db: Db, customerId: number, emailFlag: boole
  */
 export function changeAccountPassword(
   db: Db,
+  clock: Clock,
   customerId: number,
   input: { currentPassword: string; newPassword: string },
   keep: SessionTokens,
 ): Promise<void> {
-  return changePassword(db, customerId, input, keep);
+  return changePassword(db, clock, customerId, input, keep);
 }
 
 export interface CellarWine {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { hashPassword, verifyPassword } from '../db/password-hash';
+import { hashPassword, needsRehash, verifyPassword } from '../db/password-hash';
 import { cartLines, carts, customers, customerSubscriptions, loginFailures, sessions } from '../db/schema';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import type { Clock } from '../domain/clock';
-import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, type Visitor } from '../domain/identity-rules';
+import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
 
@@ -22,7 +22,9 @@ export const REMEMBER_MS = 90 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so browsing does not write on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 } as const;
+export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50, perPasswordChange: 5 } as const;
+/** Registrations per address (an IPv6 /64 counts as one address) in an hour. */
+export const REGISTRATION_THROTTLE = { windowMs: 60 * 60 * 1000, perAddress: 20 } as const;
 
 export class IdentityError extends Error {
   constructor(
@@ -177,12 +179,52 @@ async function issueTokens(db: Db, clock: Clock, customerId: number): Promise<{ 
 // A hash to verify against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
-async function failuresSince(db: Db, key: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * Records one attempt under each key, then counts each key's attempts in the window (this one included).
+ * NOTE: recording before counting is what makes the limit hold under parallel requests: of N requests
+ * racing, each one's count includes every request that recorded before it, so at most `limit` pass.
+ * A throttled attempt's own rows are removed again, so a locked key opens when the window passes.
+ */
+async function recordAttempt(
+  db: Db,
+  now: Date,
+  windowMs: number,
+  keys: readonly { key: string; limit: number }[],
+): Promise<{ ids: number[]; throttled: boolean }> {
+  const since = new Date(now.getTime() - windowMs);
+  const rows = await db
+    .insert(loginFailures)
+    .values(keys.map(({ key }) => ({ key, at: now })))
+    .returning({ id: loginFailures.id });
+  const ids = rows.map((r) => r.id);
+  const counts = await db
+    .select({ key: loginFailures.key, n: sql<number>`count(*)::int` })
     .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
-  return row?.n ?? 0;
+    .where(
+      and(
+        inArray(
+          loginFailures.key,
+          keys.map((k) => k.key),
+        ),
+        gt(loginFailures.at, since),
+      ),
+    )
+    .groupBy(loginFailures.key);
+  const throttled = keys.some(({ key, limit }) => (counts.find((c) => c.key === key)?.n ?? 0) > limit);
+  if (throttled) await forgetAttempts(db, ids);
+  return { ids, throttled };
+}
+
+async function forgetAttempts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
+}
+
+/** Housekeeping: attempts older than the window no longer count. */
+async function dropOldAttempts(db: Db, now: Date, windowMs: number, keys: readonly string[]): Promise<void> {
+  const since = new Date(now.getTime() - windowMs);
+  await db
+    .delete(loginFailures)
+    .where(and(inArray(loginFailures.key, [...keys]), sql`${loginFailures.at} <= ${since}`));
 }
 
 export interface LoginResult {
@@ -204,16 +246,13 @@ export async function logIn(
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const now = clock.now();
-  const since = new Date(now.getTime() - THROTTLE.windowMs);
   const accountKey = `account:${email}`;
-  const addressKey = `address:${context.address}`;
-  const [byAccount, byAddress] = [
-    await failuresSince(db, accountKey, since),
-    await failuresSince(db, addressKey, since),
-  ];
-  if (byAccount >= THROTTLE.perAccount || byAddress >= THROTTLE.perAddress) {
-    throw new IdentityError(429, LOGIN_MESSAGES.throttled);
-  }
+  const addressKey = `address:${throttleAddressOf(context.address)}`;
+  const attempt = await recordAttempt(db, now, THROTTLE.windowMs, [
+    { key: accountKey, limit: THROTTLE.perAccount },
+    { key: addressKey, limit: THROTTLE.perAddress },
+  ]);
+  if (attempt.throttled) throw new IdentityError(429, LOGIN_MESSAGES.throttled);
 
   const [customer] = await db
     .select({ id: customers.id, email: customers.email, passwordHash: customers.passwordHash })
@@ -223,15 +262,17 @@ export async function logIn(
   dummyHash ??= hashPassword('not-a-real-password');
   const matches = await verifyPassword(input.password, customer?.passwordHash ?? (await dummyHash));
   if (!customer || !matches) {
-    await db.insert(loginFailures).values([
-      { key: accountKey, at: now },
-      { key: addressKey, at: now },
-    ]);
-    // Housekeeping: failures older than the window no longer count.
-    await db
-      .delete(loginFailures)
-      .where(sql`${loginFailures.at} <= ${since} and ${loginFailures.key} in (${accountKey}, ${addressKey})`);
+    // The attempt stays recorded: it is a failure the throttle counts.
+    await dropOldAttempts(db, now, THROTTLE.windowMs, [accountKey, addressKey]);
     throw new IdentityError(401, LOGIN_MESSAGES.failed);
+  }
+  await forgetAttempts(db, attempt.ids);
+  if (needsRehash(customer.passwordHash)) {
+    // Hashes made with older, cheaper parameters are replaced while the password is at hand.
+    await db
+      .update(customers)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(customers.id, customer.id));
   }
 
   await revokeTokens(db, context.current);
@@ -244,8 +285,18 @@ export async function register(
   clock: Clock,
   input: RegistrationInput,
   current: SessionTokens,
+  address = 'unknown',
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
+  // Every registration counts, before the password is hashed: neither the CPU of the hash nor new
+  // accounts are free to ask for.
+  const now = clock.now();
+  const key = `register:${throttleAddressOf(address)}`;
+  const attempt = await recordAttempt(db, now, REGISTRATION_THROTTLE.windowMs, [
+    { key, limit: REGISTRATION_THROTTLE.perAddress },
+  ]);
+  if (attempt.throttled) throw new IdentityError(429, LOGIN_MESSAGES.registrationThrottled);
+  await dropOldAttempts(db, now, REGISTRATION_THROTTLE.windowMs, [key]);
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
     .insert(customers)
@@ -259,18 +310,25 @@ export async function register(
 
 export async function changePassword(
   db: Db,
+  clock: Clock,
   customerId: number,
   input: { currentPassword: string; newPassword: string },
   keep: SessionTokens,
 ): Promise<void> {
+  const now = clock.now();
+  const key = `password:${customerId}`;
+  const attempt = await recordAttempt(db, now, THROTTLE.windowMs, [{ key, limit: THROTTLE.perPasswordChange }]);
+  if (attempt.throttled) throw new IdentityError(429, LOGIN_MESSAGES.passwordChangeThrottled);
   const [customer] = await db
     .select({ passwordHash: customers.passwordHash })
     .from(customers)
     .where(eq(customers.id, customerId))
     .limit(1);
   if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
+    await dropOldAttempts(db, now, THROTTLE.windowMs, [key]);
     throw new IdentityError(400, 'Your current password is not correct.');
   }
+  await forgetAttempts(db, attempt.ids);
   await db
     .update(customers)
     .set({ passwordHash: await hashPassword(input.newPassword) })

@@ -99,9 +99,10 @@ export const formRoutes = new Hono<AppEnv>()
     }
     const { db, clock } = c.var.ctx;
     try {
-      await beginSession(c, await register(db, clock, parsed.data, presentedTokens(c)));
+      await beginSession(c, await register(db, clock, parsed.data, presentedTokens(c), c.var.ctx.clientAddress));
     } catch (error) {
-      if (error instanceof IdentityError) return back(error.status === 409 ? 'taken' : 'generic');
+      if (error instanceof IdentityError)
+        return back(error.status === 409 ? 'taken' : error.status === 429 ? 'throttled' : 'generic');
       throw error;
     }
     return c.redirect('/account', 303);
@@ -122,6 +123,6 @@ export const authenticationApi = new Hono<AppEnv>()
     const parsed = RegistrationSchema.safeParse(await readJson(c));
     if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
     const { db, clock } = c.var.ctx;
-    const result = await register(db, clock, parsed.data, presentedTokens(c));
+    const result = await register(db, clock, parsed.data, presentedTokens(c), c.var.ctx.clientAddress);
     return startLogin(c, result);
   });

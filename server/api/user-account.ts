@@ -47,6 +47,6 @@ export const userAccountApi = new Hono<AppEnv>()
   .put('/password', requireCurrent, async (c) => {
     const parsed = ChangePasswordSchema.safeParse(await readJson(c));
     if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.passwordRule);
-    await changeAccountPassword(c.var.ctx.db, customerIdOf(c), parsed.data, presentedTokens(c));
+    await changeAccountPassword(c.var.ctx.db, c.var.ctx.clock, customerIdOf(c), parsed.data, presentedTokens(c));
     return ok(c, { message: ACCOUNT_MESSAGES.passwordChanged });
   });
