@@ -318,3 +318,16 @@ export function resolveSiteFromHost(
 export function offerListLocale(site: Site): string {
   return `en_${site.country.toUpperCase()}_${site.brand.code}`;
 }
+
+/**
+ * The site's own origin for absolute links (sitemap, robots): its configured production host over https,
+ * else (development) `http://{site}.localhost:{port}`. Never the request's Host header, which the client
+ * chooses.
+ */
+export function canonicalOrigin(
+  siteId: SiteId,
+  options: { hosts?: Readonly<Record<string, SiteId>>; port: number },
+): string {
+  const host = Object.entries(options.hosts ?? {}).find(([, site]) => site === siteId)?.[0];
+  return host ? `https://${host}` : `http://${siteId}.localhost:${options.port}`;
+}

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
@@ -13,7 +14,7 @@ import type { Database } from '../db/client';
 import { type Clock, systemClock } from '../domain/clock';
 import { IMAGE_SIZES, type ImageSize } from '../domain/images';
 import { drawPlaceholderSvg } from '../domain/product-art';
-import { BRAND_CODES, COUNTRY_CODES, resolveSiteFromHost, SITES } from '../domain/sites';
+import { BRAND_CODES, COUNTRY_CODES, canonicalOrigin, resolveSiteFromHost, SITES } from '../domain/sites';
 import { renderProductImage } from '../services/product-images';
 import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
@@ -32,6 +33,7 @@ import { suggestionsApi } from './api/suggestions';
 import type { Config } from './config';
 import { clientErrorOf, fail } from './envelope';
 import { legacyRoutes } from './legacy';
+import { createRateLimiter } from './rate-limit';
 import { legacyAccountRoutes } from './legacy-account';
 import { clearLoginCookie } from './session-cookies';
 import { seoRoutes } from './seo';
@@ -81,6 +83,25 @@ function isStaticPath(p: string): boolean {
     p.startsWith('/assets/') || p.startsWith('/images/') || p === '/favicon.svg' || p === '/healthz' || p === '/readyz'
   );
 }
+
+/** A page for answers that React Router does not render (server errors, throttled searches). Fixed texts only. */
+function plainPage(title: string, message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></main></body></html>`;
+}
+
+/** Searches, similar wines and suggestions: reads that cost the database real work. */
+function isExpensiveRead(p: string, term: string | undefined): boolean {
+  return (
+    (p === '/wines' && term !== undefined) ||
+    p.startsWith('/jsp/api/us/similar_wines_json.jsp') ||
+    p.startsWith('/search/')
+  );
+}
+
+const noStore = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
 
 function isApiPath(p: string): boolean {
   return p.startsWith('/api/') || p === '/api' || p.startsWith('/jsp/api/');
@@ -145,6 +166,7 @@ export function createApp(options: CreateAppOptions) {
       isTestHost: resolved.isTestHost,
       requestId: c.var.requestId,
       origin: `${proto}://${c.req.header('host') ?? url.host}`,
+      siteOrigin: canonicalOrigin(resolved.site.id, { hosts: config.SITE_HOSTS, port: config.PORT }),
       cookies,
       cache,
       visitor: PROSPECT,
@@ -180,6 +202,35 @@ export function createApp(options: CreateAppOptions) {
         foreign = true;
       }
       if (foreign) return fail(c, 403, 'This request came from another site and was refused.');
+    }
+    await next();
+  });
+
+  // One request body is at most BODY_LIMIT_BYTES (the JSON API and form posts need a few KB).
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.BODY_LIMIT_BYTES,
+      onError: (c) =>
+        fail(c, 413, `The request is too large: at most ${Math.floor(config.BODY_LIMIT_BYTES / 1024)} KB may be sent.`),
+    }),
+  );
+
+  // Personal answers are never stored by the browser or a shared cache.
+  app.use('/api/user/*', noStore);
+  app.use('/api/cart/*', noStore);
+  app.use('/api/cart', noStore);
+
+  // Expensive anonymous reads have a per-address budget.
+  const reads = createRateLimiter({ perMinute: config.READ_RATE_LIMIT });
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' && isExpensiveRead(c.req.path, c.req.query('Ntt'))) {
+      if (!reads.take(c.var.ctx.clientAddress, clock.now().getTime())) {
+        c.header('Retry-After', '60');
+        const message = 'Too many searches from your address. Please wait a minute and try again.';
+        if (c.req.path === '/wines') return c.html(plainPage('Please wait a minute', message), 429);
+        return fail(c, 429, message);
+      }
     }
     await next();
   });
@@ -285,10 +336,7 @@ export function createApp(options: CreateAppOptions) {
     if (known) return fail(c, known.status, known.message);
     (c.var.log ?? log).error({ err: error, path: c.req.path }, 'unhandled error');
     if (isApiPath(c.req.path)) return fail(c, 500, 'Something went wrong. Please try again later.');
-    return c.html(
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again later.</p><p><a href="/">Back to the home page</a></p></main></body></html>',
-      500,
-    );
+    return c.html(plainPage('Something went wrong', 'Please try again later.'), 500);
   });
 
   return app;

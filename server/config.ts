@@ -45,6 +45,10 @@ const ConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   /** With TRUST_PROXY: how many proxies of ours stand in front (each appends one X-Forwarded-For entry). */
+  /** Search, similar-wine and suggestion requests per address and minute (each process counts its own). */
+  READ_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Largest request body in bytes (JSON API and form posts); larger ones get 413. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 

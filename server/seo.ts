@@ -7,10 +7,11 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-// robots.txt and sitemap.xml per site: absolute URLs use the host the visitor asked for.
+// robots.txt and sitemap.xml per site: absolute URLs use the site's configured origin (a Host header is
+// the client's to choose, and these answers are cached).
 export const seoRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
-    const { origin } = c.var.ctx;
+    const { siteOrigin: origin } = c.var.ctx;
     return c.text(
       [
         'User-agent: *',
@@ -26,7 +27,7 @@ export const seoRoutes = new Hono<AppEnv>()
     );
   })
   .get('/sitemap.xml', async (c) => {
-    const { origin, db } = c.var.ctx;
+    const { siteOrigin: origin, db } = c.var.ctx;
     const paths = [
       '/',
       '/wines',

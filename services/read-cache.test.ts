@@ -34,4 +34,27 @@ describe('createReadCache', () => {
     await cache.get('c', load);
     expect(await cache.get('a', load)).toBe(4);
   });
+
+  it('keeps the total size under its byte cap, dropping the oldest entries first', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 5_000, clock: fixedClock(new Date()) });
+    for (let i = 0; i < 10; i++) await cache.get(`k${i}`, async () => 'x'.repeat(1_000));
+    const { entries, bytes } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(5_000);
+    expect(entries).toBe(4);
+    let reloaded = false;
+    await cache.get('k0', async () => {
+      reloaded = true;
+      return 'x';
+    });
+    expect(reloaded).toBe(true);
+  });
+
+  it('drops expired entries instead of keeping them until the entry cap', async () => {
+    const clock = fixedClock(new Date('2026-11-22T00:00:00Z'));
+    const cache = createReadCache({ ttlMs: 1_000, maxEntries: 1_000, clock });
+    for (let i = 0; i < 50; i++) await cache.get(`old${i}`, async () => 'value');
+    clock.advance(1_001);
+    await cache.get('new', async () => 'value');
+    expect(cache.stats().entries).toBe(1);
+  });
 });

@@ -13,6 +13,8 @@ export interface RequestContext {
   requestId: string;
   /** Scheme and host the visitor used, e.g. http://vir-au.localhost:3000 */
   origin: string;
+  /** The site's own origin for absolute links (configured host, never the request's Host header). */
+  siteOrigin: string;
   cookies: Readonly<Record<string, string>>;
   /** Read-mostly catalogue data shared by every request of this process. */
   cache: ReadCache;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createVisitor, useTestApp } from '../support/test-app';
+
+// Issue 11 (hardening): body limits, personal answers never cached, a budget for expensive reads, and
+// absolute URLs that do not come from the request's Host header.
+const t = useTestApp({
+  TRUST_PROXY: 'true',
+  READ_RATE_LIMIT: '5',
+  SITE_HOSTS: 'www.laithwaites.com.au=law-au',
+});
+let nextAddress = 1;
+const visitor = () => createVisitor(() => t.app, 'law-au', { address: `10.8.0.${nextAddress++}` });
+
+describe('request bodies', () => {
+  it('answers a 1 MB body with a 413 envelope and leaves the cart as it was', async () => {
+    const v = visitor();
+    expect((await v.add('D0001', 2)).status).toBe(200);
+    const before = await v.cart();
+    const huge = JSON.stringify({ cartItems: [{ itemCode: 'D0002', quantity: 1 }], pad: 'x'.repeat(1024 * 1024) });
+    const res = await v.call('POST', '/api/cart', undefined, huge);
+    expect(res.status).toBe(413);
+    expect(res.body.statusCode).not.toBe(0);
+    expect(res.body.statusMessage).toBe('The request is too large: at most 64 KB may be sent.');
+    expect(await v.cart()).toEqual(before);
+  });
+
+  it('limits form posts too', async () => {
+    const res = await t.app.request('/login', {
+      method: 'POST',
+      headers: { host: 'law-au.localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=${'a'.repeat(200_000)}&password=x`,
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('personal answers', () => {
+  it('are marked no-store on /api/user/* and /api/cart/*', async () => {
+    const v = visitor();
+    await v.login('shopper@example.com');
+    for (const path of ['/api/user/details', '/api/user/favourites/list', '/api/cart/list']) {
+      const res = await v.call('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const product = await v.call('GET', '/api/product/item/D0001');
+    expect(product.headers.get('cache-control')).not.toBe('no-store');
+  });
+});
+
+describe('expensive anonymous reads', () => {
+  it('give an address READ_RATE_LIMIT searches a minute, then 429; other addresses are not affected', async () => {
+    const v = visitor();
+    for (let i = 0; i < 5; i++) {
+      expect((await v.call('GET', `/search/suggestions/law.json`)).status).toBe(200);
+    }
+    const refused = await v.call('GET', '/jsp/api/us/similar_wines_json.jsp?productId=D0001');
+    expect(refused.status).toBe(429);
+    expect(refused.body.statusMessage).toBe('Too many searches from your address. Please wait a minute and try again.');
+    expect(refused.headers.get('retry-after')).toBe('60');
+    // Product reads are not counted, and another address still searches.
+    expect((await v.call('GET', '/api/product/item/D0001')).status).toBe(200);
+    expect((await visitor().call('GET', '/search/suggestions/law.json')).status).toBe(200);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('use the configured host of the site, not the Host header the request sent', async () => {
+    const robots = await t.app.request('/robots.txt', { headers: { host: 'evil.example' } });
+    expect(await robots.text()).toContain('Sitemap: https://www.laithwaites.com.au/sitemap.xml');
+    const sitemap = await t.app.request('/sitemap.xml', { headers: { host: 'evil.example' } });
+    const xml = await sitemap.text();
+    expect(xml).toContain('<loc>https://www.laithwaites.com.au/wines</loc>');
+    expect(xml).not.toContain('evil.example');
+    const dev = await t.app.request('/robots.txt', { headers: { host: 'vir-au.localhost:4444' } });
+    expect(await dev.text()).toContain('Sitemap: http://vir-au.localhost:3000/sitemap.xml');
+  });
+});
