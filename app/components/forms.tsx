@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 
 type Ids = readonly (string | false | null | undefined)[];
+type InputProps = ComponentProps<'input'> & { id: string } & { [data: `data-${string}`]: string | boolean | undefined };
 
 function joinIds(ids: Ids | undefined): string | undefined {
   return ids?.filter(Boolean).join(' ') || undefined;
@@ -19,7 +20,7 @@ export function Field({
   children,
 }: {
   label: ReactNode;
-  inputProps: ComponentProps<'input'> & { id: string };
+  inputProps: InputProps;
   invalid?: boolean;
   describedBy?: Ids;
   className?: string;
@@ -41,7 +42,7 @@ export function CheckboxField({
   className = 'checkbox-row',
 }: {
   label: ReactNode;
-  inputProps: Omit<ComponentProps<'input'>, 'type'> & { id: string };
+  inputProps: Omit<InputProps, 'type'>;
   className?: string;
 }) {
   return (
