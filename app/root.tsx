@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -8,6 +7,7 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteError,
+  UNSAFE_DataRouterDataContext,
   useRouteLoaderData,
 } from 'react-router';
 import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
@@ -19,6 +19,7 @@ import { LoginModal } from './components/account/login-modal';
 import { AgeGate } from './components/age-gate';
 import { BackToTop } from './components/back-to-top';
 import { CampaignPrefill } from './components/cart/campaign-prefill';
+import { GeneralErrorBoundary } from './components/error-boundary';
 import { CartProvider } from './components/cart/cart-context';
 import { CartButton, MiniCart } from './components/cart/mini-cart';
 import { FavouritesProvider } from './components/favourites/favourites-context';
@@ -86,7 +87,9 @@ function scriptJson(value: unknown): string {
 function usePageType(): PageType {
   const matches = useMatches();
   const error = useRouteError();
-  if (error) return 'error_page';
+  // A route's own ErrorBoundary caught it: root's useRouteError does not see that error, the router state does.
+  const routerErrors = useContext(UNSAFE_DataRouterDataContext)?.errors;
+  if (error || routerErrors) return 'error_page';
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
     const handle = match?.handle as { pageType?: PageType | ((data: unknown) => PageType) } | undefined;
@@ -168,40 +171,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+/** Errors no route caught: the same messages as a route's boundary, with the header and footer around them. */
+export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>('root');
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Sorry, we could not find that page' : 'Sorry, something went wrong';
-  const body = (
-    <section className="page-message">
-      <h1>{title}</h1>
-      <p>
-        {notFound
-          ? 'The page may have moved, or the link may be out of date.'
-          : 'Please try again in a moment. If it keeps happening, give us a call.'}
-      </p>
-      <p>
-        <a className="button" href="/wines">
-          Browse our wines
-        </a>{' '}
-        <a href="/">Back to the home page</a>
-      </p>
-    </section>
-  );
-  const pageTitle = <title>{`${title}${data ? ` | ${data.site.brand.name}` : ''}`}</title>;
   if (!data)
     return (
       <main id="main">
-        {pageTitle}
-        {body}
+        <GeneralErrorBoundary />
       </main>
     );
   return (
     <>
-      {pageTitle}
       <Header site={data.site} />
       <main id="main" tabIndex={-1}>
-        {body}
+        <GeneralErrorBoundary />
       </main>
       <Footer site={data.site} />
     </>

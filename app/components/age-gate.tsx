@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_COOKIE_NAME } from '../../domain/age-gate';
+import { setSiteCookie } from '../lib/cookies';
 import type { PublicSite } from '../lib/site';
 import { Modal } from './modal';
 
@@ -10,8 +11,7 @@ export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number
   if (!open) return null;
 
   const confirm = () => {
-    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = `${AGE_COOKIE_NAME}=1; Max-Age=${AGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+    setSiteCookie(AGE_COOKIE_NAME, '1', AGE_COOKIE_MAX_AGE_SECONDS);
     setOpen(false);
   };
 

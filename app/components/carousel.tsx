@@ -80,8 +80,9 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
       <div className="carousel__viewport" ref={emblaRef}>
         <div className="carousel__track">
           {children.map((child, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide role=group with aria-roledescription; a fieldset is for form controls
             <div
-              // biome-ignore lint/suspicious/noArrayIndexKey: slides are static for the life of the carousel
+              // biome-ignore lint/suspicious/noArrayIndexKey: children carry no ids and the slides are static for the life of the carousel
               key={i}
               className="carousel__slide"
               role="group"

@@ -23,6 +23,7 @@ export function LogoutBackNav() {
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
+  // Runs on every navigation (a new location object), not only when the query changes.
   useEffect(() => {
     const initial = firstRender.current;
     firstRender.current = false;
@@ -35,7 +36,7 @@ export function LogoutBackNav() {
       // A client-side history step back (or forward) onto the ?Logout entry.
       window.location.replace('/');
     }
-  }, [location.search, location.key, navigationType]);
+  }, [location, navigationType]);
 
   return null;
 }

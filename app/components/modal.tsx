@@ -25,6 +25,8 @@ export function Modal({ labelledBy, describedBy, className, onClose, closeOnBack
   }, []);
   useFocusTrap(ref, true, onClose);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users close with Escape (useFocusTrap)
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above, Escape is the keyboard way out, handled by useFocusTrap
     <div
       className="modal-backdrop"
       data-modal-open=""

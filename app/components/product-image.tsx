@@ -24,22 +24,35 @@ export function ProductImage({ site, imageBase, size, alt, mixed, eager = false 
   const original = `${imageBase}-${size}.svg`;
   const ref = useRef<HTMLImageElement>(null);
   const [src, setSrc] = useState<string | undefined>(eager ? original : undefined);
-  const reported = useRef(false);
+  // The image already reported missing, so each one is reported once.
+  const reported = useRef<string | null>(null);
+  // Another image (the same component on another product): start again, adjusted during render.
+  const [shownOriginal, setShownOriginal] = useState(original);
+  if (shownOriginal !== original) {
+    setShownOriginal(original);
+    setSrc(eager ? original : undefined);
+  }
   const [w, h] = PIXELS[size];
 
   const onMissing = () => {
-    if (reported.current) return;
-    reported.current = true;
+    if (reported.current === original) return;
+    reported.current = original;
     track(missingImageEvent(original));
     setSrc(placeholderImageUrl(site, size, mixed));
   };
 
+  // An eager image may have failed before hydration attached onError. NOTE: once, after hydration.
+  const checkedHydration = useRef(false);
+  useEffect(() => {
+    if (checkedHydration.current) return;
+    checkedHydration.current = true;
+    const img = ref.current;
+    if (eager && img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) onMissing();
+  });
+
   useEffect(() => {
     const img = ref.current;
-    if (!img) return;
-    // An eager image may have failed before hydration attached onError.
-    if (eager && img.complete && img.naturalWidth === 0 && img.getAttribute('src')) onMissing();
-    if (eager) return;
+    if (!img || eager) return;
     if (!('IntersectionObserver' in window)) {
       setSrc(original);
       return;
@@ -55,7 +68,6 @@ export function ProductImage({ site, imageBase, size, alt, mixed, eager = false 
     );
     observer.observe(img);
     return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [original, eager]);
 
   return (

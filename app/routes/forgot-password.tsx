@@ -4,6 +4,7 @@ import { LoginSchema } from '../../domain/identity-schemas';
 import type { Route } from './+types/forgot-password';
 import { WarningAlert } from '../components/account/alerts';
 import { FORGOTTEN_PASSWORD_EMAIL_KEY } from '../components/account/login-form';
+import { Field } from '../components/forms';
 import { useRootData } from '../root';
 
 export const handle = { pageType: 'customer_service' };
@@ -53,19 +54,19 @@ export default function ForgotPassword() {
       <p>Enter the email address of your account and we will tell you how to reset your password.</p>
       <form noValidate onSubmit={submit}>
         <WarningAlert id="forgot-warning" messages={warning ? [warning] : []} />
-        <div className="field">
-          <label htmlFor="forgot-email">Email address</label>
-          <input
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            aria-invalid={warning ? true : undefined}
-            aria-describedby={warning ? 'forgot-warning' : undefined}
-            onChange={(event) => setEmail(event.target.value.replace(/\s+/g, ''))}
-          />
-        </div>
+        <Field
+          label="Email address"
+          inputProps={{
+            id: 'forgot-email',
+            name: 'email',
+            type: 'email',
+            autoComplete: 'email',
+            value: email,
+            onChange: (event) => setEmail(event.target.value.replace(/\s+/g, '')),
+          }}
+          invalid={Boolean(warning)}
+          describedBy={[warning && 'forgot-warning']}
+        />
         <button type="submit" className="button">
           Reset my password
         </button>

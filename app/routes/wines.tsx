@@ -111,7 +111,10 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const submit = useSubmit();
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The filter panel belongs to the listing it was opened on: any navigation closes it.
+  const [filtersOpenOn, setFiltersOpenOn] = useState<string | null>(null);
+  const filtersOpen = filtersOpenOn === location.search;
+  const setFiltersOpen = (open: boolean) => setFiltersOpenOn(open ? location.search : null);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, filtersOpen, () => setFiltersOpen(false));
 
@@ -124,7 +127,6 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         eventLabel: data.term || NO_RESULTS,
       });
   }, [data.total, data.term]);
-  useEffect(() => setFiltersOpen(false), [location.search]);
 
   const title = data.term ? `Search results for “${data.term}”` : (data.category?.title ?? 'All wines');
   const first = (data.page - 1) * data.pageSize + 1;
@@ -159,9 +161,8 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
           className="sort-form"
           onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
         >
-          {hidden.map(([k, v], i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: repeated facet keys
-            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          {hidden.map(([k, v]) => (
+            <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
           ))}
           <label htmlFor="sort">Sort by</label>
           <select id="sort" name="sort" defaultValue={data.sort} key={data.sort}>

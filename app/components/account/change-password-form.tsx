@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
 import { ChangePasswordSchema } from '../../../domain/identity-schemas';
 import { accountClient } from '../../lib/account-client';
+import { ErrorList, Field } from '../forms';
 
 /** Password change (PUT /api/user/password), checked with the same zod schema as the API. */
 export function ChangePasswordForm() {
@@ -50,37 +51,33 @@ export function ChangePasswordForm() {
       <p id={`${id}-rule`} className="help">
         Use 8-16 characters with at least one number, one lowercase and one uppercase letter.
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-current`}>Current password</label>
-        <input
-          ref={currentRef}
-          id={`${id}-current`}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={error?.field === 'current' || undefined}
-          aria-describedby={error?.field === 'current' ? errorId : undefined}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-new`}>New password</label>
-        <input
-          ref={newRef}
-          id={`${id}-new`}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={error?.field === 'new' || undefined}
-          aria-describedby={error?.field === 'new' ? `${errorId} ${id}-rule` : `${id}-rule`}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} role="alert" className="form-error">
-          {error.message}
-        </p>
-      ) : null}
+      <Field
+        label="Current password"
+        inputProps={{
+          ref: currentRef,
+          id: `${id}-current`,
+          name: 'currentPassword',
+          type: 'password',
+          autoComplete: 'current-password',
+          required: true,
+        }}
+        invalid={error?.field === 'current'}
+        describedBy={[error?.field === 'current' && errorId]}
+      />
+      <Field
+        label="New password"
+        inputProps={{
+          ref: newRef,
+          id: `${id}-new`,
+          name: 'newPassword',
+          type: 'password',
+          autoComplete: 'new-password',
+          required: true,
+        }}
+        invalid={error?.field === 'new'}
+        describedBy={[error?.field === 'new' && errorId, `${id}-rule`]}
+      />
+      <ErrorList id={errorId} errors={error?.message} />
       <p role="status" className="form-status">
         {status}
       </p>

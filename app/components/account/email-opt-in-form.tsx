@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
 import { accountClient } from '../../lib/account-client';
+import { CheckboxField, ErrorList } from '../forms';
 
 /** SPEC §7 PUT /api/user/preferences/contact: the email opt-in, saved as soon as it is toggled. */
 export function EmailOptInForm({ initial }: { initial: boolean }) {
@@ -30,24 +31,19 @@ export function EmailOptInForm({ initial }: { initial: boolean }) {
   return (
     <form className="account-form" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Email settings</h2>
-      <div className="checkbox-row">
-        <input
-          id={`${id}-optin`}
-          type="checkbox"
-          checked={checked}
-          disabled={busy}
-          onChange={(e) => void onChange(e.currentTarget.checked)}
-        />
-        <label htmlFor={`${id}-optin`}>Email me offers, new releases and tasting notes</label>
-      </div>
+      <CheckboxField
+        label="Email me offers, new releases and tasting notes"
+        inputProps={{
+          id: `${id}-optin`,
+          checked,
+          disabled: busy,
+          onChange: (e) => void onChange(e.currentTarget.checked),
+        }}
+      />
       <p role="status" className="form-status">
         {status}
       </p>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorList errors={error} />
     </form>
   );
 }

@@ -5,7 +5,9 @@ import type { PageData } from '../../../domain/page-types';
 import { safeRedirectTarget } from '../../../domain/safe-redirect';
 import { track } from '../../lib/analytics';
 import { authClient } from '../../lib/auth-client';
+import { useDebounce } from '../../lib/use-debounce';
 import { useVisitorData } from '../../lib/visitor-data';
+import { Field } from '../forms';
 import { DangerAlert, WarningAlert } from './alerts';
 
 /** SPEC §9: the login request is sent 2000 ms after submit. */
@@ -59,7 +61,6 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
   const [warnings, setWarnings] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(initialFailure);
   const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const progressRef = useRef<HTMLParagraphElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -71,12 +72,6 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
       progressRef.current?.focus();
     } else if (sentOnce.current) submitRef.current?.focus();
   }, [busy]);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
 
   const fail = (message: string) => {
     setBusy(false);
@@ -97,6 +92,12 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
     navigateAfterLogin(origin, site.country, redirectingURL);
   };
 
+  // SPEC §9: the request goes after a pause; leaving the page drops it.
+  const sendLater = useDebounce(
+    (input: { email: string; password: string }) => void send(input),
+    LOGIN_SUBMIT_DELAY_MS,
+  );
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -114,7 +115,7 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
     }
     setWarnings({});
     setBusy(true);
-    timer.current = setTimeout(() => void send(parsed.data), LOGIN_SUBMIT_DELAY_MS);
+    sendLater(parsed.data);
   };
 
   const rememberEmail = () => {
@@ -132,39 +133,39 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
       {redirectingURL ? <input type="hidden" name="redirectingURL" value={redirectingURL} /> : null}
       <WarningAlert id={`${id}-warning`} messages={warningList} />
       <DangerAlert id={`${id}-danger`} message={failure} />
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Email address</label>
-        <input
-          ref={emailRef}
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          value={email}
-          data-autofocus
-          aria-invalid={warnings.email ? true : undefined}
-          aria-describedby={warnings.email ? `${id}-warning` : undefined}
-          onKeyDown={(event) => {
+      <Field
+        label="Email address"
+        inputProps={{
+          ref: emailRef,
+          id: `${id}-email`,
+          name: 'email',
+          type: 'email',
+          inputMode: 'email',
+          autoComplete: 'email',
+          spellCheck: false,
+          value: email,
+          'data-autofocus': true,
+          onKeyDown: (event) => {
             if (event.key === ' ') event.preventDefault();
-          }}
-          onChange={(event) => setEmail(withoutSpaces(event.target.value))}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          aria-invalid={warnings.password ? true : undefined}
-          aria-describedby={warnings.password ? `${id}-warning` : undefined}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+          },
+          onChange: (event) => setEmail(withoutSpaces(event.target.value)),
+        }}
+        invalid={Boolean(warnings.email)}
+        describedBy={[warnings.email && `${id}-warning`]}
+      />
+      <Field
+        label="Password"
+        inputProps={{
+          id: `${id}-password`,
+          name: 'password',
+          type: 'password',
+          autoComplete: 'current-password',
+          value: password,
+          onChange: (event) => setPassword(event.target.value),
+        }}
+        invalid={Boolean(warnings.password)}
+        describedBy={[warnings.password && `${id}-warning`]}
+      />
       <p className="login-form__forgot">
         <a href="/forgot-password" onClick={rememberEmail}>
           Forgot your password?

@@ -33,7 +33,7 @@ export function OrderCard({ order, site }: { order: Order; site: PublicSite }) {
         Placed {formatDate(order.placedAt, site.intlLocale)} · Status: <strong>{orderStatusText(order.status)}</strong>
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-      <div className="table-scroll" role="region" aria-label={`Items in order ${order.orderNumber}`} tabIndex={0}>
+      <section className="table-scroll" aria-label={`Items in order ${order.orderNumber}`} tabIndex={0}>
         <table className="account-table">
           <caption className="visually-hidden">Items in order {order.orderNumber}</caption>
           <thead>
@@ -77,7 +77,7 @@ export function OrderCard({ order, site }: { order: Order; site: PublicSite }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

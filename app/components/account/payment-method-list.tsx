@@ -7,7 +7,8 @@ export function PaymentMethodList({ methods }: { methods: PaymentMethod[] }) {
       {methods.map((m) => (
         <li key={m.id} className="account-card">
           <p>
-            <strong>{m.brand}</strong> <span aria-label={`ending in ${m.last4}`}>{m.maskedNumber}</span>
+            <strong>{m.brand}</strong> <span aria-hidden="true">{m.maskedNumber}</span>
+            <span className="visually-hidden">ending in {m.last4}</span>
           </p>
           <p>Expires {m.expiry}</p>
           {m.isDefault ? <p className="badge">Default</p> : null}

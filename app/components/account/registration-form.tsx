@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { RegistrationSchema } from '../../../domain/identity-schemas';
 import { authClient } from '../../lib/auth-client';
+import { Field } from '../forms';
 import { DangerAlert, WarningAlert } from './alerts';
 
 /** Where a new customer goes once the account exists (registration logs them in). */
 export const AFTER_REGISTRATION_PATH = '/account';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'password';
-const FIELDS: { name: Field; label: string; type: string; autoComplete: string }[] = [
+type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
+const FIELDS: { name: FieldName; label: string; type: string; autoComplete: string }[] = [
   { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
   { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
@@ -27,8 +28,13 @@ export function RegistrationForm({
   initialFailure?: string | null;
 }) {
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', email: '', password: '' });
-  const [warnings, setWarnings] = useState<Partial<Record<Field, string>>>({});
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+  });
+  const [warnings, setWarnings] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(initialFailure);
   const [busy, setBusy] = useState(false);
 
@@ -38,8 +44,8 @@ export function RegistrationForm({
     setFailure(null);
     const parsed = RegistrationSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
       setWarnings(next);
       const first = FIELDS.find((f) => next[f.name]);
       if (first) document.getElementById(`${id}-${first.name}`)?.focus();
@@ -69,34 +75,32 @@ export function RegistrationForm({
       <WarningAlert id={`${id}-warning`} messages={messages} />
       <DangerAlert message={failure} />
       {FIELDS.map((field) => (
-        <div className="field" key={field.name}>
-          <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-          <input
-            id={`${id}-${field.name}`}
-            name={field.name}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            value={values[field.name]}
-            aria-invalid={warnings[field.name] ? true : undefined}
-            aria-describedby={
-              [warnings[field.name] ? `${id}-warning` : '', field.name === 'password' ? `${id}-password-help` : '']
-                .filter(Boolean)
-                .join(' ') || undefined
-            }
-            onKeyDown={(event) => {
+        <Field
+          key={field.name}
+          label={field.label}
+          inputProps={{
+            id: `${id}-${field.name}`,
+            name: field.name,
+            type: field.type,
+            autoComplete: field.autoComplete,
+            value: values[field.name],
+            onKeyDown: (event) => {
               if (field.name === 'email' && event.key === ' ') event.preventDefault();
-            }}
-            onChange={(event) => {
+            },
+            onChange: (event) => {
               const value = field.name === 'email' ? event.target.value.replace(/\s+/g, '') : event.target.value;
               setValues((current) => ({ ...current, [field.name]: value }));
-            }}
-          />
+            },
+          }}
+          invalid={Boolean(warnings[field.name])}
+          describedBy={[warnings[field.name] && `${id}-warning`, field.name === 'password' && `${id}-password-help`]}
+        >
           {field.name === 'password' ? (
             <p id={`${id}-password-help`} className="help">
               8-16 characters with at least one number, one lowercase and one uppercase letter.
             </p>
           ) : null}
-        </div>
+        </Field>
       ))}
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Creating your account…' : submitLabel}

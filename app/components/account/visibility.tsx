@@ -9,9 +9,9 @@ export function useIsHardLoggedIn(): boolean {
 }
 
 export function HiddenWhenNotLoggedIn({ children }: { children: React.ReactNode }) {
-  return useIsHardLoggedIn() ? <>{children}</> : null;
+  return useIsHardLoggedIn() ? children : null;
 }
 
 export function HiddenWhenLoggedIn({ children }: { children: React.ReactNode }) {
-  return useIsHardLoggedIn() ? null : <>{children}</>;
+  return useIsHardLoggedIn() ? null : children;
 }

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTimedMessage } from '../../lib/use-timed-message';
 import { useCart } from './cart-context';
 
 /** SPEC §4: the added state shows for 2 seconds, then the button resets. */
 export const ADDED_STATE_MS = 2_000;
-
-type Phase = 'idle' | 'loading' | 'added';
 
 /** Add to cart with an in-progress guard: loading → added (2 s) → reset. */
 export function AddToCartButton({
@@ -22,31 +21,20 @@ export function AddToCartButton({
   accessibleName?: string;
 }) {
   const { addToCart } = useCart();
-  const [phase, setPhase] = useState<Phase>('idle');
+  const [loading, setLoading] = useState(false);
+  const [added, showAdded] = useTimedMessage<true>();
+  const phase = loading ? 'loading' : added ? 'added' : 'idle';
+  // A ref as well as state, so a second click in the same tick is refused too.
   const busy = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
 
   const onClick = async () => {
-    if (busy.current || disabled) return;
+    if (busy.current || added || disabled) return;
     busy.current = true;
-    setPhase('loading');
+    setLoading(true);
     const ok = await addToCart(itemCode, quantity);
-    if (ok) {
-      setPhase('added');
-      timer.current = setTimeout(() => {
-        setPhase('idle');
-        busy.current = false;
-      }, ADDED_STATE_MS);
-    } else {
-      setPhase('idle');
-      busy.current = false;
-    }
+    if (ok) showAdded(true, ADDED_STATE_MS);
+    setLoading(false);
+    busy.current = false;
   };
 
   return (

@@ -2,9 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDollars, formatMoney } from '../../../domain/money';
 import { type CountryCode, getSite, offerListLocale } from '../../../domain/sites';
 import { track } from '../../lib/analytics';
+import { requestApi, succeeded } from '../../lib/api-request';
 import { CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
+import { useTimedMessage } from '../../lib/use-timed-message';
 import { Carousel } from '../carousel';
+import { ErrorList } from '../forms';
 import { ProductImage } from '../product-image';
 import { ADDON_SUCCESS_KEY, type AddOnSuccessFlag } from './addon-success-modal';
 
@@ -107,8 +110,7 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'idle' });
   const [busy, setBusy] = useState<string | null>(null);
   const busyRef = useRef(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [error, showError] = useTimedMessage<string>();
 
   useEffect(() => {
     if (!eligible || load.state !== 'idle') return;
@@ -116,30 +118,17 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
     const path = `/api/itemlist/${site.brand.code}_shopping_cart_addons/${offerListLocale(getSite(site.id))}/${encodeURIComponent(
       currentDataAreaId(site, dataAreaId),
     )}`;
-    fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } })
-      .then(async (res) => {
-        const data = (await res.json()) as {
-          statusCode?: number;
-          response?: { itemList?: unknown; presentationMap?: unknown };
-        };
-        if (!res.ok || data.statusCode !== 0) throw new Error(`offer list ${res.status}`);
-        const addOns = selectAddOns(data.response);
-        const header = (data.response?.presentationMap as Record<string, unknown> | undefined)?.['itemlist.header'];
-        setLoad(
-          addOns
-            ? { state: 'ready', header: typeof header === 'string' && header ? header : 'Add-ons', addOns }
-            : { state: 'hidden' },
-        );
-      })
-      .catch(() => setLoad({ state: 'hidden' }));
+    void requestApi<{ itemList?: unknown; presentationMap?: unknown }>('GET', path).then((reply) => {
+      const response = succeeded(reply) ? reply.body.response : undefined;
+      const addOns = response ? selectAddOns(response) : null;
+      const header = (response?.presentationMap as Record<string, unknown> | undefined)?.['itemlist.header'];
+      setLoad(
+        addOns
+          ? { state: 'ready', header: typeof header === 'string' && header ? header : 'Add-ons', addOns }
+          : { state: 'hidden' },
+      );
+    });
   }, [eligible, load.state, site, dataAreaId]);
-
-  useEffect(
-    () => () => {
-      if (errorTimer.current) clearTimeout(errorTimer.current);
-    },
-    [],
-  );
 
   const add = async (addOn: AddOn) => {
     if (busyRef.current) return;
@@ -160,9 +149,7 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
     busyRef.current = false;
     setBusy(null);
     track({ event: 'gaEvent', eventCategory: 'Add-on', eventAction: 'Add to Cart Fail', eventLabel: addOn.itemCode });
-    setError(result.message ?? CART_FLOW_FAILED);
-    if (errorTimer.current) clearTimeout(errorTimer.current);
-    errorTimer.current = setTimeout(() => setError(null), ADDON_ERROR_MS);
+    showError(result.message ?? CART_FLOW_FAILED, ADDON_ERROR_MS);
   };
 
   if (!eligible || load.state !== 'ready') return null;
@@ -217,11 +204,7 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
           );
         })}
       </Carousel>
-      {error ? (
-        <p className="help" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorList className="help" errors={error} />
     </div>
   );
 }

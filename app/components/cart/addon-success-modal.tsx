@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { requestApi, succeeded } from '../../lib/api-request';
 import { Modal } from '../modal';
 
 /** SPEC §4: the session flag the add-on carousel sets before it reloads the cart page. */
@@ -51,28 +52,18 @@ async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
     message: `${flag.name} has been added to your cart.`,
     image: null,
   };
-  try {
-    const res = await fetch(ADDON_MODAL_PATH, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ image: flag.image, itemCode: flag.itemCode, name: flag.name }),
-    });
-    const data = (await res.json().catch(() => null)) as {
-      statusCode?: number;
-      response?: Record<string, unknown>;
-    } | null;
-    const r = data?.response;
-    if (!res.ok || data?.statusCode !== 0 || !r || typeof r.title !== 'string' || typeof r.message !== 'string')
-      return fallback;
-    return {
-      title: r.title,
-      message: r.message,
-      image: typeof r.image === 'string' && OWN_IMAGE.test(r.image) ? r.image : null,
-    };
-  } catch {
-    return fallback;
-  }
+  const reply = await requestApi<Record<string, unknown>>('POST', ADDON_MODAL_PATH, {
+    image: flag.image,
+    itemCode: flag.itemCode,
+    name: flag.name,
+  });
+  const r = succeeded(reply) ? reply.body.response : null;
+  if (!r || typeof r.title !== 'string' || typeof r.message !== 'string') return fallback;
+  return {
+    title: r.title,
+    message: r.message,
+    image: typeof r.image === 'string' && OWN_IMAGE.test(r.image) ? r.image : null,
+  };
 }
 
 /**

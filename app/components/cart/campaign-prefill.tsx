@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ITEM_CODE_PATTERN } from '../../../domain/item-code';
 import { OFFER_CODE_COOKIE_MAX_AGE_SECONDS, OFFER_CODE_PATTERN, VOUCHER_COOKIE } from '../../../domain/offer-codes';
 import { Link, useSearchParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
+import { setSiteCookie } from '../../lib/cookies';
+import { useTimedMessage } from '../../lib/use-timed-message';
 import { Modal } from '../modal';
 import { useCart } from './cart-context';
 
@@ -80,8 +82,7 @@ export function readVoucherCode(params: URLSearchParams): string | null {
 }
 
 function saveVoucherCode(code: string): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${VOUCHER_COOKIE}=${encodeURIComponent(code)}; Max-Age=${OFFER_CODE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  setSiteCookie(VOUCHER_COOKIE, code, OFFER_CODE_COOKIE_MAX_AGE_SECONDS);
 }
 
 interface AddedLine {
@@ -109,10 +110,9 @@ function describeAdded(cart: Cart, items: CampaignItem[]): AddedLine[] {
 export function CampaignPrefill() {
   const [params, setParams] = useSearchParams();
   const { setCart } = useCart();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // close is stable, so the focus trap is set up once per opening and gives focus back on close.
+  const [outcome, showOutcome, close] = useTimedMessage<Outcome>();
   const started = useRef(false);
-  // Stable, so the focus trap is set up once per opening and gives focus back on close.
-  const close = useCallback(() => setOutcome(null), []);
 
   useEffect(() => {
     // Only the URL the visitor arrived with counts; later navigations never add again.
@@ -130,12 +130,12 @@ export function CampaignPrefill() {
     }
     if (request.kind === 'none') return;
     if (request.kind === 'invalid') {
-      setOutcome({ ok: false, message: request.message });
+      showOutcome({ ok: false, message: request.message }, CAMPAIGN_MODAL_MS);
       return;
     }
     void cartClient.addMany(request.items).then((result) => {
       if (!result.ok) {
-        setOutcome({ ok: false, message: result.message ?? CART_FLOW_FAILED });
+        showOutcome({ ok: false, message: result.message ?? CART_FLOW_FAILED }, CAMPAIGN_MODAL_MS);
         return;
       }
       setCart(result.cart);
@@ -145,15 +145,9 @@ export function CampaignPrefill() {
         eventAction: 'Prefill',
         eventLabel: request.codes.join(','),
       });
-      setOutcome({ ok: true, lines: describeAdded(result.cart, request.items) });
+      showOutcome({ ok: true, lines: describeAdded(result.cart, request.items) }, CAMPAIGN_MODAL_MS);
     });
-  }, [params, setParams, setCart]);
-
-  useEffect(() => {
-    if (!outcome) return;
-    const timer = setTimeout(close, CAMPAIGN_MODAL_MS);
-    return () => clearTimeout(timer);
-  }, [outcome, close]);
+  }, [params, setParams, setCart, showOutcome]);
 
   if (!outcome) return null;
   return (

@@ -1,6 +1,7 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { ADD_TO_CART_FAILED, type Cart, cartClient } from '../../lib/cart-client';
+import { useTimedMessage } from '../../lib/use-timed-message';
 
 /** Fired when the cart changed while the cart page is open, so it re-reads and scrolls to the lines. */
 export const CART_UPDATED_EVENT = 'storefront:cart-updated';
@@ -25,8 +26,7 @@ const CartContext = createContext<CartState | null>(null);
 export function CartProvider({ hasCart, children }: { hasCart: boolean; children: ReactNode }) {
   const [cart, setCart] = useState<Cart | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [error, showError, clearError] = useTimedMessage<string>();
 
   const refresh = useCallback(async () => {
     const result = await cartClient.list();
@@ -37,19 +37,13 @@ export function CartProvider({ hasCart, children }: { hasCart: boolean; children
     if (hasCart) void refresh();
   }, [hasCart, refresh]);
 
-  const showError = useCallback((message: string) => {
-    setError(message);
-    if (errorTimer.current) clearTimeout(errorTimer.current);
-    errorTimer.current = setTimeout(() => setError(null), ADD_ERROR_MS);
-  }, []);
-
   const addToCart = useCallback(
     async (itemCode: string, quantity: number) => {
       const fromRecommendations = window.location.hash.includes('#/recommendations');
       const result = await cartClient.add(itemCode, quantity);
       if (result.ok) {
         setCart(result.cart);
-        setError(null);
+        clearError();
         if (window.location.pathname === '/cart') {
           // SPEC §4: on the cart page, reload when this was the first item, otherwise show the cart.
           if (result.cart.numLineItems === 1 && result.cart.lineItems[0]?.quantity === quantity)
@@ -68,12 +62,12 @@ export function CartProvider({ hasCart, children }: { hasCart: boolean; children
         });
         return true;
       }
-      showError(ADD_TO_CART_FAILED);
+      showError(ADD_TO_CART_FAILED, ADD_ERROR_MS);
       setDrawerOpen(true);
       track({ event: 'gaEvent', eventCategory: 'Errors', eventAction: 'Add to Cart Failed', eventLabel: itemCode });
       return false;
     },
-    [showError],
+    [showError, clearError],
   );
 
   const value = useMemo<CartState>(

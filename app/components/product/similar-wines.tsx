@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
+import { requestApi } from '../../lib/api-request';
 import { useRootData } from '../../root';
 import { Carousel } from '../carousel';
 import { ProductImage } from '../product-image';
@@ -25,7 +26,7 @@ const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFi
  */
 export function parseSimilarWines(body: unknown): SimilarWine[] {
   const b = body as { statusCode?: unknown; response?: { items?: unknown } } | null;
-  if (!b || b.statusCode !== 0 || !Array.isArray(b.response?.items)) return [];
+  if (b?.statusCode !== 0 || !Array.isArray(b.response?.items)) return [];
   const wines: SimilarWine[] = [];
   for (const item of b.response.items as { itemCode?: unknown; product?: unknown }[]) {
     let p: Record<string, unknown>;
@@ -65,17 +66,11 @@ export function SimilarWines({ itemCode }: { itemCode: string }) {
   useEffect(() => {
     let live = true;
     setWines(null);
-    fetch(`/jsp/api/us/similar_wines_json.jsp?currentItemCode=${encodeURIComponent(itemCode)}`, {
-      headers: { accept: 'application/json' },
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`similar wines ${res.status}`);
-        return parseSimilarWines(await res.json());
-      })
-      .catch(() => [])
-      .then((list) => {
-        if (live) setWines(list);
-      });
+    void requestApi('GET', `/jsp/api/us/similar_wines_json.jsp?currentItemCode=${encodeURIComponent(itemCode)}`).then(
+      (reply) => {
+        if (live) setWines(reply.ok ? parseSimilarWines(reply.body) : []);
+      },
+    );
     return () => {
       live = false;
     };

@@ -1,5 +1,6 @@
-import { type CSSProperties, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { requestApi } from '../../lib/api-request';
 
 /** SPEC §7: typeahead from 1 character, at most 10 entries. */
 export const TYPEAHEAD_MIN_CHARS = 1;
@@ -45,52 +46,19 @@ const cache = new Map<string, Promise<Suggestion[]>>();
 function loadSuggestions(brand: string): Promise<Suggestion[]> {
   let p = cache.get(brand);
   if (!p) {
-    p = fetch(`/search/suggestions/${encodeURIComponent(brand)}.json`, { headers: { accept: 'application/json' } })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`suggestions ${res.status}`);
-        const body: unknown = await res.json();
-        return Array.isArray(body) ? body.filter(isSuggestion) : [];
-      })
-      .catch(() => {
+    // NOTE: the reply is a bare JSON array, not the API envelope; requestApi parses any JSON.
+    p = requestApi('GET', `/search/suggestions/${encodeURIComponent(brand)}.json`).then((reply) => {
+      const body: unknown = reply.body;
+      if (!reply.ok || !Array.isArray(body)) {
         cache.delete(brand); // let a later page load try again
         return [];
-      });
+      }
+      return body.filter(isSuggestion);
+    });
     cache.set(brand, p);
   }
   return p;
 }
-
-// NOTE: minimal inline layout until app.css gains .typeahead rules (it is edited elsewhere).
-const WRAP_STYLE: CSSProperties = { position: 'relative', display: 'flex', flex: 1, minWidth: 0 };
-const LIST_STYLE: CSSProperties = {
-  position: 'absolute',
-  top: '100%',
-  left: 0,
-  right: 0,
-  zIndex: 1030,
-  margin: 0,
-  padding: '0.25rem 0',
-  listStyle: 'none',
-  background: '#fff',
-  color: 'var(--text, #1f1b1a)',
-  border: '1px solid var(--line, #ddd5cf)',
-  borderRadius: '0 0 var(--radius, 8px) var(--radius, 8px)',
-  boxShadow: '0 6px 16px rgb(0 0 0 / 0.15)',
-  maxHeight: '24rem',
-  overflowY: 'auto',
-};
-const OPTION_STYLE: CSSProperties = {
-  display: 'block',
-  padding: '0.5rem 0.75rem',
-  cursor: 'pointer',
-  color: 'inherit',
-};
-const ACTIVE_STYLE: CSSProperties = {
-  ...OPTION_STYLE,
-  background: 'var(--surface, #fbf7f2)',
-  outline: '2px solid var(--brand, #7a1a2e)',
-  outlineOffset: '-2px',
-};
 
 interface Props {
   /** The site's brand code (root data's site.brand.code). */
@@ -194,7 +162,7 @@ export function Typeahead({ brand, id, name, placeholder }: Props) {
   const status = expanded ? `${matches.length} suggestion${matches.length === 1 ? '' : 's'} available` : '';
 
   return (
-    <div className="typeahead" style={WRAP_STYLE}>
+    <div className="typeahead">
       <input
         ref={inputRef}
         id={id}
@@ -222,14 +190,7 @@ export function Typeahead({ brand, id, name, placeholder }: Props) {
         }}
       />
       {/* The listbox stays in the DOM so aria-controls always points at it. */}
-      <div
-        id={listId}
-        role="listbox"
-        aria-label="Search suggestions"
-        className="typeahead__list"
-        hidden={!expanded}
-        style={LIST_STYLE}
-      >
+      <div id={listId} role="listbox" aria-label="Search suggestions" className="typeahead__list" hidden={!expanded}>
         {expanded
           ? matches.map((s, i) => (
               // NOTE: the option is the link itself; a link inside an option would be nested-interactive.
@@ -241,7 +202,6 @@ export function Typeahead({ brand, id, name, placeholder }: Props) {
                 tabIndex={-1}
                 to={`/product/${encodeURIComponent(s.i)}`}
                 className={`typeahead__option${i === active ? ' typeahead__option--active' : ''}`}
-                style={i === active ? ACTIVE_STYLE : OPTION_STYLE}
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseMove={() => setActive(i)}
                 onClick={(e) => {

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { AccountNav } from '../../components/account/account-nav';
+import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { requireAccount } from '../../lib/account.server';
 
 // The account area (SPEC §2): Hard Logged-In only, with the section nav beside every page.
@@ -23,4 +24,8 @@ export default function AccountLayout() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { formatMoney } from '../../../domain/money';
+import type { Cart } from '../../lib/cart-client';
+import type { PublicSite } from '../../lib/site';
+import { ProductImage } from '../product-image';
+import { CartQuantity } from './cart-quantity';
+
+type Line = Cart['lineItems'][number];
+
+/** One line of the cart page: image, name and pack, quantity, price and Remove. */
+export function CartLineItem({
+  line,
+  site,
+  busy,
+  onQuantity,
+  onRemove,
+}: {
+  line: Line;
+  site: PublicSite;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const title = `${line.product.name}${line.product.vintage ? ` ${line.product.vintage}` : ''}`;
+  return (
+    <li className="cart-line" data-item-code={line.sku.itemCode}>
+      <ProductImage
+        site={site}
+        imageBase={line.product.smallImage.replace(/-small\.svg$/, '')}
+        size="thumbnail"
+        alt=""
+        mixed={line.product.mixed}
+        eager
+      />
+      <div className="cart-line__body">
+        <div>
+          <h2>{line.product.url ? <Link to={line.product.url}>{title}</Link> : title}</h2>
+          <p className="note">
+            {line.bottleCount} {line.bottleCount === 1 ? 'bottle' : 'bottles'}
+            {line.sku.numberOfBottles > 1 ? ` (${line.sku.numberOfBottles}-pack)` : ''}
+          </p>
+        </div>
+        <CartQuantity line={line} busy={busy} onChange={onQuantity} />
+        <strong>{formatMoney(Math.round(line.itemPriceInfo.amount * 100), site)}</strong>
+        <button type="button" className="link-button" disabled={busy} onClick={onRemove}>
+          Remove<span className="visually-hidden"> {title}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { fillTheBox } from '../../../domain/cart-pricing';
+import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
+import type { PublicSite } from '../../lib/site';
+import { useTimedMessage } from '../../lib/use-timed-message';
+import { ErrorList } from '../forms';
+import { AddOnCarousel } from './addon-carousel';
+import { AddOnSuccessModal } from './addon-success-modal';
+import { CART_UPDATED_EVENT, useCart } from './cart-context';
+import { CartEmpty } from './cart-empty';
+import { CartLineItem } from './cart-line-item';
+import { CartSummary } from './cart-summary';
+import { QuickOrder } from './quick-order';
+
+/** SPEC §9 timings. */
+export const PRESELL_NOTE_DELAY_MS = 500;
+export const DELETE_ERROR_MS = 3_000;
+
+type Line = Cart['lineItems'][number];
+
+/**
+ * The cart page's cart: the server's copy until this page changes it. A new copy from the server (a
+ * revalidation) replaces the page's own, adjusted during render rather than copied in an effect.
+ */
+function usePageCart(serverCart: Cart): [Cart, (cart: Cart) => void] {
+  const [cart, setCart] = useState(serverCart);
+  const [shownServerCart, setShownServerCart] = useState(serverCart);
+  if (shownServerCart !== serverCart) {
+    setShownServerCart(serverCart);
+    setCart(serverCart);
+  }
+  return [cart, setCart];
+}
+
+/** SPEC §2 `update`: coming back to the cart (history, or the back-forward cache) shows it as it is now. */
+function useFreshCart(setPageCart: (cart: Cart) => void) {
+  const { revalidate } = useRevalidator();
+  const [params] = useSearchParams();
+  const wantsUpdate = params.has('update');
+  useEffect(() => {
+    if (wantsUpdate) void revalidate();
+  }, [wantsUpdate, revalidate]);
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    const onUpdated = async () => {
+      const validated = await cartClient.list(true);
+      if (validated.ok) setPageCart(validated.cart);
+      document.getElementById('lines-title')?.parentElement?.scrollIntoView({ block: 'start' });
+    };
+    window.addEventListener('pageshow', onShow);
+    window.addEventListener(CART_UPDATED_EVENT, onUpdated);
+    return () => {
+      window.removeEventListener('pageshow', onShow);
+      window.removeEventListener(CART_UPDATED_EVENT, onUpdated);
+    };
+  }, [setPageCart]);
+}
+
+function FillTheBox({ numBottles }: { numBottles: number }) {
+  const box = fillTheBox(numBottles);
+  if (box.state === 'prompt')
+    return (
+      <p className="notice" data-testid="fill-the-box">
+        Add {box.needed} more {box.needed === 1 ? 'bottle' : 'bottles'} to fill your box of 15.{' '}
+        {box.linkToCatalogue ? <Link to="/wines">Add a bottle</Link> : null}
+      </p>
+    );
+  if (box.state === 'full')
+    return (
+      <p className="notice notice--ok" data-testid="fill-the-box">
+        Your box of 15 is full. Nicely done!
+      </p>
+    );
+  return null;
+}
+
+/** Shown half a second after a pre-sale line is in the cart (SPEC §9). */
+function PresellNote() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), PRESELL_NOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!shown) return null;
+  return (
+    <p className="notice" data-testid="presell-note">
+      Pre-sale wines are reserved for you now and charged when they ship.
+    </p>
+  );
+}
+
+/** The cart page: lines, add-ons, quick order and the summary; each line change goes through the cart API. */
+export function CartMain({ serverCart, site }: { serverCart: Cart; site: PublicSite }) {
+  const { setCart } = useCart();
+  const [cart, setPageCart] = usePageCart(serverCart);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [error, showError] = useTimedMessage<string>();
+  useFreshCart(setPageCart);
+
+  const showUpdated = async (changed: Cart) => {
+    const validated = await cartClient.list(true);
+    const next = validated.ok ? validated.cart : changed;
+    setPageCart(next);
+    setCart(next);
+  };
+
+  // Busy flags (SPEC §4) in a ref as well, so a second submit in the same tick is refused too.
+  const busyRef = useRef(new Set<number>());
+  const run = async (
+    line: Line,
+    action: () => ReturnType<typeof cartClient.set>,
+    options: { genericError?: boolean } = {},
+  ) => {
+    if (busyRef.current.has(line.id)) return;
+    busyRef.current.add(line.id);
+    setBusy(new Set(busyRef.current));
+    const result = await action();
+    busyRef.current.delete(line.id);
+    setBusy(new Set(busyRef.current));
+    if (!result.ok) {
+      // SPEC §8: a failed delete shows the generic error; other cart flows show the server's message.
+      showError(options.genericError ? CART_FLOW_FAILED : (result.message ?? CART_FLOW_FAILED), DELETE_ERROR_MS);
+      return;
+    }
+    if (result.cart.numLineItems === 0) {
+      // SPEC §4: the cart page reloads when the cart becomes empty.
+      window.location.reload();
+      return;
+    }
+    await showUpdated(result.cart);
+  };
+
+  if (cart.numLineItems === 0) return <CartEmpty />;
+
+  return (
+    <div>
+      <AddOnSuccessModal />
+      <h1>Your cart</h1>
+      <ErrorList className="help" errors={error} />
+      <FillTheBox numBottles={cart.numBottles} />
+      <div className="cart-page">
+        <section aria-labelledby="lines-title">
+          <h2 id="lines-title" className="visually-hidden">
+            Items
+          </h2>
+          <ul className="cart-page__lines">
+            {cart.lineItems.map((line) => (
+              <CartLineItem
+                key={line.id}
+                line={line}
+                site={site}
+                busy={busy.has(line.id)}
+                onQuantity={(quantity) => run(line, () => cartClient.set(line.sku.itemCode, quantity))}
+                onRemove={() => run(line, () => cartClient.remove(line.sku.itemCode), { genericError: true })}
+              />
+            ))}
+          </ul>
+          <AddOnCarousel site={site} numBottles={cart.numBottles} />
+          <QuickOrder onAdded={(added) => void showUpdated(added)} />
+          {cart.lineItems.some((l) => l.sku.preSellItem) ? <PresellNote /> : null}
+        </section>
+        <CartSummary cart={cart} site={site} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { formatDollars, formatMoney } from '../../../domain/money';
+import type { ProductPageData } from '../../routes/product';
+import { useRootData } from '../../root';
+import { AddToCartButton } from '../cart/add-to-cart-button';
+
+/**
+ * The product page's buy box: a pack size, a quantity and Add to cart. Its choices belong to one
+ * product: render it with `key={product.itemCode}` so another product starts afresh.
+ */
+export function ProductBuyBox({
+  product: p,
+  packs,
+  title,
+}: Pick<ProductPageData, 'product' | 'packs'> & { title: string }) {
+  const { site } = useRootData();
+  const outOfStock = p.availability === 'out_of_stock';
+  const [packCode, setPackCode] = useState(packs[0]?.itemCode ?? p.itemCode);
+  const [quantity, setQuantity] = useState('1');
+  const qtyId = useId();
+  return (
+    <form className="buy-box" onSubmit={(e) => e.preventDefault()} aria-labelledby="buy-title">
+      <h2 id="buy-title" className="visually-hidden">
+        Buy {title}
+      </h2>
+      <fieldset>
+        <legend>Choose how many</legend>
+        {packs.map((pack) => {
+          const label = pack.size === 1 ? (p.mixed ? '1 case' : '1 bottle') : `${pack.size} bottles`;
+          return (
+            <label key={pack.itemCode} className="pack-option">
+              <input
+                type="radio"
+                name="pack"
+                value={pack.itemCode}
+                checked={packCode === pack.itemCode}
+                onChange={() => setPackCode(pack.itemCode)}
+              />
+              <span className="pack-option__label">{label}</span>
+              <span className="pack-option__price">
+                {pack.listPriceCents > pack.salePriceCents ? (
+                  <>
+                    <s className="price--was">
+                      <span className="visually-hidden">Was </span>
+                      {formatMoney(pack.listPriceCents, site)}
+                    </s>{' '}
+                  </>
+                ) : null}
+                <strong>{formatMoney(pack.salePriceCents, site)}</strong>
+                {pack.size > 1 ? (
+                  <span className="pack-option__each"> ({formatMoney(pack.perBottleCents, site)} a bottle)</span>
+                ) : null}
+              </span>
+              {pack.showSavings ? <span className="save">SAVE {formatDollars(pack.savingsCents)}</span> : null}
+            </label>
+          );
+        })}
+      </fieldset>
+      <div className="buy-box__row">
+        <label htmlFor={qtyId}>Quantity</label>
+        <input
+          id={qtyId}
+          name="quantity"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={quantity}
+          disabled={outOfStock || p.quantityLocked}
+          onChange={(e) => {
+            const digits = e.target.value.replace(/\D/g, '').slice(0, 2);
+            setQuantity(digits);
+          }}
+          onBlur={() => {
+            if (!quantity || quantity === '0') setQuantity('1');
+          }}
+          className="qty-input"
+        />
+        {outOfStock ? (
+          <button type="button" className="button button--buy" disabled>
+            Out of stock
+          </button>
+        ) : (
+          <AddToCartButton
+            itemCode={packCode}
+            quantity={Math.max(1, Number(quantity) || 1)}
+            disabled={!Number(quantity)}
+          />
+        )}
+      </div>
+      {p.preSell ? <p className="note">Pre-sale: reserve now and we will deliver as soon as this wine lands.</p> : null}
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import type { ProductPageData } from '../../routes/product';
+import { useRootData } from '../../root';
+import { FavouriteButton } from '../favourites/favourite-button';
+import { RecentlyViewed, Recommendations } from '../personal/personal-carousels';
+import { ProductImage } from '../product-image';
+import { Rating } from '../rating';
+import { ProductBuyBox } from './product-buy-box';
+import { ProductDetails } from './product-details';
+import { ProductReviews } from './product-reviews';
+import { SimilarWines } from './similar-wines';
+
+/** The product page: breadcrumb, image, title and buy box, then notes, details, reviews and carousels. */
+export function ProductMain({ data: d }: { data: ProductPageData }) {
+  const { site } = useRootData();
+  const p = d.product;
+  const title = p.vintage ? `${p.name} ${p.vintage}` : p.name;
+  return (
+    <div className="product">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/wines">Wines</Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <div className="product__main">
+        <div className="product__media">
+          <ProductImage site={site} imageBase={p.imageBase} size="large" alt={title} mixed={p.mixed} eager />
+        </div>
+        <div className="product__info">
+          <div className="product__title-row">
+            <h1>{title}</h1>
+            <FavouriteButton itemCode={p.itemCode} productType={p.productType} productName={title} />
+          </div>
+          <p className="product__origin">
+            {p.producer}
+            {p.region ? ` · ${p.region}, ${p.country}` : ''}
+          </p>
+          <p>
+            <a href="#customer__reviews" className="product__rating-link">
+              <Rating average={p.ratingAverage} count={p.ratingCount} />
+            </a>
+          </p>
+          <ProductBuyBox key={p.itemCode} product={p} packs={d.packs} title={title} />
+          {d.cellaring ? (
+            <p className="cellaring">
+              <strong>Cellaring:</strong> {d.cellaring}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <ProductDetails product={p} />
+      <ProductReviews reviews={d.reviews} />
+
+      <SimilarWines itemCode={p.itemCode} />
+      <Recommendations excludeItemCode={p.itemCode} />
+      <RecentlyViewed excludeItemCode={p.itemCode} />
+    </div>
+  );
+}
