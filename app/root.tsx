@@ -1,3 +1,4 @@
+import { useNonce } from './lib/nonce';
 import { useContext, useEffect } from 'react';
 import {
   Links,
@@ -104,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pageType = usePageType();
   const site = data?.site;
   const pageData = data ? { ...data.pageData, pageType } : null;
+  const nonce = useNonce();
 
   // Keep window.pageData true after client-side navigations.
   useEffect(() => {
@@ -131,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {pageData ? (
           <script
+            nonce={nonce}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON of our own page data
             dangerouslySetInnerHTML={{
               __html: `window.pageData=${scriptJson(pageData)};window.dataLayer=window.dataLayer||[];`,
@@ -140,8 +143,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -32,6 +32,7 @@ import { similarWinesApi } from './api/similar-wines';
 import { suggestionsApi } from './api/suggestions';
 import type { Config } from './config';
 import { clientErrorOf, fail } from './envelope';
+import { contentSecurity } from './content-security';
 import { legacyRoutes } from './legacy';
 import { createRateLimiter } from './rate-limit';
 import { legacyAccountRoutes } from './legacy-account';
@@ -126,6 +127,12 @@ export function createApp(options: CreateAppOptions) {
       );
     }
   });
+  // NOTE: before secureHeaders, so its answer-time work (dropping X-Frame-Options where framing is allowed)
+  // runs after secureHeaders has set its headers.
+  app.use(
+    '*',
+    contentSecurity({ development: config.NODE_ENV === 'development', siteHosts: Object.keys(config.SITE_HOSTS) }),
+  );
   app.use(
     '*',
     secureHeaders({
@@ -166,6 +173,7 @@ export function createApp(options: CreateAppOptions) {
       isTestHost: resolved.isTestHost,
       requestId: c.var.requestId,
       origin: `${proto}://${c.req.header('host') ?? url.host}`,
+      cspNonce: c.var.cspNonce,
       siteOrigin: canonicalOrigin(resolved.site.id, { hosts: config.SITE_HOSTS, port: config.PORT }),
       cookies,
       cache,

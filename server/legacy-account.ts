@@ -36,7 +36,7 @@ function hashRedirectPage(c: Context<AppEnv>, legacyPath: string) {
   const fallback = escapeHtml(page.fallback);
   // NOTE: the hash decides the target, so only the browser can redirect; the table is ours, never input.
   const script = `(function(){var m=${scriptJson(page.byHash)};var t=Object.prototype.hasOwnProperty.call(m,location.hash)?m[location.hash]:${scriptJson(page.fallback)};location.replace(t);})();`;
-  const html = `<!doctype html><html lang="${escapeHtml(c.var.ctx.site.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>My account | ${brand}</title><script>${script}</script></head><body><main><h1>Your account has moved</h1><p>Taking you to your account…</p><noscript><p><a href="${fallback}">Go to your account</a></p></noscript></main></body></html>`;
+  const html = `<!doctype html><html lang="${escapeHtml(c.var.ctx.site.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>My account | ${brand}</title><script nonce="${c.var.cspNonce}">${script}</script></head><body><main><h1>Your account has moved</h1><p>Taking you to your account…</p><noscript><p><a href="${fallback}">Go to your account</a></p></noscript></main></body></html>`;
   return c.html(html, 200, { 'Cache-Control': 'no-cache' });
 }
 

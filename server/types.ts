@@ -6,5 +6,7 @@ export interface AppEnv {
     ctx: RequestContext;
     log: Logger;
     requestId: string;
+    /** This response's Content-Security-Policy nonce (server/content-security.ts). */
+    cspNonce: string;
   };
 }

@@ -20,6 +20,8 @@ export interface RequestContext {
   cache: ReadCache;
   /** The visitor's network address (X-Forwarded-For only with TRUST_PROXY), for login throttling. */
   clientAddress: string;
+  /** The nonce this page's inline scripts carry (Content-Security-Policy). */
+  cspNonce: string;
   /** Who is shopping (SPEC §4 tiers), from the session and remember-me cookies. */
   visitor: Visitor;
 }

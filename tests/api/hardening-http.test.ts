@@ -76,3 +76,32 @@ describe('robots.txt and sitemap.xml', () => {
     expect(await dev.text()).toContain('Sitemap: http://vir-au.localhost:3000/sitemap.xml');
   });
 });
+
+describe('security headers', () => {
+  it('send a Content-Security-Policy whose nonce the inline scripts carry, and a Permissions-Policy', async () => {
+    const res = await t.app.request('/jsp/account/common/account_lists.jsp', { headers: { host: 'law-au.localhost' } });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(await res.text()).toContain(`<script nonce="${nonce}">`);
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // Each answer has its own nonce.
+    const again = await t.app.request('/jsp/account/common/account_lists.jsp', {
+      headers: { host: 'law-au.localhost' },
+    });
+    expect(again.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('let the configured sites frame the registration password page (SPEC §2), and nothing else', async () => {
+    const res = await t.app.request('/jsp/registration/common/account_password.jsp', {
+      headers: { host: 'law-au.localhost' },
+    });
+    expect(res.headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self' https://www.laithwaites.com.au",
+    );
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+});
