@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cartLines, carts, products, skuPrices, skus } from '../db/schema';
@@ -11,6 +11,7 @@ import {
   priceFlatLine,
   priceLine,
 } from '../domain/cart-pricing';
+import { isCartId } from '../domain/cart-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
 import { centsToAmount } from '../domain/money';
 import { productPath } from '../domain/product-path';
@@ -50,6 +51,8 @@ export interface CartContext {
   isMember?: boolean;
   /** The Hard Logged-In customer: a cart this visitor creates belongs to them. */
   customerId?: number | null;
+  /** The customer behind the visitor, Hard or Soft Logged-In: whose carts the visitor may open. */
+  ownerId?: number | null;
   /**
    * Catalogue read cache for sku prices and pack tables. NOTE: a price change reaches carts within the
    * cache's time to live (60 s in the server); cart arithmetic itself is always recomputed.
@@ -66,7 +69,45 @@ export function cartContextOf(ctx: RequestContext): CartContext {
     cache,
     isMember: hasMemberPricing(visitor),
     customerId: isCurrent(visitor) ? visitor.customerId : null,
+    ownerId: visitor.customerId,
   };
+}
+
+/**
+ * The cart this visitor may use, from the id their cookie presents: an existing cart of this site that is
+ * anonymous (for a visitor who is not Hard Logged-In) or the visitor's own. A Hard Logged-In customer
+ * whose cookie names no cart of theirs gets their latest cart on the site. Null when there is none.
+ * NOTE: an id the server never made, another customer's cart, or (once logged in) an anonymous cart
+ * someone planted in the browser is never opened: carts belong to their owner.
+ */
+export async function findVisitorCart(ctx: CartContext, presented: string | null | undefined): Promise<string | null> {
+  if (presented && isCartId(presented)) {
+    const [row] = await ctx.db
+      .select({ siteId: carts.siteId, customerId: carts.customerId })
+      .from(carts)
+      .where(eq(carts.id, presented))
+      .limit(1);
+    const allowed = ctx.customerId
+      ? row?.customerId === ctx.customerId
+      : row?.customerId === null || (row?.customerId != null && row.customerId === ctx.ownerId);
+    if (row && row.siteId === ctx.site.id && allowed) return presented;
+  }
+  if (!ctx.customerId) return null;
+  const [own] = await ctx.db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.customerId, ctx.customerId), eq(carts.siteId, ctx.site.id)))
+    .orderBy(sql`${carts.updatedAt} desc`)
+    .limit(1);
+  return own?.id ?? null;
+}
+
+/**
+ * The cart's `id` in JSON answers (SPEC §3): a reference derived from the cart id, never the id itself,
+ * which is the bearer secret of the cart cookie.
+ */
+export function publicCartReference(cartId: string): string {
+  return createHash('sha256').update(cartId).digest('base64url').slice(0, 16);
 }
 
 export function newCartId(): string {
@@ -390,7 +431,7 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
   }
   const validationMessages = lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList);
   return {
-    id: cartId,
+    id: cartId ? publicCartReference(cartId) : null,
     currencyCode: site.currency,
     lineItems: lineItems.map(({ _priced, _preSell, ...rest }) => rest),
     numLineItems: lineItems.length,

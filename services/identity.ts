@@ -8,6 +8,7 @@ import type { Clock } from '../domain/clock';
 import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
+import { newCartId } from './cart';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
 
@@ -339,8 +340,9 @@ export async function changePassword(
 
 /**
  * Joins the visitor's anonymous cart to the customer's cart on this site (docs/decisions/004): lines are
- * added with the cart's upsert, capped at the line maximum, and the anonymous cart is deleted. Returns the
- * id the cart cookie should carry, or null when neither has a cart.
+ * added with the cart's upsert, capped at the line maximum, and the anonymous cart is deleted; a customer
+ * without a cart gets a new one (new id) holding the anonymous lines. Returns the id the cart cookie should
+ * carry, or null when neither has a cart.
  */
 export async function mergeCartOnLogin(
   db: Db,
@@ -371,12 +373,15 @@ export async function mergeCartOnLogin(
         ? anonymous
         : null;
     if (!mergeable) return own?.id ?? null;
-    if (!own || own.id === mergeable.id) {
-      await tx
-        .update(carts)
-        .set({ customerId, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(carts.id, mergeable.id));
-      return mergeable.id;
+    if (own?.id === mergeable.id) return own.id;
+    if (!own) {
+      // NOTE: the lines move to a cart with a new id rather than the anonymous cart becoming the account's:
+      // an anonymous id may have been planted in this browser by someone who would then know it.
+      const id = newCartId();
+      await tx.insert(carts).values({ id, siteId: site.id, customerId, version: 1 });
+      await tx.update(cartLines).set({ cartId: id }).where(eq(cartLines.cartId, mergeable.id));
+      await tx.delete(carts).where(eq(carts.id, mergeable.id));
+      return id;
     }
     await tx.execute(sql`select id from ${carts} where ${carts.id} = ${own.id} for update`);
     const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, mergeable.id));

@@ -1,5 +1,4 @@
-import { isCartId } from '../../domain/cart-rules';
-import { cartContextOf, getCart } from '../../services/cart';
+import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
 import type { Route } from './+types/cart';
 import { CartMain } from '../components/cart/cart-main';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -10,8 +9,8 @@ export const handle = { pageType: 'shopping_cart' };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const cartId = isCartId(ctx.cookies.cart_id) ? ctx.cookies.cart_id : null;
-  return { cart: await getCart(cartContextOf(ctx), cartId, { validate: true }) };
+  const cart = cartContextOf(ctx);
+  return { cart: await getCart(cart, await findVisitorCart(cart, ctx.cookies.cart_id), { validate: true }) };
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

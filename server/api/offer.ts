@@ -13,7 +13,7 @@ function offerContext(c: Context<AppEnv>): OfferContext {
 }
 
 export const offerApi = new Hono<AppEnv>()
-  .get('/cart', async (c) => ok(c, await getCartOffers(offerContext(c), cartIdOf(c))))
+  .get('/cart', async (c) => ok(c, await getCartOffers(offerContext(c), await cartIdOf(c))))
   .get('/product/:itemCode', async (c) => {
     const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
     if (!code.success) return fail(c, 400, 'Please enter a valid item code.');

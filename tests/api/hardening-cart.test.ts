@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { carts } from '../../db/schema';
+import { createVisitor, useTestApp } from '../support/test-app';
+
+// Issue 11 (hardening): a cart belongs to its owner, and cart ids are always made by the server.
+const t = useTestApp({ TRUST_PROXY: 'true' });
+let nextAddress = 1;
+const visitor = () => createVisitor(() => t.app, 'law-au', { address: `10.9.7.${nextAddress++}` });
+const codesOf = (cart: { lineItems: { lineItemIdentification: { itemCode: string } }[] }) =>
+  cart.lineItems.map((l) => l.lineItemIdentification.itemCode);
+
+async function cartExists(id: string): Promise<boolean> {
+  const rows = await t.testDb.database.db.select({ id: carts.id }).from(carts).where(eq(carts.id, id));
+  return rows.length > 0;
+}
+
+describe('a customer cart', () => {
+  it('opens only with its customer session, whatever cart id another customer sends', async () => {
+    const first = visitor();
+    expect((await first.login('shopper@example.com')).status).toBe(200);
+    expect((await first.add('D0001', 3)).status).toBe(200);
+    const firstCartId = first.jar.get('cart_id')!;
+
+    const second = visitor();
+    expect((await second.login('planner@example.com')).status).toBe(200);
+    second.jar.set('cart_id', firstCartId);
+    expect(codesOf(await second.cart())).not.toContain('D0001');
+    expect((await second.add('D0002', 1)).status).toBe(200);
+    expect(second.jar.get('cart_id')).not.toBe(firstCartId);
+
+    // The first customer's cart is as they left it.
+    expect(codesOf(await first.cart())).toEqual(['D0001']);
+    // Nor does an anonymous visitor open it.
+    const stranger = visitor();
+    stranger.jar.set('cart_id', firstCartId);
+    expect(codesOf(await stranger.cart())).toEqual([]);
+    expect((await stranger.call('DELETE', '/api/cart/itemcode/D0001')).status).toBe(404);
+    expect(codesOf(await first.cart())).toEqual(['D0001']);
+  });
+});
+
+describe('cart ids', () => {
+  it('stay out of JSON answers: the cart and points summary carry a reference, not the cookie value', async () => {
+    const v = visitor();
+    const res = await v.add('D0001', 1);
+    const cookie = v.jar.get('cart_id')!;
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain(cookie);
+    expect(res.body.response.id).toMatch(/^[\w-]{16}$/);
+    const points = await v.call('GET', '/api/cart/pointsEarnedSummary');
+    expect(JSON.stringify(points.body)).not.toContain(cookie);
+  });
+
+  it('are never adopted from the client: a made-up id gets a new server-made cart', async () => {
+    const v = visitor();
+    const madeUp = 'AAAAAAAAAAAAAAAAAAAAAAAA';
+    v.jar.set('cart_id', madeUp);
+    expect((await v.add('D0001', 1)).status).toBe(200);
+    expect(v.jar.get('cart_id')).toBeDefined();
+    expect(v.jar.get('cart_id')).not.toBe(madeUp);
+    expect(await cartExists(madeUp)).toBe(false);
+  });
+
+  it('planted in a browser do not become the account cart at login', async () => {
+    const attacker = visitor();
+    expect((await attacker.add('D0002', 2)).status).toBe(200);
+    const planted = attacker.jar.get('cart_id')!;
+
+    // A victim without a cart of their own logs in with the planted cookie.
+    const victim = visitor();
+    victim.jar.set('cart_id', planted);
+    expect((await victim.login('outback@example.com')).status).toBe(200);
+    const accountCart = victim.jar.get('cart_id');
+    expect(accountCart).toBeDefined();
+    expect(accountCart).not.toBe(planted);
+    expect(await cartExists(planted)).toBe(false);
+    // What the victim adds now is out of the attacker's reach.
+    expect((await victim.add('D0001', 1)).status).toBe(200);
+    expect(codesOf(await attacker.cart())).toEqual([]);
+  });
+
+  it('planted while a customer is logged in are ignored: the customer keeps their own cart', async () => {
+    const victim = visitor();
+    expect((await victim.login('suspended@example.com')).status).toBe(200);
+    expect((await victim.add('D0001', 1)).status).toBe(200);
+    const own = victim.jar.get('cart_id')!;
+
+    const attacker = visitor();
+    expect((await attacker.add('D0002', 1)).status).toBe(200);
+    const planted = attacker.jar.get('cart_id')!;
+
+    victim.jar.set('cart_id', planted);
+    expect(codesOf(await victim.cart())).toEqual(['D0001']);
+    expect(victim.jar.get('cart_id')).toBe(own);
+    expect((await victim.add('B0001', 1)).status).toBe(200);
+    expect(codesOf(await attacker.cart())).toEqual(['D0002']);
+  });
+});
