@@ -6,8 +6,10 @@ import { LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES, nameRequiredMessage, PASSWORD_RULE
 export const LoginSchema = z.object({
   email: z
     .string({ error: LOGIN_MESSAGES.email })
+    // NOTE: length first, and abort there: zod would otherwise still run the pattern on a 1 MB value.
+    .max(1_000, { error: LOGIN_MESSAGES.email, abort: true })
     .trim()
-    .max(254, LOGIN_MESSAGES.email)
+    .max(254, { error: LOGIN_MESSAGES.email, abort: true })
     .regex(LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES.email),
   password: z
     .string({ error: LOGIN_MESSAGES.password })
@@ -27,11 +29,17 @@ export const RegistrationSchema = z.object({
   firstName: name('first name'),
   lastName: name('last name'),
   email: LoginSchema.shape.email,
-  password: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
+  password: z
+    .string({ error: LOGIN_MESSAGES.password })
+    .max(200, { error: LOGIN_MESSAGES.passwordRule, abort: true })
+    .regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
 });
 export type RegistrationInput = z.infer<typeof RegistrationSchema>;
 
 export const ChangePasswordSchema = z.object({
   currentPassword: z.string({ error: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200),
-  newPassword: z.string({ error: LOGIN_MESSAGES.password }).regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
+  newPassword: z
+    .string({ error: LOGIN_MESSAGES.password })
+    .max(200, { error: LOGIN_MESSAGES.passwordRule, abort: true })
+    .regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Issue 11 (hardening): body limits, personal answers never cached, a budget for expensive reads, and
@@ -103,5 +105,40 @@ describe('security headers', () => {
       "frame-ancestors 'self' https://www.laithwaites.com.au",
     );
     expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+});
+
+describe('long emails', () => {
+  it('a 1 MB email at login or registration answers 4xx within 100 ms', async () => {
+    // A body limit above 1 MB, so the email's own checks are what is timed (the default limit answers 413).
+    const big = createApp({ database: t.testDb.database, config: testConfig({ BODY_LIMIT_BYTES: '2000000' }) });
+    const email = `${'a'.repeat(1024 * 1024)}@example.com`;
+    for (const [path, body] of [
+      ['/api/authentication/login', { email, password: 'x' }],
+      ['/api/authentication/register', { firstName: 'A', lastName: 'B', email, password: 'Vintage2026' }],
+    ] as const) {
+      const started = performance.now();
+      const res = await big.request(path, {
+        method: 'POST',
+        headers: { host: 'law-au.localhost', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const ms = performance.now() - started;
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { statusMessage: string }).statusMessage).toBe(
+        'Please enter a valid email address',
+      );
+      expect(ms).toBeLessThan(100);
+    }
+  });
+
+  it('a 64 KB email of dots is refused at once by the login pattern', async () => {
+    const { LoginSchema } = await import('../../domain/identity-schemas');
+    const started = performance.now();
+    const parsed = LoginSchema.safeParse({ email: `a@${'.'.repeat(250)}`, password: 'x' });
+    expect(parsed.success).toBe(false);
+    const { LOGIN_EMAIL_PATTERN } = await import('../../domain/identity-rules');
+    expect(LOGIN_EMAIL_PATTERN.test(`a@${'.'.repeat(64 * 1024)} `)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
