@@ -52,13 +52,6 @@ export interface ProductSummary {
   caseBottles: number | null;
 }
 
-export class NotFoundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
-}
-
 export async function findProduct(db: Db, itemCode: string, currency: CurrencyCode): Promise<ProductDetail | null> {
   const [row] = await db.select().from(products).where(eq(products.itemCode, itemCode)).limit(1);
   if (!row) return null;

@@ -8,6 +8,7 @@ import type { Clock } from '../domain/clock';
 import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, type Visitor } from '../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
+import { ServiceError } from './service-error';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
 
@@ -23,15 +24,6 @@ export const REMEMBER_MS = 90 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50 } as const;
-
-export class IdentityError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface SessionTokens {
   session?: string | undefined;
@@ -212,7 +204,7 @@ export async function logIn(
     await failuresSince(db, addressKey, since),
   ];
   if (byAccount >= THROTTLE.perAccount || byAddress >= THROTTLE.perAddress) {
-    throw new IdentityError(429, LOGIN_MESSAGES.throttled);
+    throw new ServiceError('throttled', LOGIN_MESSAGES.throttled);
   }
 
   const [customer] = await db
@@ -231,7 +223,7 @@ export async function logIn(
     await db
       .delete(loginFailures)
       .where(sql`${loginFailures.at} <= ${since} and ${loginFailures.key} in (${accountKey}, ${addressKey})`);
-    throw new IdentityError(401, LOGIN_MESSAGES.failed);
+    throw new ServiceError('unauthorised', LOGIN_MESSAGES.failed);
   }
 
   await revokeTokens(db, context.current);
@@ -252,7 +244,7 @@ export async function register(
     .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, createdAt: clock.now() })
     .onConflictDoNothing()
     .returning({ id: customers.id });
-  if (!created) throw new IdentityError(409, LOGIN_MESSAGES.emailTaken);
+  if (!created) throw new ServiceError('conflict', LOGIN_MESSAGES.emailTaken);
   await revokeTokens(db, current);
   return { customerId: created.id, email, tokens: await issueTokens(db, clock, created.id) };
 }
@@ -269,7 +261,7 @@ export async function changePassword(
     .where(eq(customers.id, customerId))
     .limit(1);
   if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
-    throw new IdentityError(400, 'Your current password is not correct.');
+    throw new ServiceError('invalid', 'Your current password is not correct.');
   }
   await db
     .update(customers)
