@@ -3,7 +3,11 @@ import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
-/** The API envelope as tests read it. */
+/** The API envelope (CONTRACT.md) with a payload of type T. */
+export type Envelope<T> = { statusCode: number; statusMessage?: string; response: T };
+
+/** The API envelope as tests read it; tests that look inside the payload name its type. */
+// biome-ignore lint/suspicious/noExplicitAny: the existing tests read arbitrary payload fields.
 export type Body = { statusCode: number; statusMessage?: string; response?: any };
 
 /** One fresh database and app for the test file, dropped after it. */
