@@ -573,7 +573,7 @@ export interface GiftVoucherRequest {
 export async function addGiftVoucher(ctx: CartContext, cartId: string, request: GiftVoucherRequest): Promise<CartView> {
   const skuMap = await loadSkusCached(ctx, [request.itemCode]);
   const sku = skuMap.get(request.itemCode);
-  if (!sku || sku.productType !== 'giftVoucher')
+  if (sku?.productType !== 'giftVoucher')
     throw new ServiceError('not_found', `${request.itemCode} is not an e-gift card.`);
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;

@@ -215,7 +215,12 @@ describe('JSON bodies are read whatever the Content-Type says', () => {
   });
 
   it('answers malformed JSON with the one clear 400', async () => {
-    for (const headers of [{}, { 'content-type': 'application/json' }, { 'content-type': 'text/plain' }]) {
+    const kinds: Record<string, string>[] = [
+      {},
+      { 'content-type': 'application/json' },
+      { 'content-type': 'text/plain' },
+    ];
+    for (const headers of kinds) {
       expect(await post('{"email":', headers)).toEqual({
         status: 400,
         body: { statusCode: 400, statusMessage: 'The request body must be JSON.' },
