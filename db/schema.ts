@@ -25,7 +25,7 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     producer: text('producer').notNull(),
     vintage: integer('vintage'),
-    /** wine | beer | spirit | other */
+    /** wine | beer | spirit | other | giftVoucher | membership (the last two are sold but never listed) */
     productType: text('product_type').notNull(),
     /** red | white | rose | sparkling | dessert | fortified | mixed | none */
     colour: text('colour').notNull(),

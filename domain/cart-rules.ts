@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_CODE_PATTERN } from './item-code';
+import { ITEM_CODE_MESSAGES, itemCodeSchema } from './catalogue-inputs';
 import { MAX_LINE_QUANTITY } from './cart-pricing';
 
 // Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
@@ -11,32 +11,25 @@ export function isCartId(value: string | undefined | null): value is string {
 
 export const QUANTITY_MESSAGE = `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`;
 
-export const QuantitySchema = z.coerce
+/** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY (SPEC §5). */
+export const LineQuantitySchema = z
   .number({ message: QUANTITY_MESSAGE })
   .int(QUANTITY_MESSAGE)
   .min(1, QUANTITY_MESSAGE)
   .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE);
 
-/** Path segment quantity: digits only (SPEC §5). */
+/** The same quantity written in a path segment: digits only (SPEC §5). */
 export const QuantityPathSchema = z
   .string()
   .regex(/^\d{1,3}$/, QUANTITY_MESSAGE)
   .transform(Number)
-  .pipe(z.number().int().min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE));
+  .pipe(LineQuantitySchema);
 
-const CartItemCode = z
-  .string({ message: 'Each item needs an itemCode.' })
-  .trim()
-  .regex(ITEM_CODE_PATTERN, 'Please enter a valid item code.')
-  .transform((s) => s.toUpperCase());
+const CartItemCode = itemCodeSchema(ITEM_CODE_MESSAGES.enter, 'Each item needs an itemCode.');
 
 const CartItem = z.object({
   itemCode: CartItemCode,
-  quantity: z
-    .number({ message: QUANTITY_MESSAGE })
-    .int(QUANTITY_MESSAGE)
-    .min(1, QUANTITY_MESSAGE)
-    .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+  quantity: LineQuantitySchema,
   upsellOfferDetails: z
     .object({ type: z.string().trim().min(1).max(40), rule: z.string().trim().min(1).max(80) })
     .optional(),

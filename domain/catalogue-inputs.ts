@@ -3,11 +3,24 @@ import { ITEM_CODE_PATTERN } from './item-code';
 
 // Shared input schemas (DESIGN.md convention 2): the browser and the API check the same way.
 
-export const ItemCodeSchema = z
-  .string()
-  .trim()
-  .regex(ITEM_CODE_PATTERN, 'Please enter a valid item code.')
-  .transform((s) => s.toUpperCase());
+/** The wordings of a bad item code; each endpoint keeps the one its clients already show (SPEC §7). */
+export const ITEM_CODE_MESSAGES = {
+  enter: 'Please enter a valid item code.',
+  give: 'Please give a valid item code.',
+  case: 'Please enter a valid case code.',
+} as const;
+
+/** An item or sku code as typed, trimmed; `missing` answers a value that is not a string at all. */
+export function itemCodeText(message: string = ITEM_CODE_MESSAGES.enter, missing: string = message) {
+  return z.string({ error: missing }).trim().regex(ITEM_CODE_PATTERN, message);
+}
+
+/** An item code as the catalogue stores it: the same check, upper-cased. */
+export function itemCodeSchema(message: string = ITEM_CODE_MESSAGES.enter, missing: string = message) {
+  return itemCodeText(message, missing).transform((s) => s.toUpperCase());
+}
+
+export const ItemCodeSchema = itemCodeSchema();
 
 export const PostcodeSchema = z
   .string()

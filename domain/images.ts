@@ -11,9 +11,5 @@ export function placeholderImageUrl(site: Pick<Site, 'brand' | 'country'>, size:
   return `/images/placeholder/${site.brand.code}-${site.country}-${kind}-${size}.svg`;
 }
 
-export function productImageUrl(itemCode: string, size: ImageSize): string {
-  return `/images/products/${encodeURIComponent(itemCode)}-${size}.svg`;
-}
-
 /** Lazy-load defaults (SPEC §9). */
 export const LAZY_LOAD = { thresholdPx: 300, throttleMs: 150, selector: 'img' } as const;

@@ -20,16 +20,8 @@ import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
 import { PROSPECT } from '../domain/identity-rules';
 import { REMEMBER_COOKIE, resolveVisitor, SESSION_COOKIE } from '../services/identity';
-import { addressApi } from './api/address';
-import { authenticationApi, formRoutes } from './api/authentication';
-import { userAccountApi } from './api/user-account';
-import { userListsApi } from './api/user-lists';
-import { cartApi } from './api/cart';
-import { itemListApi } from './api/itemlist';
-import { offerApi } from './api/offer';
-import { productApi } from './api/product';
-import { similarWinesApi } from './api/similar-wines';
-import { suggestionsApi } from './api/suggestions';
+import { jsonApi } from './api';
+import { formRoutes } from './api/authentication';
 import type { Config } from './config';
 import { clientErrorOf, fail } from './envelope';
 import { contentSecurity } from './content-security';
@@ -258,16 +250,7 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
 
-  app.route('/api/product', productApi);
-  app.route('/api/itemlist', itemListApi);
-  app.route('/api/address', addressApi);
-  app.route('/api/cart', cartApi);
-  app.route('/api/offer', offerApi);
-  app.route('/api/authentication', authenticationApi);
-  app.route('/api/user', userListsApi);
-  app.route('/api/user', userAccountApi);
-  app.route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi);
-  app.route('/search/suggestions', suggestionsApi);
+  app.route('/', jsonApi());
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
 
   app.route('/', formRoutes);

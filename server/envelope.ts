@@ -1,42 +1,44 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { OrderNotFoundError } from '../services/account';
-import { CartError } from '../services/cart';
-import { NotFoundError } from '../services/catalogue';
-import { IdentityError } from '../services/identity';
+import type { ErrorKind } from '../services/service-error';
+import { ServiceError } from '../services/service-error';
 
-// The API envelope of CONTRACT.md.
-export function ok(c: Context, response: unknown, status: ContentfulStatusCode = 200) {
-  return c.json({ statusCode: 0, response }, status);
+// The API envelope of CONTRACT.md, and the one place that knows which HTTP status a kind of failure is.
+
+export function ok<T>(c: Context, response: T) {
+  return c.json({ statusCode: 0 as const, response }, 200);
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, statusMessage: string) {
-  return c.json({ statusCode: status, statusMessage }, status);
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, statusMessage: string) {
+  return c.json({ statusCode: status as number, statusMessage }, status);
 }
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+export const BAD_JSON = 'The request body must be JSON.';
+
+const STATUS_OF_KIND = {
+  invalid: 400,
+  unauthorised: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  throttled: 429,
+} as const satisfies Record<ErrorKind, ContentfulStatusCode>;
+
+export function statusOfKind(kind: ErrorKind): ContentfulStatusCode {
+  return STATUS_OF_KIND[kind];
 }
 
 /**
- * The typed errors of the services, as the 4xx the API answers (DESIGN.md: one error handler maps typed
- * domain errors to 4xx). Anything else is a 5xx whose details stay in the log.
+ * A failure the shopper can act on, as the status and message the API answers; null for anything else,
+ * which is a 5xx whose details stay in the log.
  */
 export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; message: string } | null {
-  if (
-    error instanceof HttpError ||
-    error instanceof CartError ||
-    error instanceof IdentityError ||
-    error instanceof OrderNotFoundError
-  ) {
-    return { status: error.status, message: error.message };
+  if (error instanceof ServiceError) return { status: statusOfKind(error.kind), message: error.message };
+  // Hono's own body checks (a body the route cannot read) say the same as ours.
+  if (error instanceof HTTPException && (error.status === 400 || error.status === 415)) {
+    return { status: 400, message: BAD_JSON };
   }
-  if (error instanceof NotFoundError) return { status: 404, message: error.message };
   return null;
 }

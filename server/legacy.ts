@@ -1,31 +1,37 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { ITEM_CODE_PATTERN } from '../domain/item-code';
+import { ITEM_CODE_MESSAGES, itemCodeText } from '../domain/catalogue-inputs';
 import {
   OFFER_CODE_COOKIE_MAX_AGE_SECONDS,
   OFFER_CODE_PATTERN,
   REFERRAL_COOKIE,
   VOUCHER_COOKIE,
 } from '../domain/offer-codes';
+import { readJsonBody } from './api/router';
 import { fail, ok } from './envelope';
 import type { AppEnv } from './types';
 
-/** SPEC §9 "Timings": voucher cookie 30 days (the referral code of /offer is kept as long). */
-/** Codes kept from a link; anything else is ignored, never echoed (app/components/cart/campaign-prefill.tsx uses the same shape). */
 /** SPEC §2: name=fill-the-box-{n}btl, n from 1 to 14 (at 15 the box is full). */
 const FILL_THE_BOX = /^fill-the-box-([1-9]|1[0-4])btl$/;
 
-function codeParam(c: Context<AppEnv>, ...keys: string[]): string | null {
-  for (const key of keys) {
-    const value = c.req.query(key)?.trim();
-    if (value && OFFER_CODE_PATTERN.test(value)) return value;
-  }
-  return null;
-}
+/** A code from a link, or undefined when it is missing or not one of ours: ignored, never echoed. */
+const LinkCode = z.string().trim().regex(OFFER_CODE_PATTERN).optional().catch(undefined);
 
-/** NOTE: not HttpOnly on purpose: the page reads the voucher code to show and apply it. */
+const OfferLinkQuerySchema = z.object({
+  code: LinkCode,
+  promoCode: LinkCode,
+  name: z.string().optional().catch(undefined),
+});
+
+const offerLinkQuery = validator('query', (value) => OfferLinkQuerySchema.parse(value));
+
+/**
+ * Kept 30 days (SPEC §9 "Timings"; the referral code of /offer as long). Not HttpOnly on purpose: the page
+ * reads the voucher code to show and apply it.
+ */
 function saveCode(c: Context<AppEnv>, name: string, code: string): void {
   setCookie(c, name, code, {
     path: '/',
@@ -42,10 +48,7 @@ function saveCode(c: Context<AppEnv>, name: string, code: string): void {
  */
 const AddOnSuccessBodySchema = z.object(
   {
-    itemCode: z
-      .string({ error: 'itemCode is required.' })
-      .trim()
-      .regex(ITEM_CODE_PATTERN, 'Please give a valid item code.'),
+    itemCode: itemCodeText(ITEM_CODE_MESSAGES.give, 'itemCode is required.'),
     name: z
       .string({ error: 'name is required.' })
       .trim()
@@ -71,35 +74,38 @@ export const legacyRoutes = new Hono<AppEnv>()
     return c.redirect(`/cart${query}`, 301);
   })
   // SPEC §2: the offer page saves voucher codes, and name=fill-the-box-{n}btl sends to the catalogue.
-  .get('/jsp/offer/common/offer.jsp', (c) => {
-    const code = codeParam(c, 'code', 'promoCode');
+  .get('/jsp/offer/common/offer.jsp', offerLinkQuery, (c) => {
+    const query = c.req.valid('query');
+    const code = query.code ?? query.promoCode;
     if (code) saveCode(c, VOUCHER_COOKIE, code);
-    const fill = FILL_THE_BOX.exec(c.req.query('name') ?? '');
+    const fill = FILL_THE_BOX.exec(query.name ?? '');
     if (fill) return c.redirect(`/wines?fillTheBox=${fill[1]}`, 302);
     return c.redirect(code ? '/cart' : '/', 302);
   })
   // SPEC §2: /offer saves a code parameter as a referral code.
-  .get('/offer', (c) => {
-    const code = codeParam(c, 'code');
+  .get('/offer', offerLinkQuery, (c) => {
+    const code = c.req.valid('query').code;
     if (code) saveCode(c, REFERRAL_COOKIE, code);
     return c.redirect('/', 302);
   })
   // SPEC §7: the add-on success modal. Answers JSON the modal renders as text (never HTML), so nothing here is escaped.
-  .post('/jsp/templates/page_elements/au/common/cart_addon_success_modal.jsp', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return fail(c, 400, 'The request body must be JSON.');
-    }
-    const parsed = AddOnSuccessBodySchema.safeParse(body);
-    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the request.');
-    const { itemCode, name, image } = parsed.data;
-    return ok(c, {
-      title: 'Added to your cart',
-      itemCode,
-      name,
-      image,
-      message: `${name} has been added to your cart.`,
-    });
-  });
+  .post(
+    '/jsp/templates/page_elements/au/common/cart_addon_success_modal.jsp',
+    readJsonBody,
+    validator('json', (value, c) => {
+      const parsed = AddOnSuccessBodySchema.safeParse(value);
+      return parsed.success
+        ? parsed.data
+        : fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the request.');
+    }),
+    (c) => {
+      const { itemCode, name, image } = c.req.valid('json');
+      return ok(c, {
+        title: 'Added to your cart',
+        itemCode,
+        name,
+        image,
+        message: `${name} has been added to your cart.`,
+      });
+    },
+  );

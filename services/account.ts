@@ -13,21 +13,13 @@ import {
 } from '../db/schema';
 import { type CellaringBand, cellaringBand } from '../domain/cellaring';
 import type { Clock } from '../domain/clock';
-import { changePassword, IdentityError, type SessionTokens } from './identity';
+import { changePassword, type SessionTokens } from './identity';
+import { ServiceError } from './service-error';
 
 // The account area and the account half of the user API (SPEC §2 account routes, §3 User, §7).
 // The database is passed in; nothing here knows about HTTP. Money stays integer cents.
 
 export const ORDER_NOT_FOUND = 'We could not find that order.';
-
-/** An order that does not exist or belongs to someone else: both look the same to the caller. */
-export class OrderNotFoundError extends Error {
-  readonly status = 404;
-  constructor() {
-    super(ORDER_NOT_FOUND);
-    this.name = 'OrderNotFoundError';
-  }
-}
 
 export interface AccountAddress {
   id: number;
@@ -62,7 +54,7 @@ export async function getAccountDetails(db: Db, customerId: number): Promise<Acc
     })
     .from(customers)
     .where(eq(customers.id, customerId));
-  if (!customer) throw new IdentityError(401, 'Please log in to continue.');
+  if (!customer) throw new ServiceError('unauthorised', 'Please log in to continue.');
   const rows = await db
     .select()
     .from(customerAddresses)
@@ -204,14 +196,15 @@ export async function listPurchases(db: Db, customerId: number): Promise<Order[]
   return rows.map((r) => toOrder(r, lines.get(r.id) ?? []));
 }
 
-/** One of the customer's own orders; another customer's order or an unknown id is OrderNotFoundError. */
+/** One of the customer's own orders; another customer's order or an unknown id is the same not_found error. */
 export async function getOrderDetails(db: Db, customerId: number, orderId: number): Promise<Order> {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647) throw new OrderNotFoundError();
+  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647)
+    throw new ServiceError('not_found', ORDER_NOT_FOUND);
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
-  if (!row) throw new OrderNotFoundError();
+  if (!row) throw new ServiceError('not_found', ORDER_NOT_FOUND);
   const lines = await linesOf(db, [row.id]);
   return toOrder(row, lines.get(row.id) ?? []);
 }
@@ -283,7 +276,7 @@ export async function setEmailOptIn(db: Db, customerId: number, emailFlag: boole
 
 /**
  * Changes the password; the session that asked keeps working, every other login of the customer ends
- * (identity.changePassword). A wrong current password is an IdentityError(400).
+ * (identity.changePassword). A wrong current password is an 'invalid' ServiceError.
  */
 export function changeAccountPassword(
   db: Db,

@@ -11,28 +11,19 @@ import {
   priceFlatLine,
   priceLine,
 } from '../domain/cart-pricing';
-import { isCartId } from '../domain/cart-rules';
+import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
+import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
 import { centsToAmount } from '../domain/money';
 import { productPath } from '../domain/product-path';
 import type { Site } from '../domain/sites';
 import { noReadCache, type ReadCache } from './read-cache';
+import { ServiceError } from './service-error';
 
 // The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
 // runs in one transaction holding the cart row's lock, so concurrent writes to one cart serialise.
 
-export class CartError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CartError';
-  }
-}
-
 export const CART_MESSAGES = {
-  quantity: `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`,
   tooMany: `You can have at most ${MAX_LINE_QUANTITY} of an item in your cart.`,
   outOfStock: 'The product is out of stock',
   egift: 'eGift card cannot be added!',
@@ -41,7 +32,6 @@ export const CART_MESSAGES = {
   unknown: (code: string) => `We could not find a product with item code ${code}.`,
 };
 
-import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import type { RequestContext } from './request-context';
 
 export interface CartContext {
@@ -509,16 +499,15 @@ export interface AddRequest {
 }
 
 function checkQuantity(quantity: number): void {
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY)
-    throw new CartError(400, CART_MESSAGES.quantity);
+  if (!LineQuantitySchema.safeParse(quantity).success) throw new ServiceError('invalid', QUANTITY_MESSAGE);
 }
 
-/** Resolves a product or sku code to a sku that can be bought, or throws a CartError. */
+/** Resolves a product or sku code to a sku that can be bought, or throws a ServiceError. */
 function resolveSku(code: string, skuMap: Map<string, SkuInfo>): SkuInfo {
-  if (EGIFT_ITEM_CODES.has(code)) throw new CartError(400, CART_MESSAGES.egift);
+  if (EGIFT_ITEM_CODES.has(code)) throw new ServiceError('invalid', CART_MESSAGES.egift);
   const sku = skuMap.get(code);
-  if (!sku) throw new CartError(404, CART_MESSAGES.unknown(code));
-  if (sku.availability === 'out_of_stock') throw new CartError(400, CART_MESSAGES.outOfStock);
+  if (!sku) throw new ServiceError('not_found', CART_MESSAGES.unknown(code));
+  if (sku.availability === 'out_of_stock') throw new ServiceError('invalid', CART_MESSAGES.outOfStock);
   return sku;
 }
 
@@ -532,7 +521,7 @@ export async function changeItems(
   requests: readonly AddRequest[],
   mode: 'add' | 'set',
 ): Promise<CartView> {
-  if (requests.length === 0) throw new CartError(400, 'Please choose at least one item.');
+  if (requests.length === 0) throw new ServiceError('invalid', 'Please choose at least one item.');
   for (const r of requests) checkQuantity(r.quantity);
   const codes = [...new Set(requests.map((r) => r.itemCode))];
   const skuMap = await loadSkusCached(ctx, codes);
@@ -540,8 +529,8 @@ export async function changeItems(
   // SPEC §5: Z020, Unlimited and voucher lines keep their quantity; Unlimited is one membership.
   for (const { request, sku } of resolved) {
     const membership = sku.productType === 'membership';
-    if (mode === 'set' && (sku.quantityLocked || membership)) throw new CartError(400, CART_MESSAGES.locked);
-    if (membership && request.quantity !== 1) throw new CartError(400, CART_MESSAGES.locked);
+    if (mode === 'set' && (sku.quantityLocked || membership)) throw new ServiceError('invalid', CART_MESSAGES.locked);
+    if (membership && request.quantity !== 1) throw new ServiceError('invalid', CART_MESSAGES.locked);
   }
   const memberships = new Set(resolved.filter((r) => r.sku.productType === 'membership').map((r) => r.sku.skuItemCode));
 
@@ -584,7 +573,7 @@ export async function changeItems(
         })
         .returning({ quantity: cartLines.quantity });
       // Rolls the whole change back: the cart stays exactly as it was.
-      if (!row || row.quantity > MAX_LINE_QUANTITY) throw new CartError(400, CART_MESSAGES.tooMany);
+      if (!row || row.quantity > MAX_LINE_QUANTITY) throw new ServiceError('invalid', CART_MESSAGES.tooMany);
     }
   });
   return getCart(ctx, cartId);
@@ -596,7 +585,7 @@ export async function removeLine(
   cartId: string | null,
   by: { itemCode: string } | { id: number },
 ): Promise<CartView> {
-  if (!cartId) throw new CartError(404, CART_MESSAGES.notInCart);
+  if (!cartId) throw new ServiceError('not_found', CART_MESSAGES.notInCart);
   const removed = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
@@ -608,7 +597,7 @@ export async function removeLine(
     if (rows.length > 0) await touch(tx, cartId);
     return rows.length;
   });
-  if (removed === 0) throw new CartError(404, CART_MESSAGES.notInCart);
+  if (removed === 0) throw new ServiceError('not_found', CART_MESSAGES.notInCart);
   return getCart(ctx, cartId);
 }
 
@@ -624,7 +613,8 @@ export interface GiftVoucherRequest {
 export async function addGiftVoucher(ctx: CartContext, cartId: string, request: GiftVoucherRequest): Promise<CartView> {
   const skuMap = await loadSkusCached(ctx, [request.itemCode]);
   const sku = skuMap.get(request.itemCode);
-  if (!sku || sku.productType !== 'giftVoucher') throw new CartError(404, `${request.itemCode} is not an e-gift card.`);
+  if (sku?.productType !== 'giftVoucher')
+    throw new ServiceError('not_found', `${request.itemCode} is not an e-gift card.`);
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);

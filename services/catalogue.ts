@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { products, reviews, skuPrices, skus } from '../db/schema';
@@ -50,13 +50,6 @@ export interface ProductSummary {
   /** The case price: the 12-pack for a wine, the case itself for a mixed case. */
   casePriceCents: number | null;
   caseBottles: number | null;
-}
-
-export class NotFoundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
 }
 
 export async function findProduct(db: Db, itemCode: string, currency: CurrencyCode): Promise<ProductDetail | null> {
@@ -229,29 +222,6 @@ export async function findSummaries(
     const row = byCode.get(code);
     return row ? [row] : [];
   });
-}
-
-/** Wines most like this one: same colour, then same country, closest in price. */
-export async function findRelated(db: Db, detail: ProductDetail, limit: number): Promise<ProductSummary[]> {
-  const single = detail.skus.find((s) => s.numberOfBottles === 1);
-  const price = single?.salePriceCents ?? 0;
-  const rows = await summaryQuery(db, detail.currency)
-    .where(
-      and(
-        ne(products.itemCode, detail.itemCode),
-        eq(products.colour, detail.colour),
-        eq(products.availability, 'in_stock'),
-        notInArray(products.productType, UNLISTED_TYPES),
-        sql`cardinality(${products.categories}) > 0`,
-      ),
-    )
-    .orderBy(
-      desc(sql`(${products.country} = ${detail.country})`),
-      sql`abs(${singlePrice.salePriceCents} - ${price})`,
-      asc(products.itemCode),
-    )
-    .limit(limit);
-  return rows.map(stripInternal);
 }
 
 export async function listReviews(db: Db, itemCode: string, limit = 20) {

@@ -9,6 +9,7 @@ import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visit
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
 import { newCartId } from './cart';
+import { ServiceError } from './service-error';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
 
@@ -26,15 +27,6 @@ const TOUCH_EVERY_MS = 60 * 1000;
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50, perPasswordChange: 5 } as const;
 /** Registrations per address (an IPv6 /64 counts as one address) in an hour. */
 export const REGISTRATION_THROTTLE = { windowMs: 60 * 60 * 1000, perAddress: 20 } as const;
-
-export class IdentityError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface SessionTokens {
   session?: string | undefined;
@@ -253,7 +245,7 @@ export async function logIn(
     { key: accountKey, limit: THROTTLE.perAccount },
     { key: addressKey, limit: THROTTLE.perAddress },
   ]);
-  if (attempt.throttled) throw new IdentityError(429, LOGIN_MESSAGES.throttled);
+  if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.throttled);
 
   const [customer] = await db
     .select({ id: customers.id, email: customers.email, passwordHash: customers.passwordHash })
@@ -265,7 +257,7 @@ export async function logIn(
   if (!customer || !matches) {
     // The attempt stays recorded: it is a failure the throttle counts.
     await dropOldAttempts(db, now, THROTTLE.windowMs, [accountKey, addressKey]);
-    throw new IdentityError(401, LOGIN_MESSAGES.failed);
+    throw new ServiceError('unauthorised', LOGIN_MESSAGES.failed);
   }
   await forgetAttempts(db, attempt.ids);
   if (needsRehash(customer.passwordHash)) {
@@ -296,7 +288,7 @@ export async function register(
   const attempt = await recordAttempt(db, now, REGISTRATION_THROTTLE.windowMs, [
     { key, limit: REGISTRATION_THROTTLE.perAddress },
   ]);
-  if (attempt.throttled) throw new IdentityError(429, LOGIN_MESSAGES.registrationThrottled);
+  if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.registrationThrottled);
   await dropOldAttempts(db, now, REGISTRATION_THROTTLE.windowMs, [key]);
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
@@ -304,7 +296,7 @@ export async function register(
     .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, createdAt: clock.now() })
     .onConflictDoNothing()
     .returning({ id: customers.id });
-  if (!created) throw new IdentityError(409, LOGIN_MESSAGES.emailTaken);
+  if (!created) throw new ServiceError('conflict', LOGIN_MESSAGES.emailTaken);
   await revokeTokens(db, current);
   return { customerId: created.id, email, tokens: await issueTokens(db, clock, created.id) };
 }
@@ -319,7 +311,7 @@ export async function changePassword(
   const now = clock.now();
   const key = `password:${customerId}`;
   const attempt = await recordAttempt(db, now, THROTTLE.windowMs, [{ key, limit: THROTTLE.perPasswordChange }]);
-  if (attempt.throttled) throw new IdentityError(429, LOGIN_MESSAGES.passwordChangeThrottled);
+  if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.passwordChangeThrottled);
   const [customer] = await db
     .select({ passwordHash: customers.passwordHash })
     .from(customers)
@@ -327,7 +319,7 @@ export async function changePassword(
     .limit(1);
   if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
     await dropOldAttempts(db, now, THROTTLE.windowMs, [key]);
-    throw new IdentityError(400, 'Your current password is not correct.');
+    throw new ServiceError('invalid', 'Your current password is not correct.');
   }
   await forgetAttempts(db, attempt.ids);
   await db

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { customerRatings, doNotSendItems, favourites, products, recentlyBrowsed } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import type { Site } from '../domain/sites';
-import { findSummaries, NotFoundError, type ProductSummary, UNLISTED_TYPES } from './catalogue';
+import { findSummaries, type ProductSummary, UNLISTED_TYPES } from './catalogue';
+import { ServiceError } from './service-error';
 
 // SPEC §3 personal lists of a customer: favourites, not-for-me (do-not-send), ratings, recently browsed and
 // recommendations. Every list answers `userItems` of { product, userItemDetails }.
@@ -130,7 +131,7 @@ async function requireProduct(db: Db, itemCode: string): Promise<void> {
     .from(products)
     .where(eq(products.itemCode, itemCode))
     .limit(1);
-  if (!row) throw new NotFoundError('We could not find that product.');
+  if (!row) throw new ServiceError('not_found', 'We could not find that product.');
 }
 
 async function countOf(db: Db, table: typeof favourites | typeof doNotSendItems, customerId: number): Promise<number> {

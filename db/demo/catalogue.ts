@@ -542,7 +542,7 @@ interface WineInput {
   overrides?: Partial<ProductRow>;
 }
 
-function makeWine(cat: Catalogue, index: number, input: WineInput): ProductRow {
+function makeWine(_cat: Catalogue, index: number, input: WineInput): ProductRow {
   const { rng, colour } = input;
   const family = rng.pick(GRAPES[colour]);
   const origin = rng.pick(family.origins);

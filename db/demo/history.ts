@@ -11,8 +11,8 @@ import type {
   skus,
 } from '../schema';
 
-// The demo accounts' history (issue 4: "the seed gives the demo accounts order history, ratings and
-// favourites"): orders with their lines, cards on file, vouchers, favourites, ratings and not-for-me items.
+// The demo accounts' history, so the account pages have something to show: orders with their lines,
+// cards on file, vouchers, favourites, ratings and not-for-me items.
 // Rows are keyed by email (and order number); the seed swaps in customer and order ids.
 
 export type DemoOrder = Keyed<typeof orders.$inferInsert>;

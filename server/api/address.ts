@@ -1,15 +1,30 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { PostcodeSchema } from '../../domain/catalogue-inputs';
 import { lookupPostcode } from '../../services/postcodes';
 import { fail, ok } from '../envelope';
-import type { AppEnv } from '../types';
+import { createApiRouter, responses } from './router';
 
-export const addressApi = new Hono<AppEnv>().get('/zipcode/:zip', async (c) => {
-  const zip = PostcodeSchema.safeParse(c.req.param('zip'));
-  if (!zip.success) return fail(c, 400, 'Please enter a 4-digit postcode.');
-  const { db, site } = c.var.ctx;
-  const country = site.country === 'nz' ? 'nz' : 'au';
-  const places = await lookupPostcode(db, country, zip.data);
-  if (places.length === 0) return fail(c, 404, `We could not find the postcode ${zip.data}.`);
-  return ok(c, { postcode: zip.data, country, addresses: places });
+export const PostcodeAnswerSchema = z.object({
+  postcode: z.string(),
+  country: z.enum(['au', 'nz']),
+  addresses: z.array(z.object({ postcode: z.string(), locality: z.string(), state: z.string(), country: z.string() })),
 });
+
+export const addressApi = createApiRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/zipcode/{zip}',
+    summary: 'The places of a postcode',
+    request: { params: z.object({ zip: PostcodeSchema }) },
+    responses: responses(PostcodeAnswerSchema, 'The places with that postcode.', [400, 404]),
+  }),
+  async (c) => {
+    const { zip } = c.req.valid('param');
+    const { db, site } = c.var.ctx;
+    const country = site.country === 'nz' ? ('nz' as const) : ('au' as const);
+    const places = await lookupPostcode(db, country, zip);
+    if (places.length === 0) return fail(c, 404, `We could not find the postcode ${zip}.`);
+    return ok(c, { postcode: zip, country, addresses: places });
+  },
+);

@@ -1,12 +1,14 @@
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { validator } from 'hono/validator';
+import { z } from 'zod';
 import { isCartId } from '../../domain/cart-rules';
-import { LOGIN_MESSAGES, type LoginFormError, type RegistrationFormError } from '../../domain/identity-rules';
+import type { LoginFormError, RegistrationFormError } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
 import { LoginSchema, RegistrationSchema } from '../../domain/identity-schemas';
 import {
-  IdentityError,
   type LoginResult,
   logIn,
   mergeCartOnLogin,
@@ -15,10 +17,11 @@ import {
   revokeTokens,
   SESSION_COOKIE,
 } from '../../services/identity';
-import { fail, ok } from '../envelope';
-import { readJson } from './json-body';
+import { ServiceError } from '../../services/service-error';
+import { ok } from '../envelope';
 import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
 import type { AppEnv } from '../types';
+import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
 // SPEC §7 authentication calls. Login success has statusCode 0; failures carry a statusMessage.
 
@@ -40,15 +43,40 @@ async function endSession(c: Context<AppEnv>): Promise<void> {
   setCartCookie(c, null);
 }
 
-async function startLogin(c: Context<AppEnv>, result: LoginResult): Promise<Response> {
+async function startLogin(c: Context<AppEnv>, result: LoginResult) {
   await beginSession(c, result);
-  return ok(c, { email: result.email, visitorType: 'Current', visitorTypeDetailed: 'Hard Logged-In' });
+  return ok(c, {
+    email: result.email,
+    visitorType: 'Current' as const,
+    visitorTypeDetailed: 'Hard Logged-In' as const,
+  });
 }
 
-/** The form fields of a urlencoded or multipart post, as strings. */
-async function formFields(c: Context<AppEnv>): Promise<(key: string) => string> {
+/** A form field as a string; anything else (missing, a file, repeated) counts as empty. */
+async function formField(c: Context<AppEnv>, key: string): Promise<string> {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  return (key) => (typeof form[key] === 'string' ? (form[key] as string) : '');
+  const value = (form as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The fields of a posted form, checked by `schema`; a failure answers what `back` makes of its first issue. */
+function formInput<T extends z.ZodType>(
+  schema: T,
+  back: (c: Context<AppEnv>, field: PropertyKey | undefined) => Response | Promise<Response>,
+) {
+  return validator('form', (value, c: Context<AppEnv>) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? (parsed.data as z.output<T>) : back(c, parsed.error.issues[0]?.path[0]);
+  });
+}
+
+async function loginBack(c: Context<AppEnv>, error: LoginFormError) {
+  const target = safeRedirectTarget(await formField(c, 'redirectingURL'), c.var.ctx.origin);
+  return c.redirect(`/login?${new URLSearchParams({ ...(target ? { redirectingURL: target } : {}), error })}`, 303);
+}
+
+function registrationBack(c: Context<AppEnv>, error: RegistrationFormError) {
+  return c.redirect(`${c.req.path}?${new URLSearchParams({ error })}`, 303);
 }
 
 /** The account pages the registration form is on (SPEC §2 registration page, CONTRACT.md password page). */
@@ -60,69 +88,102 @@ const REGISTRATION_PAGES = ['/registration', '/jsp/registration/common/account_p
  * after a logout, to /account after a registration — or back to the form's page with a reason code.
  */
 export const formRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
-    const field = await formFields(c);
-    const target = safeRedirectTarget(field('redirectingURL'), c.var.ctx.origin);
-    const back = (error: LoginFormError) =>
-      c.redirect(`/login?${new URLSearchParams({ ...(target ? { redirectingURL: target } : {}), error })}`, 303);
-    const parsed = LoginSchema.safeParse({ email: field('email'), password: field('password') });
-    if (!parsed.success) return back(parsed.error.issues[0]?.path[0] === 'password' ? 'password' : 'email');
-    const { db, clock, clientAddress } = c.var.ctx;
-    try {
-      await beginSession(
-        c,
-        await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) }),
-      );
-    } catch (error) {
-      if (error instanceof IdentityError)
-        return back(error.status === 429 ? 'throttled' : error.status === 401 ? 'failed' : 'generic');
-      throw error;
-    }
-    return c.redirect(target ?? '/', 303);
-  })
+  .post(
+    '/login',
+    formInput(LoginSchema, (c, field) => loginBack(c, field === 'password' ? 'password' : 'email')),
+    async (c) => {
+      const { db, clock, clientAddress } = c.var.ctx;
+      try {
+        await beginSession(
+          c,
+          await logIn(db, clock, c.req.valid('form'), { address: clientAddress, current: presentedTokens(c) }),
+        );
+      } catch (error) {
+        if (error instanceof ServiceError)
+          return loginBack(
+            c,
+            error.kind === 'throttled' ? 'throttled' : error.kind === 'unauthorised' ? 'failed' : 'generic',
+          );
+        throw error;
+      }
+      const target = safeRedirectTarget(await formField(c, 'redirectingURL'), c.var.ctx.origin);
+      return c.redirect(target ?? '/', 303);
+    },
+  )
   .post('/logout', async (c) => {
     await endSession(c);
     return c.redirect('/?Logout', 303);
   })
-  .on('POST', [...REGISTRATION_PAGES], async (c) => {
-    const field = await formFields(c);
-    const back = (error: RegistrationFormError) => c.redirect(`${c.req.path}?${new URLSearchParams({ error })}`, 303);
-    const parsed = RegistrationSchema.safeParse({
-      firstName: field('firstName'),
-      lastName: field('lastName'),
-      email: field('email'),
-      password: field('password'),
-    });
-    if (!parsed.success) {
-      const first = parsed.error.issues[0]?.path[0];
-      return back(first === 'firstName' || first === 'lastName' || first === 'email' ? first : 'password');
-    }
-    const { db, clock } = c.var.ctx;
-    try {
-      await beginSession(c, await register(db, clock, parsed.data, presentedTokens(c), c.var.ctx.clientAddress));
-    } catch (error) {
-      if (error instanceof IdentityError)
-        return back(error.status === 409 ? 'taken' : error.status === 429 ? 'throttled' : 'generic');
-      throw error;
-    }
-    return c.redirect('/account', 303);
-  });
-export const authenticationApi = new Hono<AppEnv>()
-  .post('/login', async (c) => {
-    const parsed = LoginSchema.safeParse(await readJson(c));
-    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
-    const { db, clock, clientAddress } = c.var.ctx;
-    const result = await logIn(db, clock, parsed.data, { address: clientAddress, current: presentedTokens(c) });
-    return startLogin(c, result);
-  })
-  .post('/logout', async (c) => {
-    await endSession(c);
-    return ok(c, null);
-  })
-  .post('/register', async (c) => {
-    const parsed = RegistrationSchema.safeParse(await readJson(c));
-    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.email);
-    const { db, clock } = c.var.ctx;
-    const result = await register(db, clock, parsed.data, presentedTokens(c), c.var.ctx.clientAddress);
-    return startLogin(c, result);
-  });
+  .on(
+    'POST',
+    [...REGISTRATION_PAGES],
+    formInput(RegistrationSchema, (c, field) =>
+      registrationBack(c, field === 'firstName' || field === 'lastName' || field === 'email' ? field : 'password'),
+    ),
+    async (c) => {
+      const { db, clock } = c.var.ctx;
+      try {
+        await beginSession(c, await register(db, clock, c.req.valid('form'), presentedTokens(c), c.var.ctx.clientAddress));
+      } catch (error) {
+        if (error instanceof ServiceError) return registrationBack(
+            c,
+            error.kind === 'conflict' ? 'taken' : error.kind === 'throttled' ? 'throttled' : 'generic',
+          );
+        throw error;
+      }
+      return c.redirect('/account', 303);
+    },
+  );
+
+export const LoginAnswerSchema = z.object({
+  email: z.string(),
+  visitorType: z.literal('Current'),
+  visitorTypeDetailed: z.literal('Hard Logged-In'),
+});
+
+export const authenticationApi = createApiRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/login',
+      summary: 'Log in (failures are counted and throttled)',
+      middleware: [readJsonBody] as const,
+      request: { body: jsonBody(LoginSchema) },
+      responses: responses(LoginAnswerSchema, 'Logged in; the login cookies are set.', [400, 401, 429]),
+    }),
+    async (c) => {
+      const { db, clock, clientAddress } = c.var.ctx;
+      const result = await logIn(db, clock, c.req.valid('json'), {
+        address: clientAddress,
+        current: presentedTokens(c),
+      });
+      return startLogin(c, result);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      summary: 'Log out this browser',
+      responses: responses(z.null(), 'Logged out; the login cookies are cleared.', []),
+    }),
+    async (c) => {
+      await endSession(c);
+      return ok(c, null);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/register',
+      summary: 'Register and log in',
+      middleware: [readJsonBody] as const,
+      request: { body: jsonBody(RegistrationSchema) },
+      responses: responses(LoginAnswerSchema, 'Registered and logged in.', [400, 409]),
+    }),
+    async (c) => {
+      const { db, clock } = c.var.ctx;
+      const result = await register(db, clock, c.req.valid('json'), presentedTokens(c), c.var.ctx.clientAddress);
+      return startLogin(c, result);
+    },
+  );

@@ -1,8 +1,10 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { ItemCodeSchema } from '../../domain/catalogue-inputs';
+import { z } from 'zod';
+import { pointsEarned } from '../../domain/cart-pricing';
 import { CartItemsBodySchema, giftVoucherSchema, QuantityPathSchema } from '../../domain/cart-rules';
+import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import {
   addGiftVoucher,
   type CartContext,
@@ -13,11 +15,10 @@ import {
   newCartId,
   removeLine,
 } from '../../services/cart';
-import { pointsEarned } from '../../domain/cart-pricing';
 import { fail, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
-import { readJson } from './json-body';
+import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
 /**
  * The visitor's cart id: the cookie's cart when it is theirs to use (services/cart findVisitorCart), else
@@ -43,66 +44,151 @@ function cartContext(c: Context<AppEnv>): CartContext {
   return cartContextOf(c.var.ctx);
 }
 
-function firstIssue(error: { issues: { message: string }[] }): string {
-  return error.issues[0]?.message ?? 'Please check the request.';
-}
+/** The cart of SPEC §3 (lines and prices in full detail in the SPEC). */
+export const CartSchema = z.looseObject({
+  id: z.string().nullable(),
+  currencyCode: z.string(),
+  lineItems: z.array(
+    z.looseObject({
+      commerceItemId: z.string(),
+      quantity: z.number().int(),
+      lineItemIdentification: z.looseObject({ itemCode: z.string() }),
+    }),
+  ),
+  numLineItems: z.number().int(),
+  numItems: z.number().int(),
+  numBottles: z.number().int(),
+  orderPriceInfo: z.looseObject({ subtotal: z.number(), total: z.number() }),
+  checkoutEnabled: z.boolean(),
+});
 
-const addItems = async (c: Context<AppEnv>) => {
-  const parsed = CartItemsBodySchema.safeParse(await readJson(c));
-  if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
-  return ok(c, await changeItems(cartContext(c), await ensureCartId(c), parsed.data.cartItems, 'add'));
+export const PointsEarnedSchema = z.looseObject({ orderId: z.string().nullable() });
+
+const CartListQuerySchema = z.object({ validate: z.string().optional() });
+const ChangeQuerySchema = z.object({ method: z.string().optional() });
+const OrderQuerySchema = z.object({ orderId: z.string().optional() });
+
+const ItemCodeParams = z.object({ itemCode: ItemCodeSchema });
+const LineIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Please give the number of a cart line.')
+    .transform(Number),
+});
+
+// A bad sku, a locked quantity or a missing line come from the cart service as 400/404.
+const changeResponses = responses(CartSchema, 'The cart after the change.', [400, 403, 404]);
+
+const addItemsRoute = (path: string, method: 'post') =>
+  createRoute({
+    method,
+    path,
+    summary: 'Add items to the cart',
+    middleware: [readJsonBody] as const,
+    request: { body: jsonBody(CartItemsBodySchema) },
+    responses: changeResponses,
+  });
+
+/** SPEC §5: the amounts a gift voucher may have depend on the site, so its schema is chosen per request. */
+const giftVoucherBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { minGiftVoucherAmount, maxGiftVoucherAmount } = c.var.ctx.site;
+  const parsed = giftVoucherSchema(minGiftVoucherAmount, maxGiftVoucherAmount).safeParse(await c.req.json());
+  if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the request.');
+  await next();
 };
 
-export const cartApi = new Hono<AppEnv>()
-  .get('/list', async (c) =>
-    ok(c, await getCart(cartContext(c), await cartIdOf(c), { validate: c.req.query('validate') === 'true' })),
+export const cartApi = createApiRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/list',
+      summary: "The visitor's cart",
+      request: { query: CartListQuerySchema },
+      responses: responses(CartSchema, 'The cart (empty when the visitor has none).', []),
+    }),
+    async (c) =>
+      ok(c, await getCart(cartContext(c), await cartIdOf(c), { validate: c.req.valid('query').validate === 'true' })),
   )
-  .put('/itemcode/:itemCode/:quantity', async (c) => {
-    const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
-    if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
-    const quantity = QuantityPathSchema.safeParse(c.req.param('quantity'));
-    if (!quantity.success) return fail(c, 400, firstIssue(quantity.error));
-    const mode = c.req.query('method') === 'set' ? 'set' : 'add';
-    return ok(
-      c,
-      await changeItems(
-        cartContext(c),
-        await ensureCartId(c),
-        [{ itemCode: code.data, quantity: quantity.data }],
-        mode,
-      ),
-    );
-  })
-  .post('/itemcode', addItems)
-  .post('/itemcode/', addItems)
-  .post('/', addItems)
-  .delete('/itemcode/:itemCode', async (c) => {
-    const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
-    if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
-    return ok(c, await removeLine(cartContext(c), await cartIdOf(c), { itemCode: code.data }));
-  })
-  .delete('/commerceitemidentifier/:id', async (c) => {
-    const id = c.req.param('id') ?? '';
-    if (!/^\d{1,9}$/.test(id)) return fail(c, 400, 'Please give the number of a cart line.');
-    return ok(c, await removeLine(cartContext(c), await cartIdOf(c), { id: Number(id) }));
-  })
-  .put('/eItemCode', async (c) => {
-    const site = c.var.ctx.site;
-    const parsed = giftVoucherSchema(site.minGiftVoucherAmount, site.maxGiftVoucherAmount).safeParse(await readJson(c));
-    if (!parsed.success) return fail(c, 400, firstIssue(parsed.error));
-    const v = parsed.data;
-    return ok(
-      c,
-      await addGiftVoucher(cartContext(c), await ensureCartId(c), {
-        itemCode: v.itemCode,
-        recipientName: v.recipientName,
-        recipientEmail: v.recipientEmail,
-        message: v.message,
-        amountCents: v.amount * 100,
-      }),
-    );
-  })
-  .get('/pointsEarnedSummary', async (c) => {
-    const cart = await getCart(cartContext(c), await cartIdOf(c));
-    return ok(c, { orderId: c.req.query('orderId') ?? cart.id, ...pointsEarned(cart) });
-  });
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/itemcode/{itemCode}/{quantity}',
+      summary: 'Add (or with method=set, set) a quantity of one item',
+      request: {
+        params: z.object({ itemCode: ItemCodeSchema, quantity: QuantityPathSchema }),
+        query: ChangeQuerySchema,
+      },
+      responses: changeResponses,
+    }),
+    async (c) => {
+      const { itemCode, quantity } = c.req.valid('param');
+      const mode = c.req.valid('query').method === 'set' ? 'set' : 'add';
+      return ok(c, await changeItems(cartContext(c), await ensureCartId(c), [{ itemCode, quantity }], mode));
+    },
+  )
+  .openapi(addItemsRoute('/itemcode', 'post'), async (c) =>
+    ok(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
+  )
+  .openapi({ ...addItemsRoute('/itemcode/', 'post'), hide: true }, async (c) =>
+    ok(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
+  )
+  .openapi(addItemsRoute('/', 'post'), async (c) =>
+    ok(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/itemcode/{itemCode}',
+      summary: 'Remove the line of one item',
+      request: { params: ItemCodeParams },
+      responses: changeResponses,
+    }),
+    async (c) => ok(c, await removeLine(cartContext(c), await cartIdOf(c), { itemCode: c.req.valid('param').itemCode })),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/commerceitemidentifier/{id}',
+      summary: 'Remove one cart line by its number',
+      request: { params: LineIdParams },
+      responses: changeResponses,
+    }),
+    async (c) => ok(c, await removeLine(cartContext(c), await cartIdOf(c), { id: c.req.valid('param').id })),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/eItemCode',
+      summary: 'Add an e-gift card',
+      middleware: [readJsonBody, giftVoucherBody] as const,
+      // Documents the widest amounts; giftVoucherBody has already applied the site's own.
+      request: { body: jsonBody(giftVoucherSchema(1, 500)) },
+      responses: changeResponses,
+    }),
+    async (c) => {
+      const v = c.req.valid('json');
+      return ok(
+        c,
+        await addGiftVoucher(cartContext(c), await ensureCartId(c), {
+          itemCode: v.itemCode,
+          recipientName: v.recipientName,
+          recipientEmail: v.recipientEmail,
+          message: v.message,
+          amountCents: v.amount * 100,
+        }),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/pointsEarnedSummary',
+      summary: 'The points the cart would earn',
+      request: { query: OrderQuerySchema },
+      responses: responses(PointsEarnedSchema, 'Points earned by the cart.', []),
+    }),
+    async (c) => {
+      const cart = await getCart(cartContext(c), await cartIdOf(c));
+      return ok(c, { orderId: c.req.valid('query').orderId ?? cart.id, ...pointsEarned(cart) });
+    },
+  );

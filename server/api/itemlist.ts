@@ -1,15 +1,30 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { OfferListPathSchema } from '../../domain/catalogue-inputs';
 import { CURRENCY_OF_COUNTRY, type CountryCode } from '../../domain/sites';
 import { findOfferList, toApiOfferList } from '../../services/offer-lists';
 import { fail, ok } from '../envelope';
-import type { AppEnv } from '../types';
+import { createApiRouter, responses } from './router';
 
-export const itemListApi = new Hono<AppEnv>().get('/:name/:locale/:dataAreaId', async (c) => {
-  const parsed = OfferListPathSchema.safeParse(c.req.param());
-  if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Invalid offer list request.');
-  const country = parsed.data.locale.slice(3, 5).toLowerCase() as CountryCode;
-  const list = await findOfferList(c.var.ctx.db, parsed.data.name, CURRENCY_OF_COUNTRY[country]);
-  if (!list) return fail(c, 404, `There is no offer list named ${parsed.data.name}.`);
-  return ok(c, toApiOfferList(list));
+export const OfferListSchema = z.object({
+  name: z.string(),
+  itemList: z.array(z.looseObject({ itemCode: z.string(), name: z.string() })),
+  presentationMap: z.record(z.string(), z.union([z.string(), z.boolean(), z.number()])),
 });
+
+export const itemListApi = createApiRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/{name}/{locale}/{dataAreaId}',
+    summary: 'An offer list (SPEC §3 ItemList)',
+    request: { params: OfferListPathSchema },
+    responses: responses(OfferListSchema, 'The offer list in the currency of the locale.', [400, 404]),
+  }),
+  async (c) => {
+    const { name, locale } = c.req.valid('param');
+    const country = locale.slice(3, 5).toLowerCase() as CountryCode;
+    const list = await findOfferList(c.var.ctx.db, name, CURRENCY_OF_COUNTRY[country]);
+    if (!list) return fail(c, 404, `There is no offer list named ${name}.`);
+    return ok(c, toApiOfferList(list));
+  },
+);

@@ -1,23 +1,48 @@
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { z } from 'zod';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { getCartOffers, getProductOffers, type OfferContext } from '../../services/offers';
 import { fail, ok } from '../envelope';
 import type { AppEnv } from '../types';
 // Reading offers never creates a cart: no (valid) cookie is an empty cart, and no cookie is set.
 import { cartIdOf } from './cart';
+import { createApiRouter, responses } from './router';
 
 function offerContext(c: Context<AppEnv>): OfferContext {
   const { db, site, cache } = c.var.ctx;
   return { db, site, cache };
 }
 
-export const offerApi = new Hono<AppEnv>()
-  .get('/cart', async (c) => ok(c, await getCartOffers(offerContext(c), await cartIdOf(c))))
-  .get('/product/:itemCode', async (c) => {
-    const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
-    if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
-    const offers = await getProductOffers(offerContext(c), code.data);
-    if (!offers) return fail(c, 404, `We could not find a product with item code ${code.data}.`);
-    return ok(c, offers);
-  });
+export const UpsellOffersSchema = z.object({
+  UpsellOffers: z.object({
+    offerDetails: z.array(z.looseObject({ savings: z.number() })),
+    offerItems: z.array(z.looseObject({})),
+  }),
+});
+
+export const offerApi = createApiRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/cart',
+      summary: "Upsell offers for the visitor's cart",
+      responses: responses(UpsellOffersSchema, 'The offers the cart qualifies for or is close to.', []),
+    }),
+    async (c) => ok(c, await getCartOffers(offerContext(c), await cartIdOf(c))),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/product/{itemCode}',
+      summary: 'Upsell offers for one product',
+      request: { params: z.object({ itemCode: ItemCodeSchema }) },
+      responses: responses(UpsellOffersSchema, 'The offers of the product.', [400, 404]),
+    }),
+    async (c) => {
+      const { itemCode } = c.req.valid('param');
+      const offers = await getProductOffers(offerContext(c), itemCode);
+      if (!offers) return fail(c, 404, `We could not find a product with item code ${itemCode}.`);
+      return ok(c, offers);
+    },
+  );

@@ -1,29 +1,54 @@
-import { Hono } from 'hono';
-import { ItemCodeSchema } from '../../domain/catalogue-inputs';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { ITEM_CODE_MESSAGES, ItemCodeSchema, itemCodeSchema } from '../../domain/catalogue-inputs';
 import { findProduct, findProductByAnyCode, toApiProduct } from '../../services/catalogue';
 import { fail, ok } from '../envelope';
-import type { AppEnv } from '../types';
+import { createApiRouter, responses } from './router';
 
-export const productApi = new Hono<AppEnv>()
-  .get('/item/:itemCode', async (c) => {
-    const code = ItemCodeSchema.safeParse(c.req.param('itemCode'));
-    if (!code.success) return fail(c, 400, 'Please enter a valid item code.');
-    const { db, site, cache } = c.var.ctx;
-    const product = await cache.get(`product-any:${site.currency}:${code.data}`, () =>
-      findProductByAnyCode(db, code.data, site.currency),
-    );
-    if (!product) return fail(c, 404, `We could not find a product with item code ${code.data}.`);
-    return ok(c, toApiProduct(product));
-  })
-  .get('/case/:id', async (c) => {
-    const code = ItemCodeSchema.safeParse(c.req.param('id'));
-    if (!code.success) return fail(c, 400, 'Please enter a valid case code.');
-    const { db, site } = c.var.ctx;
-    const product = await findProductByAnyCode(db, code.data, site.currency);
-    // A case is a mixed case, or a wine asked for by one of its case skus (6 or 12 bottles).
-    const isCase =
-      product && (product.mixed || product.skus.some((s) => s.itemCode === code.data && s.numberOfBottles >= 6));
-    if (!product || !isCase) return fail(c, 404, `We could not find a case with code ${code.data}.`);
-    const full = product.mixed ? product : await findProduct(db, product.itemCode, site.currency);
-    return ok(c, toApiProduct(full ?? product));
-  });
+/** The Product of SPEC §3. */
+export const ProductSchema = z.looseObject({
+  itemCode: z.string(),
+  name: z.string(),
+  mixed: z.boolean(),
+  skus: z.array(z.looseObject({ itemCode: z.string() })),
+});
+
+export const productApi = createApiRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/item/{itemCode}',
+      summary: 'A product by its own code or one of its sku codes',
+      request: { params: z.object({ itemCode: ItemCodeSchema }) },
+      responses: responses(ProductSchema, 'The product.', [400, 404]),
+    }),
+    async (c) => {
+      const { itemCode } = c.req.valid('param');
+      const { db, site, cache } = c.var.ctx;
+      const product = await cache.get(`product-any:${site.currency}:${itemCode}`, () =>
+        findProductByAnyCode(db, itemCode, site.currency),
+      );
+      if (!product) return fail(c, 404, `We could not find a product with item code ${itemCode}.`);
+      return ok(c, toApiProduct(product));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/case/{id}',
+      summary: 'A mixed case, or a wine by one of its case skus',
+      request: { params: z.object({ id: itemCodeSchema(ITEM_CODE_MESSAGES.case) }) },
+      responses: responses(ProductSchema, 'The case.', [400, 404]),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { db, site } = c.var.ctx;
+      const product = await findProductByAnyCode(db, id, site.currency);
+      // A case is a mixed case, or a wine asked for by one of its case skus (6 or 12 bottles).
+      const isCase =
+        product && (product.mixed || product.skus.some((s) => s.itemCode === id && s.numberOfBottles >= 6));
+      if (!product || !isCase) return fail(c, 404, `We could not find a case with code ${id}.`);
+      const full = product.mixed ? product : await findProduct(db, product.itemCode, site.currency);
+      return ok(c, toApiProduct(full ?? product));
+    },
+  );

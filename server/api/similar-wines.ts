@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ITEM_CODE_PATTERN } from '../../domain/item-code';
 import { findProductByAnyCode } from '../../services/catalogue';
 import { findSimilarWines } from '../../services/similar-wines';
 import { fail, ok } from '../envelope';
-import type { AppEnv } from '../types';
+import { createApiRouter, responses } from './router';
 
 const text = z.string().trim().max(80).optional();
 const SimilarQuerySchema = z.object({
@@ -21,29 +21,47 @@ const SimilarQuerySchema = z.object({
   mixed: z.enum(['true', 'false']).optional(),
 });
 
-/** GET /jsp/api/us/similar_wines_json.jsp (SPEC §7): wines like the one described, closest first. */
-export const similarWinesApi = new Hono<AppEnv>().get('/', async (c) => {
-  const parsed = SimilarQuerySchema.safeParse(c.req.query());
-  if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the query.');
-  const q = parsed.data;
-  const { db, site, cache } = c.var.ctx;
-  // A product named by productId or currentItemCode fills in whatever the query leaves out.
-  const code = (q.productId ?? q.currentItemCode)?.toUpperCase();
-  const base = code ? await findProductByAnyCode(db, code, site.currency) : null;
-  if (code && !base) return fail(c, 404, `We could not find a product with item code ${code}.`);
-  const query = {
-    grape: q.grape ?? base?.grape,
-    appellation: q.appellation ?? base?.appellation,
-    region: q.region ?? base?.region,
-    country: q.country ?? base?.country,
-    colourCode: q.colourCode ?? q.wineType ?? base?.colour,
-    mixed: q.mixed === undefined ? base?.mixed : q.mixed === 'true',
-    currentItemCode: q.currentItemCode?.toUpperCase() ?? base?.itemCode,
-    nearPriceCents: base?.skus.find((s) => s.numberOfBottles === 1)?.salePriceCents,
-    limit: 12,
-  };
-  const items = await cache.get(`similar:${site.currency}:${JSON.stringify(query)}`, () =>
-    findSimilarWines(db, site.currency, query),
-  );
-  return ok(c, { items });
+export const SimilarWinesSchema = z.object({
+  items: z.array(
+    z.object({
+      itemCode: z.string(),
+      score: z.number(),
+      /** SPEC §7: the product as JSON text. */
+      product: z.string(),
+    }),
+  ),
 });
+
+/** GET /jsp/api/us/similar_wines_json.jsp (SPEC §7): wines like the one described, closest first. */
+export const similarWinesApi = createApiRouter().openapi(
+  createRoute({
+    method: 'get',
+    path: '/',
+    summary: 'Wines like the one described, closest first',
+    request: { query: SimilarQuerySchema },
+    responses: responses(SimilarWinesSchema, 'Up to 12 similar wines.', [400, 404]),
+  }),
+  async (c) => {
+    const q = c.req.valid('query');
+    const { db, site, cache } = c.var.ctx;
+    // A product named by productId or currentItemCode fills in whatever the query leaves out.
+    const code = (q.productId ?? q.currentItemCode)?.toUpperCase();
+    const base = code ? await findProductByAnyCode(db, code, site.currency) : null;
+    if (code && !base) return fail(c, 404, `We could not find a product with item code ${code}.`);
+    const query = {
+      grape: q.grape ?? base?.grape,
+      appellation: q.appellation ?? base?.appellation,
+      region: q.region ?? base?.region,
+      country: q.country ?? base?.country,
+      colourCode: q.colourCode ?? q.wineType ?? base?.colour,
+      mixed: q.mixed === undefined ? base?.mixed : q.mixed === 'true',
+      currentItemCode: q.currentItemCode?.toUpperCase() ?? base?.itemCode,
+      nearPriceCents: base?.skus.find((s) => s.numberOfBottles === 1)?.salePriceCents,
+      limit: 12,
+    };
+    const items = await cache.get(`similar:${site.currency}:${JSON.stringify(query)}`, () =>
+      findSimilarWines(db, site.currency, query),
+    );
+    return ok(c, { items });
+  },
+);

@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
-import { LOGIN_MESSAGES } from '../../domain/identity-rules';
-import { ChangePasswordSchema } from '../../domain/identity-schemas';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { ACCOUNT_MESSAGES, ContactPreferencesSchema } from '../../domain/account-rules';
+import { ChangePasswordSchema } from '../../domain/identity-schemas';
 import {
   changeAccountPassword,
   getAccountDetails,
@@ -11,42 +11,135 @@ import {
   listWinePlanSubscriptions,
   setEmailOptIn,
 } from '../../services/account';
-import { fail, ok } from '../envelope';
-import { readJson } from './json-body';
+import { ok } from '../envelope';
 import { presentedTokens } from '../session-cookies';
-import type { AppEnv } from '../types';
+import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
 
 // SPEC §7 account calls: details, subscriptions, wine plans, purchases, order history, contact preferences,
-// password. Handlers: parse input → call services/account.ts → map the result; typed errors become 4xx in the
-// app's one error handler (server/envelope.ts clientErrorOf).
+// password. Service errors (an order that is not the customer's, a wrong current password) are answered by
+// the app's one error handler.
 // NOTE: guards go on each route, not use('*'): another router is mounted on /api/user too.
 
-export const userAccountApi = new Hono<AppEnv>()
-  .get('/details', requireCurrent, async (c) => ok(c, await getAccountDetails(c.var.ctx.db, customerIdOf(c))))
-  .get('/subscriptions/wineplans/list', requireCurrent, async (c) =>
-    ok(c, { winePlanSubscriptions: await listWinePlanSubscriptions(c.var.ctx.db, customerIdOf(c)) }),
+export const AccountDetailsSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  emailOptIn: z.boolean(),
+  addresses: z.array(z.looseObject({})),
+  trustedDetails: z.object({ shippingAddress: z.array(z.looseObject({})) }),
+  defaultDeliveryAddress: z.looseObject({}).nullable(),
+});
+
+const SubscriptionSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['FREESHIP', 'WINEPLAN']),
+  status: z.enum(['ACTIVE', 'REQUESTED', 'SUSPENDED', 'CANCELLED']),
+  name: z.string(),
+  startedAt: z.string(),
+});
+
+export const OrderSchema = z.looseObject({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  status: z.string(),
+  lines: z.array(z.looseObject({ itemCode: z.string(), quantity: z.number().int() })),
+});
+
+const OrderParams = z.object({
+  // Anything but a plain positive number is simply not one of the customer's orders.
+  id: z.string().transform((raw) => (/^\d{1,10}$/.test(raw) ? Number(raw) : -1)),
+});
+
+export const userAccountApi = createApiRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/details',
+      summary: "The customer's details and addresses",
+      middleware: [requireCurrent] as const,
+      responses: responses(AccountDetailsSchema, 'The account details.', [401]),
+    }),
+    async (c) => ok(c, await getAccountDetails(c.var.ctx.db, customerIdOf(c))),
   )
-  .get('/subscriptions/subscription/list', requireCurrent, async (c) =>
-    ok(c, { generalSubscriptions: await listGeneralSubscriptions(c.var.ctx.db, customerIdOf(c)) }),
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/subscriptions/wineplans/list',
+      summary: "The customer's wine plans",
+      middleware: [requireCurrent] as const,
+      responses: responses(
+        z.object({ winePlanSubscriptions: z.array(SubscriptionSchema) }),
+        'The wine plan subscriptions.',
+        [401],
+      ),
+    }),
+    async (c) => ok(c, { winePlanSubscriptions: await listWinePlanSubscriptions(c.var.ctx.db, customerIdOf(c)) }),
   )
-  .get('/purchases/list', requireCurrent, async (c) =>
-    ok(c, { orders: await listPurchases(c.var.ctx.db, customerIdOf(c)) }),
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/subscriptions/subscription/list',
+      summary: "The customer's general subscriptions (FREESHIP is Unlimited)",
+      middleware: [requireCurrent] as const,
+      responses: responses(
+        z.object({ generalSubscriptions: z.array(SubscriptionSchema) }),
+        'The general subscriptions.',
+        [401],
+      ),
+    }),
+    async (c) => ok(c, { generalSubscriptions: await listGeneralSubscriptions(c.var.ctx.db, customerIdOf(c)) }),
   )
-  .get('/orderhistory/details/:id', requireCurrent, async (c) => {
-    const raw = c.req.param('id') ?? '';
-    // Anything but a plain positive number is simply not one of the customer's orders.
-    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : -1;
-    return ok(c, await getOrderDetails(c.var.ctx.db, customerIdOf(c), id));
-  })
-  .put('/preferences/contact', requireCurrent, async (c) => {
-    const parsed = ContactPreferencesSchema.safeParse(await readJson(c));
-    if (!parsed.success) return fail(c, 400, ACCOUNT_MESSAGES.contactBody);
-    return ok(c, await setEmailOptIn(c.var.ctx.db, customerIdOf(c), parsed.data.optin.emailFlag));
-  })
-  .put('/password', requireCurrent, async (c) => {
-    const parsed = ChangePasswordSchema.safeParse(await readJson(c));
-    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.passwordRule);
-    await changeAccountPassword(c.var.ctx.db, c.var.ctx.clock, customerIdOf(c), parsed.data, presentedTokens(c));
-    return ok(c, { message: ACCOUNT_MESSAGES.passwordChanged });
-  });
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/purchases/list',
+      summary: "The customer's orders, newest first",
+      middleware: [requireCurrent] as const,
+      responses: responses(z.object({ orders: z.array(OrderSchema) }), 'The orders.', [401]),
+    }),
+    async (c) => ok(c, { orders: await listPurchases(c.var.ctx.db, customerIdOf(c)) }),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orderhistory/details/{id}',
+      summary: "One of the customer's orders",
+      middleware: [requireCurrent] as const,
+      request: { params: OrderParams },
+      responses: responses(OrderSchema, 'The order.', [401, 404]),
+    }),
+    async (c) => ok(c, await getOrderDetails(c.var.ctx.db, customerIdOf(c), c.req.valid('param').id)),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/preferences/contact',
+      summary: 'Opt in or out of emails',
+      middleware: [requireCurrent, readJsonBody] as const,
+      request: { body: jsonBody(ContactPreferencesSchema) },
+      responses: responses(z.object({ emailOptIn: z.boolean() }), 'The new choice.', [400, 401]),
+    }),
+    async (c) => ok(c, await setEmailOptIn(c.var.ctx.db, customerIdOf(c), c.req.valid('json').optin.emailFlag)),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/password',
+      summary: 'Change the password (other logins end)',
+      middleware: [requireCurrent, readJsonBody] as const,
+      request: { body: jsonBody(ChangePasswordSchema) },
+      responses: responses(z.object({ message: z.string() }), 'The password was changed.', [400, 401]),
+    }),
+    async (c) => {
+      await changeAccountPassword(
+        c.var.ctx.db,
+        c.var.ctx.clock,
+        customerIdOf(c),
+        c.req.valid('json'),
+        presentedTokens(c),
+      );
+      return ok(c, { message: ACCOUNT_MESSAGES.passwordChanged });
+    },
+  );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import type { Envelope } from '../support/test-app';
 
 // SPEC §7: POST /jsp/templates/page_elements/au/common/cart_addon_success_modal.jsp returns the add-on success modal's content.
 
@@ -19,7 +20,7 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-type Body = { statusCode: number; statusMessage?: string; response?: any };
+type Body = Envelope<{ title: string; itemCode: string; name: string; image: string; message: string }>;
 
 async function post(raw: string, headers: Record<string, string> = {}) {
   const res = await app.request(PATH, {

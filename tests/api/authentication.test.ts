@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { createVisitor, useTestApp } from '../support/test-app';
+import { createVisitor, useTestApp, type CartLine } from '../support/test-app';
 
 const t = useTestApp({ TRUST_PROXY: 'true' });
 let nextAddress = 1;
@@ -220,12 +220,12 @@ describe('cart on login', () => {
     expect(second.jar.get('cart_id')).not.toBe(anonymousCart);
     const cart = await second.cart();
     const quantities = Object.fromEntries(
-      cart.lineItems.map((l: any) => [l.lineItemIdentification.itemCode, l.quantity]),
+      cart.lineItems.map((l: CartLine) => [l.lineItemIdentification.itemCode, l.quantity]),
     );
     expect(quantities).toMatchObject({ D0002: 3 });
     const d1 = cart.lineItems
-      .filter((l: any) => l.product.itemCode === 'D0001')
-      .reduce((s: number, l: any) => s + l.bottleCount, 0);
+      .filter((l: CartLine) => l.product.itemCode === 'D0001')
+      .reduce((s: number, l: CartLine) => s + l.bottleCount, 0);
     expect(d1).toBe(3);
     // The anonymous cart is gone.
     const { carts } = await import('../../db/schema');

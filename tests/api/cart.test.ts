@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { type Body, createVisitor, fetchProduct, useTestApp } from '../support/test-app';
+import {
+  type Body,
+  createVisitor,
+  fetchProduct,
+  useTestApp,
+  type CartLine,
+  type PricingPart,
+} from '../support/test-app';
 
 const t = useTestApp();
 
@@ -80,7 +87,7 @@ describe('adding and pricing', () => {
     const d2 = await product('D0002');
     const res = await v.add('D0002', 17);
     const line = res.body.response.lineItems[0];
-    expect(line.itemPriceInfo.pricingBreakdown.map((b: any) => [b.itemCode, b.quantity, b.unitPrice])).toEqual([
+    expect(line.itemPriceInfo.pricingBreakdown.map((b: PricingPart) => [b.itemCode, b.quantity, b.unitPrice])).toEqual([
       ['D0002-12', 1, d2.twelve.salePrice],
       ['D0002-3', 1, d2.three.salePrice],
       ['D0002-2', 1, d2.two.salePrice],
@@ -99,12 +106,12 @@ describe('adding and pricing', () => {
     expect(line.itemPriceInfo.amount).toBe(d1.skus[0].salePrice);
     const res = await v.add('D0002', 11);
     expect(res.body.response.numBottles).toBe(12);
-    line = res.body.response.lineItems.find((l: any) => l.sku.itemCode === 'D0001');
+    line = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0001');
     expect(line.itemPriceInfo.amount).toBe(d1.skus[0].vppPrice);
     expect(line.itemPriceInfo.pricingBreakdown[0].priceType).toBe('vpp');
     // D0002 has no volume price: its single stays at the sale price.
-    const d2line = res.body.response.lineItems.find((l: any) => l.sku.itemCode === 'D0002');
-    expect(d2line.itemPriceInfo.pricingBreakdown.every((b: any) => b.priceType === 'sale')).toBe(true);
+    const d2line = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0002');
+    expect(d2line.itemPriceInfo.pricingBreakdown.every((b: PricingPart) => b.priceType === 'sale')).toBe(true);
   });
 
   it('sets a quantity with method=set', async () => {
@@ -121,7 +128,7 @@ describe('adding and pricing', () => {
     const res = await v.add('M0001', 1);
     expect(res.body.response.numBottles).toBe(18);
     expect(res.body.response.numItems).toBe(4);
-    const m = res.body.response.lineItems.find((l: any) => l.sku.itemCode === 'M0001');
+    const m = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'M0001');
     expect(m.lineItemIdentification.itemTypeTag).toBe('case');
     expect(m.bottleCount).toBe(12);
   });
@@ -150,7 +157,7 @@ describe('adding and pricing', () => {
     const v = visitor();
     await v.add('D0002', 1);
     const cart = (await v.add('P0001', 1)).body.response;
-    const presell = cart.lineItems.find((l: any) => l.sku.itemCode === 'P0001');
+    const presell = cart.lineItems.find((l: CartLine) => l.sku.itemCode === 'P0001');
     expect(presell.sku.preSellItem).toBe(true);
     expect(cents(cart.orderPriceInfo.payableTodayTotal)).toBe(
       cents(cart.orderPriceInfo.total) - cents(presell.itemPriceInfo.amount),
@@ -171,7 +178,7 @@ describe('adding and pricing', () => {
       cartItems: [{ itemCode: 'D0003', quantity: 6, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
     });
     expect(res.status).toBe(200);
-    const ss = res.body.response.lineItems.find((l: any) => l.sku.itemCode === 'D0003');
+    const ss = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0003');
     expect(ss.lineItemIdentification.upsellTypeTag).toBe('SS');
   });
 });
@@ -181,10 +188,10 @@ describe('removing', () => {
     const v = visitor();
     await v.add('D0001', 1);
     const cart = (await v.add('D0002', 1)).body.response;
-    const id = cart.lineItems.find((l: any) => l.sku.itemCode === 'D0002').id;
+    const id = cart.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0002').id;
     let res = await v.call('DELETE', '/api/cart/itemcode/D0001');
     expect(res.status).toBe(200);
-    expect(res.body.response.lineItems.map((l: any) => l.sku.itemCode)).toEqual(['D0002']);
+    expect(res.body.response.lineItems.map((l: CartLine) => l.sku.itemCode)).toEqual(['D0002']);
     res = await v.call('DELETE', `/api/cart/commerceitemidentifier/${id}`);
     expect(res.body.response.numLineItems).toBe(0);
     res = await v.call('DELETE', '/api/cart/itemcode/D0001');
@@ -319,7 +326,7 @@ describe('validation (?validate=true)', () => {
     ]);
     await v.add('D0003', 4);
     cart = await v.cart(true);
-    expect(cart.lineItems.flatMap((l: any) => l.validationInformationDetails.validationDetailsList)).toEqual([]);
+    expect(cart.lineItems.flatMap((l: CartLine) => l.validationInformationDetails.validationDetailsList)).toEqual([]);
     expect(cart.checkoutEnabled).toBe(true);
     // Without validate=true no messages are worked out.
     await v.call('DELETE', '/api/cart/itemcode/D0003');
@@ -414,12 +421,12 @@ describe('concurrency and persistence', () => {
     const before = await v.cart();
     await Promise.all(Array.from({ length: 50 }, (_, i) => v.add(i % 2 === 0 ? 'D0001' : 'D0002', 1)));
     const cart = await v.cart();
-    const qty = Object.fromEntries(cart.lineItems.map((l: any) => [l.sku.itemCode, l.quantity]));
+    const qty = Object.fromEntries(cart.lineItems.map((l: CartLine) => [l.sku.itemCode, l.quantity]));
     expect(qty).toEqual({ D0002: 26, D0001: 25 });
     expect(cart.numBottles).toBe(51);
     expect(before.numItems).toBe(1);
     // Totals are the sum of the lines, to the cent.
-    const sum = cart.lineItems.reduce((s: number, l: any) => s + cents(l.itemPriceInfo.amount), 0);
+    const sum = cart.lineItems.reduce((s: number, l: CartLine) => s + cents(l.itemPriceInfo.amount), 0);
     expect(cents(cart.orderPriceInfo.subtotal)).toBe(sum);
   });
 

@@ -1,6 +1,6 @@
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../support/test-app';
+import { type ApiProduct, type Body, useTestApp } from '../support/test-app';
 import { products } from '../../db/schema';
 
 const t = useTestApp();
@@ -11,7 +11,7 @@ function get(path: string, host = 'law-au.localhost:3000', headers: Record<strin
 
 async function json(res: Response) {
   expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  return (await res.json()) as { statusCode: number; statusMessage?: string; response?: any };
+  return (await res.json()) as Body;
 }
 
 describe('GET /api/product/item/{itemCode}', () => {
@@ -24,7 +24,7 @@ describe('GET /api/product/item/{itemCode}', () => {
     expect(p.itemCode).toBe('D0001');
     expect(p.colour).toBe('red');
     expect(p.mixed).toBe(false);
-    expect(p.skus.map((s: any) => s.numberOfBottles)).toEqual([1, 2, 3, 6, 12]);
+    expect(p.skus.map((s: ApiProduct['skus'][number]) => s.numberOfBottles)).toEqual([1, 2, 3, 6, 12]);
     expect(p.skus[0]).toMatchObject({ itemCode: 'D0001', vppApplier: true });
     expect(typeof p.skus[0].vppPrice).toBe('number');
     for (const field of ['two', 'three', 'six', 'twelve']) {
@@ -49,7 +49,7 @@ describe('GET /api/product/item/{itemCode}', () => {
 
   it('marks the fixed demo items as CONTRACT.md says', async () => {
     const d2 = (await json(await get('/api/product/item/D0002'))).response;
-    expect(d2.skus.every((s: any) => s.vppApplier === false)).toBe(true);
+    expect(d2.skus.every((s: ApiProduct['skus'][number]) => s.vppApplier === false)).toBe(true);
     const x = (await json(await get('/api/product/item/X0001'))).response;
     expect(x.inventoryInfo.summaryAvailabilityStatus).toBe('out_of_stock');
     const p = (await json(await get('/api/product/item/P0001'))).response;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, createVisitor, fetchProduct, useTestApp } from '../support/test-app';
+import {
+  type Body,
+  createVisitor,
+  fetchProduct,
+  useTestApp,
+  type ApiProduct,
+  type UpsellOffers,
+} from '../support/test-app';
 
 const t = useTestApp();
 
@@ -17,7 +24,7 @@ function visitor(site = 'law-au') {
       const res = await v.call('GET', '/api/offer/cart');
       expect(res.status).toBe(200);
       expect(res.body.statusCode).toBe(0);
-      return res.body.response.UpsellOffers as { offerDetails: any[]; offerItems: any[] };
+      return res.body.response.UpsellOffers as UpsellOffers;
     },
   };
 }
@@ -31,8 +38,8 @@ async function productOffers(code: string, site = 'law-au') {
 
 const cents = (n: number) => Math.round(n * 100);
 /** SPEC §3 CASE_SAVINGS: twelve singles at the sale price less the 12-pack sale price, as an amount. */
-const caseSavings = (p: any) => (cents(p.skus[0].salePrice) * 12 - cents(p.twelve.salePrice)) / 100;
-const reasons = (o: { offerDetails: any[] }) => o.offerDetails.map((d) => d.reasonCode);
+const caseSavings = (p: ApiProduct) => (cents(p.skus[0]!.salePrice) * 12 - cents(p.twelve!.salePrice)) / 100;
+const reasons = (o: UpsellOffers) => o.offerDetails.map((d) => d.reasonCode);
 
 describe('GET /api/offer/cart', () => {
   it('answers empty lists for a visitor without a cart, and sets no cookie', async () => {

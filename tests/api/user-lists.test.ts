@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customers, recentlyBrowsed } from '../../db/schema';
 import { systemClock } from '../../domain/clock';
 import { recordProductView, RECOMMENDATION_TYPES } from '../../services/personal-lists';
-import { createVisitor, useTestApp } from '../support/test-app';
+import { createVisitor, useTestApp, type ListEntry } from '../support/test-app';
 
 const t = useTestApp({ TRUST_PROXY: 'true' });
 let nextAddress = 1;
@@ -145,7 +145,7 @@ describe('not for me, ratings and recently browsed', () => {
   it("lists the customer's ratings, best first, with the rating", async () => {
     const v = await loggedIn('shopper@example.com');
     const res = await v.call('GET', '/api/user/ratings/list');
-    expect(res.body.response.userItems.map((u: any) => [u.product.itemCode, u.userItemDetails.rating])).toEqual([
+    expect(res.body.response.userItems.map((u: ListEntry) => [u.product.itemCode, u.userItemDetails.rating])).toEqual([
       ['D0002', 5],
       ['W00012', 4],
       ['M0001', 2],
@@ -179,7 +179,9 @@ describe('recommendations', () => {
     expect(first.body.statusCode).toBe(0);
     const items = first.body.response.userItems;
     expect(items.length).toBeGreaterThanOrEqual(6);
-    expect(items.map((u: any) => u.userItemDetails.sortPriority)).toEqual(items.map((_: unknown, i: number) => i + 1));
+    expect(items.map((u: ListEntry) => u.userItemDetails.sortPriority)).toEqual(
+      items.map((_: unknown, i: number) => i + 1),
+    );
     for (const u of items) {
       expect([RECOMMENDATION_TYPES.purchases, RECOMMENDATION_TYPES.ratings, RECOMMENDATION_TYPES.favourites]).toContain(
         u.userItemDetails.recommendationTypeId,
@@ -223,8 +225,10 @@ describe('recommendations', () => {
     const res = await v.call('GET', '/api/user/recommendations/list/mixed');
     const items = res.body.response.userItems;
     expect(items.length).toBeGreaterThan(3);
-    expect(items.map((u: any) => u.userItemDetails.sortPriority)).toEqual(items.map((_: unknown, i: number) => i + 1));
-    const firstThree = new Set(items.slice(0, 3).map((u: any) => u.userItemDetails.recommendationTypeId));
+    expect(items.map((u: ListEntry) => u.userItemDetails.sortPriority)).toEqual(
+      items.map((_: unknown, i: number) => i + 1),
+    );
+    const firstThree = new Set(items.slice(0, 3).map((u: ListEntry) => u.userItemDetails.recommendationTypeId));
     expect(firstThree.size).toBe(3);
     for (const u of items) expect(TYPES).toContain(u.userItemDetails.recommendationTypeId);
   });
@@ -240,8 +244,10 @@ describe('recommendations', () => {
     expect(reg.body.statusCode).toBe(0);
     const items = (await v.call('GET', '/api/user/recommendations/list')).body.response.userItems;
     expect(items.length).toBeGreaterThan(0);
-    expect(items.every((u: any) => u.userItemDetails.recommendationTypeId === RECOMMENDATION_TYPES.popular)).toBe(true);
-    const ratings = items.map((u: any) => u.product.ratingAverage);
+    expect(items.every((u: ListEntry) => u.userItemDetails.recommendationTypeId === RECOMMENDATION_TYPES.popular)).toBe(
+      true,
+    );
+    const ratings = items.map((u: ListEntry) => u.product.ratingAverage);
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
   });
 

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
+import type { CartView } from '../../services/cart';
+import type { toApiProduct } from '../../services/catalogue';
+import type { UpsellOffersResponse } from '../../services/offers';
+import type { UserItem } from '../../services/personal-lists';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
-/** The API envelope as tests read it. */
+/** The API envelope (CONTRACT.md) with a payload of type T. */
+export type Envelope<T> = { statusCode: number; statusMessage?: string; response: T };
+
+/** The API envelope as tests read it; tests that look inside the payload name its type. */
+// biome-ignore lint/suspicious/noExplicitAny: the existing tests read arbitrary payload fields.
 export type Body = { statusCode: number; statusMessage?: string; response?: any };
 
 /** One fresh database and app for the test file, dropped after it. */
@@ -88,3 +96,10 @@ export async function fetchProduct(app: App, code: string, site = 'law-au') {
   const res = await app.request(`/api/product/item/${code}`, { headers: { host: `${site}.localhost` } });
   return ((await res.json()) as Body).response;
 }
+
+/** Payload types of the API, as tests read them. */
+export type CartLine = CartView['lineItems'][number];
+export type PricingPart = CartLine['itemPriceInfo']['pricingBreakdown'][number];
+export type ApiProduct = ReturnType<typeof toApiProduct>;
+export type UpsellOffers = UpsellOffersResponse['UpsellOffers'];
+export type ListEntry = UserItem<Record<string, unknown>>;

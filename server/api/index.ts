@@ -1,0 +1,38 @@
+import { addressApi } from './address';
+import { authenticationApi } from './authentication';
+import { cartApi } from './cart';
+import { itemListApi } from './itemlist';
+import { offerApi } from './offer';
+import { productApi } from './product';
+import { createApiRouter } from './router';
+import { similarWinesApi } from './similar-wines';
+import { suggestionsApi } from './suggestions';
+import { userAccountApi } from './user-account';
+import { userListsApi } from './user-lists';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** Every JSON API call of SPEC §7 at its path, and the OpenAPI 3.1 document that describes them. */
+export function jsonApi() {
+  const api = createApiRouter()
+    .route('/api/product', productApi)
+    .route('/api/itemlist', itemListApi)
+    .route('/api/address', addressApi)
+    .route('/api/cart', cartApi)
+    .route('/api/offer', offerApi)
+    .route('/api/authentication', authenticationApi)
+    .route('/api/user', userListsApi)
+    .route('/api/user', userAccountApi)
+    .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
+    .route('/search/suggestions', suggestionsApi);
+  api.doc31(OPENAPI_PATH, {
+    openapi: '3.1.0',
+    info: {
+      title: 'Wine storefront JSON API',
+      version: '1.0.0',
+      description:
+        'SPEC §7. Success: {statusCode: 0, response}. Failure: {statusCode, statusMessage} with a 4xx/5xx status.',
+    },
+  });
+  return api;
+}
