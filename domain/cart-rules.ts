@@ -51,16 +51,26 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
     .int('Please enter custom amount')
     .min(minAmount, `The amount must be at least ${minAmount}.`)
     .max(maxAmount, `The amount must be at most ${maxAmount}.`);
+  // NOTE: every field has a length limit, checked (and aborting) before any pattern runs.
+  const email = (message: string) =>
+    z.string().max(254, { error: message, abort: true }).trim().regex(EMAIL, message);
+  const recipientName = z
+    .string()
+    .max(200, { error: 'The recipient name can be at most 80 characters.', abort: true })
+    .trim()
+    .min(1, 'Please enter the recipient name.')
+    .max(80, 'The recipient name can be at most 80 characters.');
   const classic = z
     .object({
-      salesCode: z.string().optional(),
+      salesCode: z.string().max(40, 'Please check the sales code.').optional(),
       itemCode: CartItemCode,
       quantity: z.literal(1, { message: 'Gift vouchers are added one at a time.' }).optional(),
-      recipientName: z.string().trim().min(1, 'Please enter the recipient name.').max(80),
-      recipientEmail: z.string().trim().regex(EMAIL, 'Please enter a valid email address.'),
-      verifyEmail: z.string().trim(),
+      recipientName,
+      recipientEmail: email('Please enter a valid email address.'),
+      verifyEmail: z.string().max(254, { error: 'The email addresses do not match.', abort: true }).trim(),
       message: z
         .string()
+        .max(1_000, { error: 'The gift message can be at most 200 characters.', abort: true })
         .trim()
         .min(1, 'Please enter a gift message.')
         .max(200, 'The gift message can be at most 200 characters.'),
@@ -74,11 +84,12 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
     itemCode: CartItemCode,
     itemType: z.literal('giftVoucher'),
     giftVoucherDetails: z.object({
-      recipientName: z.string().trim().min(1, 'Please enter the recipient name.').max(80),
-      recipientEmail: z.string().trim().regex(EMAIL, 'Please enter a valid email address.'),
+      recipientName,
+      recipientEmail: email('Please enter a valid email address.'),
       value: z.object({ amount, currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
       message: z
         .string()
+        .max(1_000, { error: 'The gift message can be at most 200 characters.', abort: true })
         .trim()
         .min(1, 'Please enter a gift message.')
         .max(200, 'The gift message can be at most 200 characters.'),

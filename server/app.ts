@@ -25,6 +25,7 @@ import { formRoutes } from './api/authentication';
 import type { Config } from './config';
 import { clientErrorOf, fail } from './envelope';
 import { contentSecurity } from './content-security';
+import { inputGuard } from './input-guard';
 import { legacyRoutes } from './legacy';
 import { createRateLimiter } from './rate-limit';
 import { legacyAccountRoutes } from './legacy-account';
@@ -214,6 +215,12 @@ export function createApp(options: CreateAppOptions) {
       onError: (c) =>
         fail(c, 413, `The request is too large: at most ${Math.floor(config.BODY_LIMIT_BYTES / 1024)} KB may be sent.`),
     }),
+  );
+
+  // Text a visitor sends follows one rule (domain/text-input.ts) before any handler reads it.
+  app.use(
+    '*',
+    inputGuard((p) => isApiPath(p) || p.startsWith('/search/')),
   );
 
   // Personal answers are never stored by the browser or a shared cache.

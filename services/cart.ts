@@ -23,7 +23,11 @@ import { ServiceError } from './service-error';
 // The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
 // runs in one transaction holding the cart row's lock, so concurrent writes to one cart serialise.
 
+/** E-gift cards one cart may hold (each is its own line). */
+export const MAX_GIFT_VOUCHER_LINES = 20;
+
 export const CART_MESSAGES = {
+  tooManyGiftVouchers: `A cart can hold at most ${MAX_GIFT_VOUCHER_LINES} e-gift cards.`,
   tooMany: `You can have at most ${MAX_LINE_QUANTITY} of an item in your cart.`,
   outOfStock: 'The product is out of stock',
   egift: 'eGift card cannot be added!',
@@ -618,6 +622,11 @@ export async function addGiftVoucher(ctx: CartContext, cartId: string, request: 
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), sql`${cartLines.giftVoucher} is not null`));
+    if ((held?.n ?? 0) >= MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
     await tx.insert(cartLines).values({
       cartId,
       itemCode: request.itemCode,

@@ -123,9 +123,13 @@ export const formRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock } = c.var.ctx;
       try {
-        await beginSession(c, await register(db, clock, c.req.valid('form'), presentedTokens(c), c.var.ctx.clientAddress));
+        await beginSession(
+          c,
+          await register(db, clock, c.req.valid('form'), presentedTokens(c), c.var.ctx.clientAddress),
+        );
       } catch (error) {
-        if (error instanceof ServiceError) return registrationBack(
+        if (error instanceof ServiceError)
+          return registrationBack(
             c,
             error.kind === 'conflict' ? 'taken' : error.kind === 'throttled' ? 'throttled' : 'generic',
           );

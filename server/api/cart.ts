@@ -143,7 +143,8 @@ export const cartApi = createApiRouter()
       request: { params: ItemCodeParams },
       responses: changeResponses,
     }),
-    async (c) => ok(c, await removeLine(cartContext(c), await cartIdOf(c), { itemCode: c.req.valid('param').itemCode })),
+    async (c) =>
+      ok(c, await removeLine(cartContext(c), await cartIdOf(c), { itemCode: c.req.valid('param').itemCode })),
   )
   .openapi(
     createRoute({

@@ -1,0 +1,74 @@
+import type { Context, Next } from 'hono';
+import { isSafeText, isSafeValue, stripUnsafeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-input';
+import { fail } from './envelope';
+import type { AppEnv } from './types';
+
+/** The decoded path, or null when it does not decode (an escape of invalid UTF-8 or a lone surrogate). */
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+function queryIsSafe(url: URL): boolean {
+  for (const [key, value] of url.searchParams) if (!isSafeText(key) || !isSafeText(value)) return false;
+  return true;
+}
+
+/**
+ * The text-input rule of domain/text-input.ts at the edge, for every request before any handler reads it.
+ * API calls and form posts with unsafe text get 400 (the JSON envelope for the API); page addresses have
+ * the characters stripped and are redirected to the clean address, so a pasted search still works.
+ * NOTE: bodies are read here through Hono's body cache, so the handlers read the same parsed body again.
+ */
+export function inputGuard(isApiPath: (path: string) => boolean) {
+  return async (c: Context<AppEnv>, next: Next) => {
+    const url = new URL(c.req.url);
+    const rawPath = url.pathname;
+    const path = decodedPath(rawPath);
+    const api = isApiPath(c.req.path);
+    const safeAddress = path !== null && isSafeText(path) && queryIsSafe(url);
+
+    if (!api && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      if (safeAddress) return next();
+      const cleanPath = stripUnsafeText(path ?? '/').replace(/^\/{2,}/, '/') || '/';
+      const clean = new URLSearchParams();
+      for (const [key, value] of url.searchParams) clean.append(stripUnsafeText(key), stripUnsafeText(value));
+      const query = clean.toString();
+      return c.redirect(`${encodeURI(cleanPath)}${query ? `?${query}` : ''}`, 302);
+    }
+
+    const refuse = () => (api ? fail(c, 400, UNSAFE_TEXT_MESSAGE) : c.text(UNSAFE_TEXT_MESSAGE, 400));
+    if (!safeAddress) return refuse();
+    const type = c.req.header('content-type') ?? '';
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
+        let form: Record<string, unknown>;
+        try {
+          form = await c.req.parseBody({ all: true });
+        } catch {
+          return api ? fail(c, 400, 'The request body could not be read.') : c.text('Bad request', 400);
+        }
+        // Files are not text; every other field is.
+        const fields = Object.entries(form).flatMap(([key, value]) =>
+          (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string').map((v) => [key, v]),
+        );
+        if (!isSafeValue(fields)) return refuse();
+      } else {
+        const text = await c.req.text();
+        if (text) {
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // Not JSON: the handler answers that; the raw text is still checked.
+          }
+          if (!isSafeValue(parsed)) return refuse();
+        }
+      }
+    }
+    return next();
+  };
+}
