@@ -1,6 +1,17 @@
 import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, PORT, pageData, siteUrl, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  logIn,
+  PORT,
+  pageApi,
+  pageData,
+  reloadHydrated,
+  siteUrl,
+  test,
+} from './support/fixtures';
 
 // SPEC §2 account routes and legacy mapping, §6 (Hard Logged-In only): real content per route, the login
 // redirect for Prospect and Soft Logged-In, legacy paths on live and test hosts, settings changes, axe.
@@ -41,101 +52,143 @@ async function expectSectionPage(page: Page, path: string, section: string, h1: 
 }
 
 test.describe('a Hard Logged-In customer', () => {
-  test('sees every account section with its real content, the nav marking the open one, and no axe violations', async ({
-    page,
-  }) => {
-    await logIn(page, 'shopper@example.com');
-
-    await expectSectionPage(page, '/account', 'Overview', 'My account');
-    expect((await pageData(page)).pageType).toBe('account_new');
-    await expectCurrentSection(page, 'Overview');
-    await expect(page.getByText('Hello, Olivia.')).toBeVisible();
-    await expect(page.locator('address').first()).toContainText('14 Darling Street');
-    // The latest order is the newest of the seed's.
-    await expect(page.getByRole('heading', { name: 'Order VIR-200114' })).toBeVisible();
-    await expectAccessible(page);
-
-    await expectSectionPage(page, '/account/personal-details', 'Personal details', 'Personal details');
-    await expectCurrentSection(page, 'Personal details');
-    await expect(page.getByText('Olivia Bennett')).toBeVisible();
-    await expect(page.getByText('shopper@example.com', { exact: true })).toBeVisible();
-    await expect(page.locator('#shipping-address address')).toContainText('Balmain NSW 2041');
-    await expectAccessible(page);
-
-    await expectSectionPage(page, '/account/payment-methods', 'Payment methods', 'Payment methods');
-    await expectCurrentSection(page, 'Payment methods');
-    const cards = page.locator('.payment-methods > li');
-    await expect(cards).toHaveCount(2);
-    await expect(cards.nth(0)).toContainText('Visa');
-    await expect(cards.nth(0)).toContainText('•••• 4242');
-    await expect(cards.nth(0)).toContainText('Expires 08/28');
-    await expect(cards.nth(0)).toContainText('Default');
-    await expect(cards.nth(1)).toContainText('Mastercard');
-    await expect(cards.nth(1)).toContainText('•••• 5100');
-    await expect(cards.nth(1)).not.toContainText('Default');
-    await expectAccessible(page);
-
-    await expectSectionPage(page, '/account/purchased', 'Purchased', 'Purchased');
-    await expectCurrentSection(page, 'Purchased');
-    const orders = page.locator('section.order');
-    await expect(orders).toHaveCount(3);
-    expect(await orders.evaluateAll((els) => els.map((el) => el.getAttribute('data-order-number')))).toEqual([
-      'VIR-200114',
-      'LAW-100877',
-      'LAW-100231',
-    ]);
-    const oldest = orders.nth(2);
-    await expect(oldest).toContainText('Delivered');
-    await expect(oldest.getByRole('row')).toHaveCount(1 + 2 + 3);
-    await expect(oldest.getByRole('row', { name: /Order total/ })).toContainText('$');
-    await expect(orders.nth(0)).toContainText('Shipped');
-    await expectAccessible(page);
-
-    await expectSectionPage(page, '/account/wine-cellar', 'Wine cellar', 'Wine cellar');
-    await expectCurrentSection(page, 'Wine cellar');
-    const cellar = page.locator('.account-table tbody tr');
-    expect(await cellar.count()).toBeGreaterThan(2);
-    // D0001 came in a case of 12 (LAW-100231).
-    const d0001 = page.locator('tbody tr').filter({ has: page.locator('a[href="/product/D0001"]') });
-    await expect(d0001.locator('td').first()).toHaveText('12');
-    await expect(d0001.locator('td').nth(2)).toHaveText(/Ready now|Cellar for/);
-    await expectAccessible(page);
-
-    await expectSectionPage(page, '/account/preferences', 'Taste preferences', 'Taste preferences');
-    await expectCurrentSection(page, 'Taste preferences');
-    for (const name of ['Colours', 'Grapes', 'Regions']) {
-      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-      await expect(page.getByRole('region', { name }).getByRole('listitem').first()).toBeVisible();
-    }
-    await expect(page.getByText(/from \d+ bottles bought and 3 ratings/)).toBeVisible();
-    await expectAccessible(page);
-
-    await expectSectionPage(page, '/account/memberships', 'Memberships', 'Memberships');
-    await expectCurrentSection(page, 'Memberships');
-    await expect(page.getByText('You have no memberships')).toBeVisible();
-    await expect(page.getByRole('link', { name: /Unlimited/ })).toHaveAttribute('href', '/unlimited');
-    await expectAccessible(page);
-
-    await expectSectionPage(
+  // One test per section: each loads a page and runs axe, too much for one test's time on a busy machine.
+  const sections: [string, (page: Page) => Promise<void>][] = [
+    [
+      'Overview',
+      async (page) => {
+        await expectSectionPage(page, '/account', 'Overview', 'My account');
+        expect((await pageData(page)).pageType).toBe('account_new');
+        await expectCurrentSection(page, 'Overview');
+        await expect(page.getByText('Hello, Olivia.')).toBeVisible();
+        await expect(page.locator('address').first()).toContainText('14 Darling Street');
+        // The latest order is the newest of the seed's.
+        await expect(page.getByRole('heading', { name: 'Order VIR-200114' })).toBeVisible();
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Personal details',
+      async (page) => {
+        await expectSectionPage(page, '/account/personal-details', 'Personal details', 'Personal details');
+        await expectCurrentSection(page, 'Personal details');
+        await expect(page.getByText('Olivia Bennett')).toBeVisible();
+        await expect(page.getByText('shopper@example.com', { exact: true })).toBeVisible();
+        await expect(page.locator('#shipping-address address')).toContainText('Balmain NSW 2041');
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Payment methods',
+      async (page) => {
+        await expectSectionPage(page, '/account/payment-methods', 'Payment methods', 'Payment methods');
+        await expectCurrentSection(page, 'Payment methods');
+        const cards = page.locator('.payment-methods > li');
+        await expect(cards).toHaveCount(2);
+        await expect(cards.nth(0)).toContainText('Visa');
+        await expect(cards.nth(0)).toContainText('•••• 4242');
+        await expect(cards.nth(0)).toContainText('Expires 08/28');
+        await expect(cards.nth(0)).toContainText('Default');
+        await expect(cards.nth(1)).toContainText('Mastercard');
+        await expect(cards.nth(1)).toContainText('•••• 5100');
+        await expect(cards.nth(1)).not.toContainText('Default');
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Purchased',
+      async (page) => {
+        await expectSectionPage(page, '/account/purchased', 'Purchased', 'Purchased');
+        await expectCurrentSection(page, 'Purchased');
+        const orders = page.locator('section.order');
+        await expect(orders).toHaveCount(3);
+        expect(await orders.evaluateAll((els) => els.map((el) => el.getAttribute('data-order-number')))).toEqual([
+          'VIR-200114',
+          'LAW-100877',
+          'LAW-100231',
+        ]);
+        const oldest = orders.nth(2);
+        await expect(oldest).toContainText('Delivered');
+        await expect(oldest.getByRole('row')).toHaveCount(1 + 2 + 3);
+        await expect(oldest.getByRole('row', { name: /Order total/ })).toContainText('$');
+        await expect(orders.nth(0)).toContainText('Shipped');
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Wine cellar',
+      async (page) => {
+        await expectSectionPage(page, '/account/wine-cellar', 'Wine cellar', 'Wine cellar');
+        await expectCurrentSection(page, 'Wine cellar');
+        const cellar = page.locator('.account-table tbody tr');
+        expect(await cellar.count()).toBeGreaterThan(2);
+        // D0001 came in a case of 12 (LAW-100231).
+        const d0001 = page.locator('tbody tr').filter({ has: page.locator('a[href="/product/D0001"]') });
+        await expect(d0001.locator('td').first()).toHaveText('12');
+        await expect(d0001.locator('td').nth(2)).toHaveText(/Ready now|Cellar for/);
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Taste preferences',
+      async (page) => {
+        await expectSectionPage(page, '/account/preferences', 'Taste preferences', 'Taste preferences');
+        await expectCurrentSection(page, 'Taste preferences');
+        for (const name of ['Colours', 'Grapes', 'Regions']) {
+          await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+          await expect(page.getByRole('region', { name }).getByRole('listitem').first()).toBeVisible();
+        }
+        await expect(page.getByText(/from \d+ bottles bought and 3 ratings/)).toBeVisible();
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Memberships',
+      async (page) => {
+        await expectSectionPage(page, '/account/memberships', 'Memberships', 'Memberships');
+        await expectCurrentSection(page, 'Memberships');
+        await expect(page.getByText('You have no memberships')).toBeVisible();
+        await expect(page.getByRole('link', { name: /Unlimited/ })).toHaveAttribute('href', '/unlimited');
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Gift cards and vouchers',
+      async (page) => {
+        await expectSectionPage(
+          page,
+          '/account/gift-cards-and-vouchers',
+          'Gift cards and vouchers',
+          'Gift cards and vouchers',
+        );
+        await expectCurrentSection(page, 'Gift cards and vouchers');
+        const gift = page.getByRole('row', { name: /GC-4821-7730/ });
+        await expect(gift).toContainText('Gift card');
+        await expect(gift).toContainText('$50.00');
+        await expect(gift).toContainText('31 December 2027');
+        await expect(page.getByRole('row', { name: /BIRTHDAY15/ })).toContainText('$15.00');
+        await expectAccessible(page);
+      },
+    ],
+    [
+      'Settings',
+      async (page) => {
+        await expectSectionPage(page, '/account/settings', 'Settings', 'Settings');
+        await expectCurrentSection(page, 'Settings');
+        await expect(page.getByLabel('Email me offers, new releases and tasting notes')).not.toBeChecked();
+        await expect(page.getByLabel('Current password')).toBeVisible();
+        await expectAccessible(page);
+      },
+    ],
+  ];
+  for (const [section, check] of sections) {
+    test(`sees the ${section} section with its real content, the nav marking it, and no axe violations`, async ({
       page,
-      '/account/gift-cards-and-vouchers',
-      'Gift cards and vouchers',
-      'Gift cards and vouchers',
-    );
-    await expectCurrentSection(page, 'Gift cards and vouchers');
-    const gift = page.getByRole('row', { name: /GC-4821-7730/ });
-    await expect(gift).toContainText('Gift card');
-    await expect(gift).toContainText('$50.00');
-    await expect(gift).toContainText('31 December 2027');
-    await expect(page.getByRole('row', { name: /BIRTHDAY15/ })).toContainText('$15.00');
-    await expectAccessible(page);
-
-    await expectSectionPage(page, '/account/settings', 'Settings', 'Settings');
-    await expectCurrentSection(page, 'Settings');
-    await expect(page.getByLabel('Email me offers, new releases and tasting notes')).not.toBeChecked();
-    await expect(page.getByLabel('Current password')).toBeVisible();
-    await expectAccessible(page);
-  });
+    }) => {
+      await logIn(page, 'shopper@example.com');
+      await check(page);
+    });
+  }
 
   test('sees the favourites, top-rated, not-for-me and recommendations lists as product tiles', async ({ page }) => {
     await logIn(page, 'shopper@example.com');
@@ -191,7 +244,7 @@ test.describe('a Hard Logged-In customer', () => {
 
   test('moves between sections with the section nav (client-side), keyboard included', async ({ page }) => {
     await logIn(page, 'unlimited@example.com');
-    await page.goto(siteUrl('law-au', '/account'));
+    await gotoHydrated(page, siteUrl('law-au', '/account'));
     const nav = page.getByRole('navigation', { name: 'My account' });
     await nav.getByRole('link', { name: 'Payment methods' }).click();
     await expect(page).toHaveURL(siteUrl('law-au', '/account/payment-methods'));
@@ -212,12 +265,12 @@ test.describe('a Hard Logged-In customer', () => {
 
   test('turns the email opt-in on and off from the settings page', async ({ page }) => {
     await logIn(page, 'planner@example.com');
-    await page.goto(siteUrl('law-au', '/account/settings'));
+    await gotoHydrated(page, siteUrl('law-au', '/account/settings'));
     const optIn = page.getByLabel('Email me offers, new releases and tasting notes');
     await expect(optIn).not.toBeChecked();
     await optIn.check();
     await expect(page.getByRole('status').filter({ hasText: 'You will receive our emails.' })).toBeVisible();
-    await page.reload();
+    await reloadHydrated(page);
     await expect(optIn).toBeChecked();
     await optIn.uncheck();
     await expect(page.getByRole('status').filter({ hasText: 'You will no longer receive our emails.' })).toBeVisible();
@@ -225,9 +278,14 @@ test.describe('a Hard Logged-In customer', () => {
     await expect(optIn).not.toBeChecked();
   });
 
-  test('changes the password from the settings page, with clear errors', async ({ page }) => {
+  test('changes the password from the settings page, with clear errors', async ({ page, allowConsoleErrors }) => {
+    // The wrong current password (400), then the old password after the change (401).
+    allowConsoleErrors(
+      /Failed to load resource: .* 400 .*\/api\/user\/password\)$/,
+      /Failed to load resource: .* 401 .*\/api\/authentication\/login\)$/,
+    );
     await logIn(page, 'requested@example.com');
-    await page.goto(siteUrl('law-au', '/account/settings'));
+    await gotoHydrated(page, siteUrl('law-au', '/account/settings'));
     const current = page.getByLabel('Current password');
     const next = page.getByLabel('New password');
     const submit = page.getByRole('button', { name: 'Change password' });
@@ -260,20 +318,13 @@ test.describe('a Hard Logged-In customer', () => {
     // This session stays logged in; the new password logs in, the old one no longer does.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
-    const status = (password: string) =>
-      page.evaluate(async (pw) => {
-        const res = await fetch('/api/authentication/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'requested@example.com', password: pw }),
-        });
-        return res.status;
-      }, password);
+    const status = async (password: string) =>
+      (await pageApi(page, 'POST', '/api/authentication/login', { email: 'requested@example.com', password })).status;
     expect(await status('Vintage2026')).toBe(401);
     expect(await status('Cellar2027x')).toBe(200);
 
     // Put the demo password back for the rest of the run.
-    await page.goto(siteUrl('law-au', '/account/settings'));
+    await gotoHydrated(page, siteUrl('law-au', '/account/settings'));
     await current.fill('Cellar2027x');
     await next.fill('Vintage2026');
     await submit.click();

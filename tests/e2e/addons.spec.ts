@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { apiGet, dataLayer, expect, expectAccessible, pauseClock, test } from './support/fixtures';
+import {
+  type ApiEnvelope,
+  apiGet,
+  dataLayer,
+  expect,
+  expectAccessible,
+  pauseClock,
+  reloadHydrated,
+  test,
+} from './support/fixtures';
 
 // SPEC §2 cart page add-on carousel, §4 add-on success modal, §7 cart_addon_success_modal.jsp, §8 add-on
 // failures, §9 "Add-ons": shown at over 11 bottles, 3 to 36 in-stock items, SAVE badge at 10 or more.
@@ -21,7 +30,7 @@ interface ApiList {
 }
 
 async function offerList(): Promise<ApiList> {
-  const { status, body } = await apiGet(LIST_PATH);
+  const { status, body } = await apiGet<ApiEnvelope<ApiList>>(LIST_PATH);
   expect(status).toBe(200);
   return body.response;
 }
@@ -39,26 +48,6 @@ async function serveEditedList(page: Page, edit: (list: ApiList) => void) {
 const titleOf = (item: ApiItem) => (item.vintage ? `${item.name} ${item.vintage}` : item.name);
 const cents = (amount: number) => Math.round(amount * 100);
 const dollars = (c: number) => `$${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-
-/** Calls the cart API from the page, with the browser's own cookies (a real request, no mock). */
-async function cartApi(page: Page, method: string, path: string) {
-  return page.evaluate(
-    async ({ method, path }) => {
-      const res = await fetch(path, { method });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path },
-  );
-}
-
-/** Opens /cart with `quantity` of `itemCode` in it. */
-async function openCartWith(page: Page, itemCode: string, quantity: number) {
-  await page.goto('/cart');
-  const added = await cartApi(page, 'PUT', `/api/cart/itemcode/${itemCode}/${quantity}`);
-  expect(added.status).toBe(200);
-  await page.goto('/cart');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
-}
 
 const carousel = (page: Page) => page.getByTestId('addon-carousel');
 const tiles = (page: Page) => carousel(page).locator('article[data-item-code]');
@@ -82,15 +71,14 @@ async function keepDataLayer(page: Page) {
 const keptDataLayer = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem('__e2e_dataLayer') ?? '[]') as Record<string, unknown>[]);
 
-test('hidden at 11 bottles (no list is fetched), shown once the cart reaches 12', async ({ page }) => {
+test('hidden at 11 bottles (no list is fetched), shown once the cart reaches 12', async ({ page, cart }) => {
   const listRequests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/itemlist/')) listRequests.push(r.url());
   });
-  await openCartWith(page, 'D0002', 11);
-  await expect(page.locator('.cart-line')).toHaveCount(1);
-  // Let hydration and any effects run: the quantity control is interactive once hydrated.
-  await expect(page.getByRole('button', { name: /^Increase quantity of / })).toBeEnabled();
+  await cart.openWith('D0002', 11);
+  await expect(cart.lines).toHaveCount(1);
+  // The page is hydrated and its effects ran (cart.openWith); no request follows.
   await page.waitForLoadState('networkidle');
   await expect(carousel(page)).toHaveCount(0);
   expect(listRequests).toEqual([]);
@@ -103,13 +91,14 @@ test('hidden at 11 bottles (no list is fetched), shown once the cart reaches 12'
 
 test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on prices, and passes axe', async ({
   page,
+  cart,
 }) => {
   const list = await offerList();
   const inStock = list.itemList
     .filter((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock')
     .slice(0, 36);
   expect(inStock.length).toBeGreaterThanOrEqual(3);
-  await openCartWith(page, 'D0002', 12);
+  await cart.openWith('D0002', 12);
 
   const region = page.getByRole('region', { name: String(list.presentationMap['itemlist.header']) });
   await expect(region).toBeVisible();
@@ -128,18 +117,23 @@ test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on
   await expectAccessible(page, '[data-testid="addon-carousel"]');
 });
 
-test('out-of-stock items are left out', async ({ page }) => {
+test('out-of-stock items are left out', async ({ page, cart }) => {
   const list = await offerList();
   const [gone, ...rest] = list.itemList;
   await serveEditedList(page, (l) => {
     l.itemList[0]!.inventoryInfo.summaryAvailabilityStatus = 'out_of_stock';
   });
-  await openCartWith(page, 'D0002', 12);
+  await cart.openWith('D0002', 12);
   await expect(tiles(page)).toHaveCount(Math.min(36, rest.length));
   await expect(tile(page, gone!.itemCode)).toHaveCount(0);
 });
 
-test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async ({ page }) => {
+test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: .* 500 .*\/api\/itemlist\//);
   await serveEditedList(page, (l) => {
     l.itemList.forEach((item, i) => {
       if (i >= 2) item.inventoryInfo.summaryAvailabilityStatus = 'out_of_stock';
@@ -153,7 +147,7 @@ test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async 
     await expect(carousel(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: 'Add a little extra' })).toHaveCount(0);
   };
-  await openCartWith(page, 'D0002', 12);
+  await cart.openWith('D0002', 12);
   await expectHidden();
   await page.unrouteAll();
   await page.route(`**${LIST_PATH}`, (route) =>
@@ -165,7 +159,7 @@ test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async 
   await expectHidden();
 });
 
-test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on price', async ({ page }) => {
+test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on price', async ({ page, cart }) => {
   const list = await offerList();
   const items = list.itemList.filter((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock');
   const [exact, under] = items;
@@ -174,7 +168,7 @@ test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on 
     l.presentationMap[`${exact!.itemCode}.addOnPrice`] = (cents(exact!.salePrice) - 1000) / 100;
     l.presentationMap[`${under!.itemCode}.addOnPrice`] = (cents(under!.salePrice) - 999) / 100;
   });
-  await openCartWith(page, 'D0002', 12);
+  await cart.openWith('D0002', 12);
   await expect(tiles(page)).toHaveCount(Math.min(36, items.length));
   await expect(tile(page, exact!.itemCode).locator('.badge')).toHaveText('SAVE $10.00');
   await expect(tile(page, under!.itemCode).locator('.badge')).toHaveCount(0);
@@ -192,14 +186,14 @@ test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on 
   test.info().annotations.push({ type: 'seeded items with a SAVE badge', description: String(withBadge) });
 });
 
-test('adding an add-on puts it in the cart, reloads and shows the success modal once', async ({ page }) => {
+test('adding an add-on puts it in the cart, reloads and shows the success modal once', async ({ page, cart }) => {
   const list = await offerList();
   const item = list.itemList.find(
     (i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock' && i.itemCode !== 'D0002',
   )!;
   const sku = String(list.presentationMap[`${item.itemCode}.skuItemCode`]);
   await keepDataLayer(page);
-  await openCartWith(page, 'D0002', 12);
+  await cart.openWith('D0002', 12);
   await expect(tile(page, item.itemCode)).toBeVisible();
 
   const modalRequest = page.waitForRequest((r) => r.url().endsWith(MODAL_PATH) && r.method() === 'POST');
@@ -216,11 +210,8 @@ test('adding an add-on puts it in the cart, reloads and shows the success modal 
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`${titleOf(item)} has been added to your cart.`);
   // The page was reloaded: the server-rendered cart has the new line.
-  await expect(page.locator(`.cart-line[data-item-code="${sku}"]`)).toHaveCount(1);
-  const cart = (await cartApi(page, 'GET', '/api/cart/list')).body.response;
-  expect(cart.lineItems.map((l: { sku: { itemCode: string } }) => l.sku.itemCode).sort()).toEqual(
-    ['D0002', sku].sort(),
-  );
+  await expect(cart.lineFor(sku)).toHaveCount(1);
+  expect(Object.keys(await cart.quantities()).sort()).toEqual(['D0002', sku].sort());
   expect(await page.evaluate(() => sessionStorage.getItem('addonSuccess'))).toBeNull();
   expect((await keptDataLayer(page)).filter((e) => e.eventCategory === 'Add-on')).toEqual([
     { event: 'gaEvent', eventCategory: 'Add-on', eventAction: 'Add to Cart', eventLabel: item.itemCode },
@@ -228,13 +219,13 @@ test('adding an add-on puts it in the cart, reloads and shows the success modal 
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
-  await page.reload();
+  // Once only: after the next reload's effects ran, no modal.
+  await reloadHydrated(page);
   await expect(carousel(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the success modal keeps focus inside, closes by Escape and by Close, and passes axe', async ({ page }) => {
+test('the success modal keeps focus inside, closes by Escape and by Close, and passes axe', async ({ page, cart }) => {
   const flag = { itemCode: 'D0001', name: 'Old Vine Shiraz 2019', image: '/images/products/D0001-small.svg' };
   const setFlag = (value: object) =>
     page.evaluate((v) => sessionStorage.setItem('addonSuccess', JSON.stringify(v)), value);
@@ -245,7 +236,9 @@ test('the success modal keeps focus inside, closes by Escape and by Close, and p
     await gate;
     await route.continue();
   });
-  await openCartWith(page, 'D0002', 12);
+  // NOTE: cart.openWith waits for hydration: a flag stored before this page's modal ran would be taken
+  // by this page, not by the reloaded one.
+  await cart.openWith('D0002', 12);
   await setFlag(flag);
   const asked = page.waitForRequest((r) => r.url().endsWith(MODAL_PATH));
   await page.reload();
@@ -270,9 +263,8 @@ test('the success modal keeps focus inside, closes by Escape and by Close, and p
   await expect(codeInput).toBeFocused();
 
   // Once only: the flag is gone.
-  await page.reload();
+  await reloadHydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Markup in the stored name is shown as text, never as HTML.
@@ -284,9 +276,14 @@ test('the success modal keeps focus inside, closes by Escape and by Close, and p
   await expect(dialog).toHaveCount(0);
 });
 
-test('if the modal content cannot be fetched, a simple modal names the stored item', async ({ page }) => {
+test('if the modal content cannot be fetched, a simple modal names the stored item', async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: .* 500 .*cart_addon_success_modal\.jsp/);
   await page.route(`**${MODAL_PATH}`, (route) => route.fulfill({ status: 500, body: 'boom' }));
-  await openCartWith(page, 'D0002', 12);
+  await cart.openWith('D0002', 12);
   // An image from another site is never shown, even from the stored flag.
   await page.evaluate(() =>
     sessionStorage.setItem(
@@ -302,14 +299,19 @@ test('if the modal content cannot be fetched, a simple modal names the stored it
   await expect(dialog).toHaveCount(0);
 });
 
-test('a refused add tracks a fail event and shows the server message near the carousel for 5 s', async ({ page }) => {
+test('a refused add tracks a fail event and shows the server message near the carousel for 5 s', async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: .* 4\d\d .*\/api\/cart\/itemcode\//);
   const list = await offerList();
   const item = list.itemList.find((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock')!;
   const sku = String(list.presentationMap[`${item.itemCode}.skuItemCode`]);
   await pauseClock(page);
   // 99 of the add-on already: the server refuses one more (the line maximum is 99).
-  await openCartWith(page, sku, 99);
-  const refused = await cartApi(page, 'PUT', `/api/cart/itemcode/${sku}/1`);
+  await cart.openWith(sku, 99);
+  const refused = await cart.api('PUT', `/api/cart/itemcode/${sku}/1`);
   expect(refused.status).toBeGreaterThanOrEqual(400);
   const message = String(refused.body.statusMessage);
 
@@ -327,16 +329,16 @@ test('a refused add tracks a fail event and shows the server message near the ca
   await page.clock.runFor(200);
   await expect(alert).toHaveCount(0);
   // Nothing was added.
-  const cart = (await cartApi(page, 'GET', '/api/cart/list')).body.response;
-  expect(cart.numBottles).toBe(99);
+  expect((await cart.get()).numBottles).toBe(99);
 });
 
-test('a failed add without a server message shows the default text', async ({ page }) => {
+test('a failed add without a server message shows the default text', async ({ page, cart, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource: .* 502 .*\/api\/cart\/itemcode\//);
   const list = await offerList();
   const item = list.itemList.find(
     (i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock' && i.itemCode !== 'D0002',
   )!;
-  await openCartWith(page, 'D0002', 12);
+  await cart.openWith('D0002', 12);
   await page.route('**/api/cart/itemcode/**', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
   await tile(page, item.itemCode)
     .getByRole('button', { name: `Add ${titleOf(item)}` })

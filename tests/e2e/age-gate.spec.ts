@@ -1,9 +1,9 @@
-import { expect, expectAccessible, siteUrl, test } from './support/fixtures';
+import { expect, expectAccessible, gotoHydrated, siteUrl, test } from './support/fixtures';
 
 test.use({ ageVerified: false });
 
 test('the age gate blocks the page until confirmed, then stays away for 7 days', async ({ page, context }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const dialog = page.getByRole('dialog', { name: 'Welcome to Laithwaites' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Yes, I am 18 or over' })).toBeFocused();
@@ -28,7 +28,7 @@ test('the age gate blocks the page until confirmed, then stays away for 7 days',
 });
 
 test('answering No keeps the gate up with a refusal', async ({ page }) => {
-  await page.goto('/wines');
+  await gotoHydrated(page, '/wines');
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'No' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Sorry, you must be 18 or over to visit this site.');

@@ -1,6 +1,15 @@
 import { generateCatalogue } from '../../db/demo/catalogue';
 import { SITE_IDS, SITES } from '../../domain/sites';
-import { apiProduct, dataLayer, expect, expectAccessible, pageData, siteUrl, test } from './support/fixtures';
+import {
+  apiProduct,
+  dataLayer,
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  pageData,
+  siteUrl,
+  test,
+} from './support/fixtures';
 
 test.describe('every site renders its own pages', () => {
   for (const id of SITE_IDS) {
@@ -35,7 +44,7 @@ test.describe('every site renders its own pages', () => {
         style: 'currency',
         currency: site.currency,
         currencyDisplay: 'narrowSymbol',
-      }).format(api.skus[0].salePrice);
+      }).format(api.skus[0]!.salePrice);
       await expect(page.locator('.pack-option').first()).toContainText(price);
     });
   }
@@ -64,7 +73,7 @@ test('the free-delivery marker appears on tiles whose case reaches the threshold
     const tile = tiles.nth(i);
     const code = await tile.getAttribute('data-item-code');
     const api = await apiProduct(code!);
-    const casePrice = api.skus[0].salePrice;
+    const casePrice = api.skus[0]!.salePrice;
     const hasMarker = (await tile.getByText('Free delivery on a case').count()) > 0;
     expect(hasMarker, `${code} at ${casePrice}`).toBe(
       casePrice >= 347 && api.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock',
@@ -77,7 +86,7 @@ test('the free-delivery marker appears on tiles whose case reaches the threshold
 test('product page: pack prices with SAVE above $10, cellaring, JSON-LD and canonical URL', async ({ page }) => {
   const api = await apiProduct('D0001');
   await page.goto(api.url);
-  const single = api.skus[0].salePrice;
+  const single = api.skus[0]!.salePrice;
   for (const sku of api.skus) {
     const saving = Math.round((single * sku.numberOfBottles - sku.salePrice) * 100) / 100;
     const option = page.locator('.pack-option', { has: page.locator(`input[value="${sku.itemCode}"]`) });
@@ -146,11 +155,15 @@ test('tile images load lazily, 300 px before they scroll into view', async ({ pa
 });
 
 test('back to top appears after 300 px of scrolling', async ({ page }) => {
-  await page.goto('/wines');
+  // The scroll listener is attached on hydration.
+  await gotoHydrated(page, '/wines');
   const button = page.getByRole('button', { name: 'Back to top' });
   await expect(button).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 250));
-  await page.waitForTimeout(50);
+  // Scroll, then let the scroll event and React's render happen (two frames) before looking.
+  await page.evaluate(async () => {
+    window.scrollTo(0, 250);
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
   await expect(button).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 600));
   await expect(button).toBeVisible();
@@ -158,7 +171,8 @@ test('back to top appears after 300 px of scrolling', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('an unknown page is a 404 with pageType error_page', async ({ page }) => {
+test('an unknown page is a 404 with pageType error_page', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource: .* 404 .*\/(no-such-page|product\/some-wine-2020\/NOPE1)\)$/);
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Sorry, we could not find that page' })).toBeVisible();

@@ -1,20 +1,11 @@
 import type { Page, Route } from '@playwright/test';
-import { apiProduct, dataLayer, expect, expectAccessible, pauseClock, test } from './support/fixtures';
+import { apiProduct, dataLayer, expect, expectAccessible, pauseClock, reloadHydrated, test } from './support/fixtures';
 
 // SPEC §2/§4/§9: email-campaign links prefill the cart (case items 6, single items 12, or
 // dw_brontoQuantity), in one all-or-nothing add, with a modal that closes after 3 s.
 
 const ADDED = "We've added your selection to your cart";
 const FAILED = "Sorry, we couldn't add your selection";
-
-/** The cart as the API sees it, with the browser's own cookies (a real request, no mock). */
-async function cartLines(page: Page): Promise<Record<string, number>> {
-  const cart = await page.evaluate(async () => {
-    const res = await fetch('/api/cart/list');
-    return (await res.json()).response as { lineItems: { sku: { itemCode: string }; quantity: number }[] };
-  });
-  return Object.fromEntries(cart.lineItems.map((l) => [l.sku.itemCode, l.quantity]));
-}
 
 function campaignEvents(events: Record<string, unknown>[]) {
   return events.filter((e) => e.eventCategory === 'Email Campaign');
@@ -43,7 +34,10 @@ async function holdCampaignAdd(page: Page) {
   return { reached, release };
 }
 
-test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and leaves the URL', async ({ page }) => {
+test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and leaves the URL', async ({
+  page,
+  cart,
+}) => {
   const writes = countCartWrites(page);
   await pauseClock(page);
   await page.goto('/?dw_brontoItem=D0001&dw_brontoCase=D0002-6&dw_addOnTemplate=summer');
@@ -56,7 +50,7 @@ test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and 
     new RegExp(`^6 × ${d2.name}.*6-bottle pack`),
   ]);
   await expect(dialog.getByRole('button', { name: 'Continue shopping' })).toBeFocused();
-  expect(await cartLines(page)).toEqual({ D0001: 12, 'D0002-6': 6 });
+  expect(await cart.quantities()).toEqual({ D0001: 12, 'D0002-6': 6 });
   expect(writes).toHaveLength(1);
   expect(writes[0]).toMatch(/^POST .*\/api\/cart\/itemcode\/$/);
   await expect(page.getByRole('button', { name: 'Cart, 18 items' })).toBeVisible();
@@ -71,24 +65,25 @@ test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and 
   await page.clock.runFor(200);
   await expect(dialog).toHaveCount(0);
 
-  await page.reload();
-  // The cart button shows the count once the page is live: by then the prefill would have run.
+  // Once the reloaded page is hydrated, its prefill effect would have run.
+  await reloadHydrated(page);
   await expect(page.getByRole('button', { name: 'Cart, 18 items' })).toBeVisible();
   await page.clock.runFor(500);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(await cartLines(page)).toEqual({ D0001: 12, 'D0002-6': 6 });
+  expect(await cart.quantities()).toEqual({ D0001: 12, 'D0002-6': 6 });
   expect(writes).toHaveLength(1);
 });
 
 test('dw_brontoQuantity applies to every item; comma lists work; promoCode is kept as the voucher cookie', async ({
   page,
   context,
+  cart,
 }) => {
   await page.goto(
     '/wines?dw_brontoSingle=D0001,d0003&dw_brontoCaseSingle=D0002-6&dw_brontoQuantity=2&promoCode=WELCOME20&Nrpp=12',
   );
   await expect(page.getByRole('dialog', { name: ADDED })).toBeVisible();
-  expect(await cartLines(page)).toEqual({ D0001: 2, D0003: 2, 'D0002-6': 2 });
+  expect(await cart.quantities()).toEqual({ D0001: 2, D0003: 2, 'D0002-6': 2 });
   expect(campaignEvents(await dataLayer(page))).toEqual([
     expect.objectContaining({ eventLabel: 'D0001,D0003,D0002-6' }),
   ]);
@@ -103,7 +98,7 @@ test('dw_brontoQuantity applies to every item; comma lists work; promoCode is ke
   expect(voucher!.expires - Date.now() / 1000).toBeLessThanOrEqual(30 * 24 * 3600 + 5);
 });
 
-test('a non-numeric dw_brontoQuantity shows an error and adds nothing', async ({ page }) => {
+test('a non-numeric dw_brontoQuantity shows an error and adds nothing', async ({ page, cart }) => {
   const writes = countCartWrites(page);
   await pauseClock(page);
   await page.goto('/?dw_brontoItem=D0001&dw_brontoQuantity=abc');
@@ -112,25 +107,30 @@ test('a non-numeric dw_brontoQuantity shows an error and adds nothing', async ({
   await expect(dialog.getByRole('alert')).toHaveText('Sorry, the quantity in this offer link must be a number.');
   await expect(page).toHaveURL((url) => url.search === '');
   expect(writes).toEqual([]);
-  expect(await cartLines(page)).toEqual({});
+  expect(await cart.quantities()).toEqual({});
   expect(campaignEvents(await dataLayer(page))).toEqual([]);
   await page.clock.runFor(3_100);
   await expect(dialog).toHaveCount(0);
 });
 
-test('an out-of-stock item shows the server message and nothing is added, not even the good item', async ({ page }) => {
+test('an out-of-stock item shows the server message and nothing is added, not even the good item', async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/itemcode\/\)$/);
   await pauseClock(page);
   await page.goto('/?dw_brontoItem=D0001&dw_brontoCase=X0001');
   const dialog = page.getByRole('dialog', { name: FAILED });
   await expect(dialog.getByRole('alert')).toHaveText('The product is out of stock');
-  expect(await cartLines(page)).toEqual({});
+  expect(await cart.quantities()).toEqual({});
   expect(campaignEvents(await dataLayer(page))).toEqual([]);
   await expect(page).toHaveURL((url) => url.search === '');
   await page.clock.runFor(3_100);
   await expect(dialog).toHaveCount(0);
 });
 
-test('the campaign modal takes focus, closes with Escape and gives focus back', async ({ page }) => {
+test('the campaign modal takes focus, closes with Escape and gives focus back', async ({ page, cart }) => {
   await pauseClock(page);
   const add = await holdCampaignAdd(page);
   await page.goto('/?dw_brontoItem=D0001');
@@ -145,7 +145,7 @@ test('the campaign modal takes focus, closes with Escape and gives focus back', 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(search).toBeFocused();
-  expect(await cartLines(page)).toEqual({ D0001: 12 });
+  expect(await cart.quantities()).toEqual({ D0001: 12 });
 });
 
 test('the open campaign modal passes axe', async ({ page }) => {

@@ -1,34 +1,29 @@
 import type { Page } from '@playwright/test';
-import { apiProduct, dataLayer, expect, expectAccessible, pauseClock, test } from './support/fixtures';
+import {
+  apiProduct,
+  dataLayer,
+  pageData,
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  pauseClock,
+  test,
+} from './support/fixtures';
 
-/** Calls the cart API from the page, with the browser's own cookies (a real request, no mock). */
-async function cartApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-}
-
+/** Opens a product page, ready for clicks. */
 async function openProduct(page: Page, code: string) {
   const api = await apiProduct(code);
-  await page.goto(api.url);
+  await gotoHydrated(page, api.url);
   return api;
 }
 
-test('add to cart: loading, added for 2 s, then reset; the mini cart opens with the line', async ({ page }) => {
+test('add to cart: loading, added for 2 s, then reset; the mini cart opens with the line', async ({ page, cart }) => {
   await pauseClock(page);
   await openProduct(page, 'D0001');
   const button = page.getByRole('button', { name: 'Add to cart' });
   await button.click();
   await expect(page.getByRole('button', { name: 'Added ✓' })).toBeVisible();
-  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  const drawer = cart.miniCart;
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole('listitem')).toHaveCount(1);
   await expect(drawer).toContainText('Qty 1');
@@ -49,23 +44,23 @@ test('add to cart: loading, added for 2 s, then reset; the mini cart opens with 
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
-test('the chosen pack size and quantity are what is added', async ({ page }) => {
+test('the chosen pack size and quantity are what is added', async ({ page, cart }) => {
   const api = await openProduct(page, 'D0002');
   await page.getByRole('radio', { name: /6 bottles/ }).check();
   await page.getByLabel('Quantity').fill('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('dialog', { name: 'Your cart' })).toContainText('Qty 2');
-  const cart = (await cartApi(page, 'GET', '/api/cart/list')).body.response;
-  expect(cart.lineItems[0].sku.itemCode).toBe(api.six.itemCode);
-  expect(cart.numBottles).toBe(12);
+  await expect(cart.miniCart).toContainText('Qty 2');
+  expect(Object.keys(await cart.quantities())).toEqual([api.six!.itemCode]);
+  await cart.expectBottles(12);
 });
 
-test('a failed add shows the SPEC message in the mini cart for 10 s', async ({ page }) => {
+test('a failed add shows the SPEC message in the mini cart for 10 s', async ({ page, cart, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/itemcode\/D0001\/99\)$/);
   await pauseClock(page);
   await openProduct(page, 'D0001');
   await page.getByLabel('Quantity').fill('99');
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  const drawer = cart.miniCart;
   await expect(drawer).toContainText('Qty 99');
   await page.getByRole('button', { name: 'Close cart' }).click();
   await page.clock.runFor(2_100);
@@ -79,12 +74,13 @@ test('a failed add shows the SPEC message in the mini cart for 10 s', async ({ p
   await expect(alert).toHaveText('');
 });
 
-test('the mini cart closes by its buttons and the overlay, keeps focus inside and passes axe', async ({ page }) => {
-  await page.goto('/');
-  const cartButton = page.getByRole('button', { name: /^Cart, / });
-  await cartButton.click();
-  const drawer = page.getByRole('dialog', { name: 'Your cart' });
-  await expect(drawer).toBeVisible();
+test('the mini cart closes by its buttons and the overlay, keeps focus inside and passes axe', async ({
+  page,
+  cart,
+}) => {
+  await gotoHydrated(page, '/');
+  const cartButton = cart.button;
+  const drawer = await cart.openMiniCart();
   await expect(drawer).toContainText('Your cart is empty.');
   await expectAccessible(page, '.drawer');
   // Focus is trapped: tabbing past the last control comes back to the first.
@@ -102,11 +98,9 @@ test('the mini cart closes by its buttons and the overlay, keeps focus inside an
   await expect(drawer).toHaveCount(0);
 });
 
-test('the mini cart closes with a swipe @mobile', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: /^Cart, / }).click();
-  const drawer = page.getByRole('dialog', { name: 'Your cart' });
-  await expect(drawer).toBeVisible();
+test('the mini cart closes with a swipe @mobile', async ({ page, cart }) => {
+  await gotoHydrated(page, '/');
+  const drawer = await cart.openMiniCart();
   await drawer.evaluate((el) => {
     const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
     el.dispatchEvent(
@@ -117,10 +111,12 @@ test('the mini cart closes with a swipe @mobile', async ({ page }) => {
   await expect(drawer).toHaveCount(0);
 });
 
-test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help for 3 s, remove', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/2');
-  await cartApi(page, 'PUT', '/api/cart/eItemCode', {
+test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help for 3 s, remove', async ({
+  page,
+  cart,
+}) => {
+  await cart.addItem('D0001', 2);
+  await cart.api('PUT', '/api/cart/eItemCode', {
     itemCode: '02698VC',
     quantity: 1,
     recipientName: 'Ann',
@@ -130,26 +126,25 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
     amount: 60,
   });
   await pauseClock(page);
-  await page.goto('/cart');
-  expect(await page.evaluate(() => (window as any).pageData.pageType)).toBe('shopping_cart');
-  const d1 = page.locator('.cart-line[data-item-code="D0001"]');
+  await cart.open();
+  expect((await pageData(page)).pageType).toBe('shopping_cart');
+  const d1 = cart.lineFor('D0001');
   const api = await apiProduct('D0001');
   await expect(d1.getByRole('link', { name: new RegExp(api.name) })).toHaveAttribute('href', api.url);
-  const voucher = page.locator('.cart-line[data-item-code="02698VC"]');
+  const voucher = cart.lineFor('02698VC');
   await expect(voucher.getByRole('link')).toHaveCount(0);
   await expect(voucher.getByRole('textbox')).toHaveCount(0);
 
-  const input = page.getByLabel(`Quantity of ${api.name}`, { exact: true });
-  await page.getByRole('button', { name: `Increase quantity of ${api.name}` }).click();
+  const input = cart.quantityField(api.name);
+  await cart.increaseButton(api.name).click();
   await expect(input).toHaveValue('3');
-  await input.fill('5');
+  await cart.expectQuantity('D0001', 3);
+  await cart.setQuantity(api.name, 5);
   await page.clock.runFor(1_400);
-  expect((await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity).toBe(3);
+  expect((await cart.quantities()).D0001).toBe(3);
   await page.clock.runFor(200);
   await expect(input).toHaveValue('5');
-  await expect
-    .poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity)
-    .toBe(5);
+  await cart.expectQuantity('D0001', 5);
   // NOTE: wait for the page to take in the answer too: a late answer re-syncs the field to the cart's value.
   await expect(input).not.toHaveAttribute('aria-busy', 'true');
 
@@ -165,88 +160,84 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   await input.fill('ab7');
   await expect(input).toHaveValue('7');
   await input.blur();
-  await expect
-    .poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity)
-    .toBe(7);
+  await cart.expectQuantity('D0001', 7);
 
-  await page.getByRole('button', { name: `Remove ${api.name}` }).click();
+  await cart.removeButton(api.name).click();
   await expect(d1).toHaveCount(0);
   await expect(voucher).toHaveCount(1);
 });
 
-test('the minus button never goes below 1; the cart page passes axe', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/P0001/1');
-  await page.goto('/cart');
+test('the minus button never goes below 1; the cart page passes axe', async ({ page, cart }) => {
+  await cart.addItem('D0002', 1);
+  await cart.addItem('P0001', 1);
+  await cart.open();
   const api = await apiProduct('D0002');
-  await expect(page.getByRole('button', { name: `Decrease quantity of ${api.name}` })).toBeDisabled();
+  await expect(cart.decreaseButton(api.name)).toBeDisabled();
   await expect(page.getByTestId('presell-note')).toBeVisible();
   await expectAccessible(page);
 });
 
-test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full case', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002-12/1');
+test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full case', async ({ page, cart }) => {
+  await cart.addItem('D0002-12', 1);
   await page.goto('/cart');
   const box = page.getByTestId('fill-the-box');
   await expect(box).toHaveText(/Add 3 more bottles to fill your box of 15\./);
   await expect(box.getByRole('link')).toHaveCount(0);
   // A magnum counts 2 bottles: 14.
-  await cartApi(page, 'PUT', '/api/cart/itemcode/G0001/1');
+  await cart.addItem('G0001', 1);
   await page.reload();
   await expect(box).toHaveText(/Add 1 more bottle to fill your box of 15\./);
   await expect(box.getByRole('link', { name: 'Add a bottle' })).toHaveAttribute('href', '/wines');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+  await cart.addItem('D0001', 1);
   await page.reload();
   await expect(box).toHaveText('Your box of 15 is full. Nicely done!');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+  await cart.addItem('D0001', 1);
   await page.reload();
   await expect(box).toHaveCount(0);
 });
 
-test('pre-sell note after 500 ms; validation messages disable checkout', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/P0001/1');
-  await cartApi(page, 'POST', '/api/cart', {
+test('pre-sell note after 500 ms; validation messages disable checkout', async ({ page, cart }) => {
+  await cart.addItem('P0001', 1);
+  await cart.api('POST', '/api/cart', {
     cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
   });
   await pauseClock(page);
-  await page.goto('/cart');
+  // NOTE: the 500 ms timer starts once the page is hydrated; moving the clock before that moves nothing.
+  await cart.open();
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   await expect(page.getByRole('alert')).toHaveText('Eligible product removed from the cart');
   await page.clock.runFor(400);
   await expect(page.getByTestId('presell-note')).toHaveCount(0);
   await page.clock.runFor(200);
   await expect(page.getByTestId('presell-note')).toBeVisible();
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0003/6');
+  await cart.addItem('D0003', 6);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeEnabled();
 });
 
 test('the cart page reloads into the empty state when the last item goes; the legacy path redirects', async ({
   page,
+  cart,
 }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
-  await page.goto('/jsp/cart/shopping_cart.jsp');
+  await cart.addItem('D0002', 1);
+  await gotoHydrated(page, '/jsp/cart/shopping_cart.jsp');
   await expect(page).toHaveURL(/\/cart$/);
   const api = await apiProduct('D0002');
-  await page.getByRole('button', { name: `Remove ${api.name}` }).click();
+  await cart.removeButton(api.name).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await expectAccessible(page);
 });
 
-test('tiles add a full case: 12 bottles of a wine, one mixed case', async ({ page }) => {
-  await page.goto('/wines?name=mixed-cases');
+test('tiles add a full case: 12 bottles of a wine, one mixed case', async ({ page, cart }) => {
+  await gotoHydrated(page, '/wines?name=mixed-cases');
   const mixedTile = page.locator('article.tile').first();
   const mixedCode = await mixedTile.getAttribute('data-item-code');
   await mixedTile.getByRole('button', { name: /^Add to cart: / }).click();
-  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  const drawer = cart.miniCart;
   await expect(drawer).toContainText('Qty 1');
-  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await cart.closeMiniCart();
 
-  await page.goto('/wines?name=red-wine');
+  await gotoHydrated(page, '/wines?name=red-wine');
   const tile = page
     .locator('article.tile')
     .filter({ has: page.getByRole('button', { name: /^Add a case of 12: / }) })
@@ -254,19 +245,25 @@ test('tiles add a full case: 12 bottles of a wine, one mixed case', async ({ pag
   const code = await tile.getAttribute('data-item-code');
   await tile.getByRole('button', { name: /^Add a case of 12: / }).click();
   await expect(drawer).toBeVisible();
-  const cart = (await cartApi(page, 'GET', '/api/cart/list')).body.response;
-  const byCode = Object.fromEntries(cart.lineItems.map((l: any) => [l.sku.itemCode, l.quantity]));
-  expect(byCode).toEqual({ [mixedCode!]: 1, [code!]: 12 });
+  const now = await cart.get();
+  expect(Object.fromEntries(now.lineItems.map((l) => [l.sku.itemCode, l.quantity]))).toEqual({
+    [mixedCode!]: 1,
+    [code!]: 12,
+  });
   // Twelve single bottles are priced as the 12-pack.
-  const line = cart.lineItems.find((l: any) => l.sku.itemCode === code);
-  expect(line.itemPriceInfo.pricingBreakdown.map((b: any) => b.itemCode)).toEqual([`${code}-12`]);
+  const line = now.lineItems.find((l) => l.sku.itemCode === code);
+  expect(line?.itemPriceInfo.pricingBreakdown.map((b) => b.itemCode)).toEqual([`${code}-12`]);
 });
 
-test('quick-order box: required, e-gift refused, out of stock, success hidden after 3 s', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
+test('quick-order box: required, e-gift refused, out of stock, success hidden after 3 s', async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/itemcode\/X0001\/1\)$/);
+  await cart.addItem('D0001', 1);
   await pauseClock(page);
-  await page.goto('/cart');
+  await cart.open();
   const box = page.getByLabel('Catalogue item code');
   const add = page.getByRole('button', { name: 'Add item' });
   await add.click();
@@ -283,67 +280,63 @@ test('quick-order box: required, e-gift refused, out of stock, success hidden af
   await add.click();
   const success = page.getByRole('status').filter({ hasText: 'D0002 has been added to your cart.' });
   await expect(success).toBeVisible();
-  await expect(page.locator('.cart-line[data-item-code="D0002"]')).toHaveCount(1);
+  await expect(cart.lineFor('D0002')).toHaveCount(1);
   await page.clock.runFor(2_900);
   await expect(success).toBeVisible();
   await page.clock.runFor(200);
   await expect(success).toHaveCount(0);
 });
 
-test('coming back to the cart shows what changed meanwhile', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
-  await page.goto('/cart');
-  await expect(page.locator('.cart-line')).toHaveCount(1);
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
+test('coming back to the cart shows what changed meanwhile', async ({ page, cart }) => {
+  await cart.addItem('D0001', 1);
+  await cart.open();
+  await expect(cart.lines).toHaveCount(1);
+  await cart.addItem('D0002', 1);
   await page.goto('/wines');
   await page.goBack();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.locator('.cart-line')).toHaveCount(2);
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0003/1');
+  await expect(cart.lines).toHaveCount(2);
+  await cart.addItem('D0003', 1);
   await page.goto('/cart?update');
-  await expect(page.locator('.cart-line')).toHaveCount(3);
+  await expect(cart.lines).toHaveCount(3);
 });
 
-test('small screens change the quantity with a select @mobile', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/2');
-  await page.goto('/cart');
+test('small screens change the quantity with a select @mobile', async ({ page, cart }) => {
+  await cart.addItem('D0002', 2);
+  await cart.open();
   const api = await apiProduct('D0002');
   const select = page.getByLabel(`Quantity of ${api.name} (list)`);
   await expect(select).toBeVisible();
-  await expect(page.getByRole('button', { name: `Increase quantity of ${api.name}` })).toBeHidden();
+  await expect(cart.increaseButton(api.name)).toBeHidden();
   await select.selectOption('4');
-  await expect
-    .poll(async () => (await cartApi(page, 'GET', '/api/cart/list')).body.response.lineItems[0].quantity)
-    .toBe(4);
+  await cart.expectQuantity('D0002', 4);
   await expectAccessible(page);
 });
 
-test('#/recommendations marks the add-to-cart event as coming from recommendations', async ({ page }) => {
+test('#/recommendations marks the add-to-cart event as coming from recommendations', async ({ page, cart }) => {
   const api = await apiProduct('D0002');
-  await page.goto(`${api.url}#/recommendations`);
+  await gotoHydrated(page, `${api.url}#/recommendations`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible();
+  await expect(cart.miniCart).toBeVisible();
   expect((await dataLayer(page)).filter((e) => e.event === 'addToCart')).toEqual([
     expect.objectContaining({
       eventAction: 'Add to Cart - Recommendations',
-      eventLabel: api.skus[0].itemCode,
+      eventLabel: api.skus[0]!.itemCode,
       source: 'recommendations',
     }),
   ]);
 });
 
-test('a failed delete shows a generic error for 3 s and keeps the page', async ({ page }) => {
-  await page.goto('/');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0001/1');
-  await cartApi(page, 'PUT', '/api/cart/itemcode/D0002/1');
+test('a failed delete shows a generic error for 3 s and keeps the page', async ({ page, cart, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource: .* 404 .*\/api\/cart\/itemcode\/D0002\)$/);
+  await cart.addItem('D0001', 1);
+  await cart.addItem('D0002', 1);
   await pauseClock(page);
-  await page.goto('/cart');
+  await cart.open();
   // Another tab removes the line first: this page's Remove then fails on the server.
-  await cartApi(page, 'DELETE', '/api/cart/itemcode/D0002');
+  await cart.api('DELETE', '/api/cart/itemcode/D0002');
   const api = await apiProduct('D0002');
-  await page.getByRole('button', { name: `Remove ${api.name}` }).click();
+  await cart.removeButton(api.name).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong, please try again later.' });
   await expect(alert).toBeVisible();
   await page.clock.runFor(2_900);

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, logIn, siteUrl, test } from './support/fixtures';
+import {
+  type ApiUserList,
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  logIn,
+  pageApi,
+  reloadHydrated,
+  siteUrl,
+  test,
+} from './support/fixtures';
 
 // SPEC §4 Favourite, §6 (favourites need a Current visitor; recommendations only for Current; recently viewed
 // for identified visitors), §8 (a failing or empty carousel is hidden), §9 (3 per view for recommenders).
@@ -21,7 +31,7 @@ test('a Current visitor favourites a wine: Adding... then Remove from favourites
 }) => {
   // requested@ has no seeded favourites; other tests leave it alone.
   await logIn(page, 'requested@example.com');
-  await page.goto('/product/D0002');
+  await gotoHydrated(page, '/product/D0002');
   const button = favourite(page);
   await expect(button).toHaveAttribute('title', 'Add to favourites');
   await expect(button).toHaveAttribute('aria-pressed', 'false');
@@ -40,12 +50,10 @@ test('a Current visitor favourites a wine: Adding... then Remove from favourites
   await expect(button).toHaveAttribute('aria-pressed', 'true');
   await page.unroute('**/api/user/favourites/**');
 
-  await page.reload();
+  await reloadHydrated(page);
   await expect(favourite(page)).toHaveAttribute('title', 'Remove from favourites');
-  const listed = await page.evaluate(async () =>
-    (await (await fetch('/api/user/favourites/list')).json()).response.userItems.map((u: any) => u.product.itemCode),
-  );
-  expect(listed).toContain('D0002');
+  const listed = (await pageApi<ApiUserList>(page, 'GET', '/api/user/favourites/list')).body.response.userItems;
+  expect(listed.map((u) => u.product.itemCode)).toContain('D0002');
 
   await favourite(page).click();
   await expect(favourite(page)).toHaveAttribute('title', 'Add to favourites');
@@ -69,7 +77,7 @@ for (const [code, prompt] of [
 ] as const) {
   test(`a visitor who is not Current gets the login modal and '${prompt}' (${code})`, async ({ page }) => {
     const calls = userCalls(page);
-    await page.goto(`/product/${code}`);
+    await gotoHydrated(page, `/product/${code}`);
     await favourite(page, /Add to favourites/).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
@@ -88,7 +96,7 @@ test('a Soft Logged-In visitor is asked to log in too, and keeps the recently vi
   await expect(page.getByTestId('recommendations').locator('article.tile').first()).toBeVisible();
   await context.clearCookies({ name: 'sid' });
   const calls = userCalls(page);
-  await page.goto('/product/D0001');
+  await gotoHydrated(page, '/product/D0001');
   await favourite(page, /Add to favourites/).click();
   await expect(page.getByRole('dialog')).toContainText('Log in to Favourite this wine');
   await page.keyboard.press('Escape');
@@ -103,7 +111,7 @@ test('recently viewed lists the identified visitor’s product views, newest fir
 }) => {
   await logIn(page, 'outback@example.com');
   for (const code of ['D0001', 'D0002', 'G0001']) {
-    await page.goto(`/product/${code}`);
+    await gotoHydrated(page, `/product/${code}`);
     await expect(page.locator('h1')).toBeVisible();
   }
   const onProduct = page.getByTestId('recently-viewed').locator('article.tile');
@@ -126,11 +134,9 @@ test('a Current visitor gets the recommendations carousel, 3 per view, on the ho
   const recs = page.getByTestId('recommendations');
   await expect(recs.getByRole('heading', { name: 'Recommended for you' })).toBeVisible();
   await expect(recs.locator('.carousel')).toHaveClass(/carousel--3/);
-  const api = await page.evaluate(async () =>
-    (await (await fetch('/api/user/recommendations/list/mixed')).json()).response.userItems.map(
-      (u: any) => u.product.itemCode,
-    ),
-  );
+  const api = (
+    await pageApi<ApiUserList>(page, 'GET', '/api/user/recommendations/list/mixed')
+  ).body.response.userItems.map((u) => u.product.itemCode);
   expect(
     await recs.locator('article.tile').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('data-item-code'))),
   ).toEqual(api);
@@ -151,9 +157,14 @@ test('a Prospect triggers no personal look-up and sees no personal carousel', as
   await expect(page.getByTestId('recently-viewed')).toHaveCount(0);
 });
 
-test('a failing recommendations or recently viewed call hides its carousel', async ({ page }) => {
+test('a failing recommendations or recently viewed call hides its carousel', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(
+    /Failed to load resource: .* 500 .*\/api\/user\/recommendations\//,
+    /Failed to load resource: net::ERR_FAILED .*\/api\/user\/recentlybrowsed\//,
+  );
   await logIn(page, 'unlimited@example.com');
-  await page.goto('/product/D0002');
+  // A view to list (recorded once the page is live).
+  await gotoHydrated(page, '/product/D0002');
   await page.route('**/api/user/recommendations/**', (route) =>
     route.fulfill({
       status: 500,
@@ -162,7 +173,10 @@ test('a failing recommendations or recently viewed call hides its carousel', asy
     }),
   );
   await page.route('**/api/user/recentlybrowsed/**', (route) => route.abort());
-  await page.goto(siteUrl('law-au', '/'));
+  const failedRecommendations = page.waitForResponse((r) => r.url().includes('/api/user/recommendations/'));
+  const failedRecent = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/user/recentlybrowsed/'));
+  await gotoHydrated(page, siteUrl('law-au', '/'));
+  await Promise.all([failedRecommendations, failedRecent]);
   await expect(page.getByRole('heading', { name: /Why shop with/ })).toBeVisible();
   await expect(page.getByTestId('recommendations')).toHaveCount(0);
   await expect(page.getByTestId('recently-viewed')).toHaveCount(0);

@@ -1,20 +1,11 @@
-import { expect, logIn, siteUrl, test } from './support/fixtures';
+import { expect, gotoHydrated, logIn, siteUrl, test } from './support/fixtures';
 
 // SPEC §6: only Hard Logged-In customers see the order total with shipping and (vir brand) points earned;
 // the elements are removed on the server, not hidden in the browser.
 
-async function addToCart(page: import('@playwright/test').Page, itemCode: string, quantity: number) {
-  const status = await page.evaluate(
-    async ({ itemCode, quantity }) =>
-      (await fetch(`/api/cart/itemcode/${itemCode}/${quantity}`, { method: 'PUT' })).status,
-    { itemCode, quantity },
-  );
-  expect(status).toBe(200);
-}
-
-test('a Prospect sees the subtotal but not the delivery and total, and is offered a log in', async ({ page }) => {
+test('a Prospect sees the subtotal but not the delivery and total, and is offered a log in', async ({ page, cart }) => {
   await page.goto(siteUrl('vir-au', '/robots.txt'));
-  await addToCart(page, 'D0001', 6);
+  await cart.addItem('D0001', 6);
   const html = await page.evaluate(async () => (await fetch('/cart')).text());
   expect(html).toContain('Subtotal');
   expect(html).not.toContain('<dt>Total</dt>');
@@ -22,19 +13,18 @@ test('a Prospect sees the subtotal but not the delivery and total, and is offere
   // The header's hidden-when-not-logged-in links are not in the page at all.
   expect(html).not.toContain('>Log out<');
   expect(html).not.toContain('>My account<');
-  await page.goto(siteUrl('vir-au', '/cart'));
+  await gotoHydrated(page, siteUrl('vir-au', '/cart'));
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary.getByText('to see delivery and your order total.')).toBeVisible();
   await summary.getByRole('link', { name: 'Log in' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-test('a Hard Logged-In vir customer sees delivery, the total and the points the cart earns', async ({ page }) => {
+test('a Hard Logged-In vir customer sees delivery, the total and the points the cart earns', async ({ page, cart }) => {
   await logIn(page, 'shopper@example.com', { site: 'vir-au' });
-  await addToCart(page, 'D0002', 3);
-  const points = await page.evaluate(
-    async () => (await (await fetch('/api/cart/pointsEarnedSummary')).json()).response.totalPoints,
-  );
+  await cart.addItem('D0002', 3);
+  const points = (await cart.api<{ totalPoints: number }>('GET', '/api/cart/pointsEarnedSummary')).body.response
+    .totalPoints;
   expect(points).toBeGreaterThan(0);
   const html = await page.evaluate(async () => (await fetch('/cart')).text());
   // Hidden-when-logged-in elements (the login prompts) are removed on the server.
@@ -48,9 +38,9 @@ test('a Hard Logged-In vir customer sees delivery, the total and the points the 
   await expect(summary.getByText('to see delivery and your order total.')).toHaveCount(0);
 });
 
-test('points earned are a vir feature: other brands show the total without points', async ({ page }) => {
+test('points earned are a vir feature: other brands show the total without points', async ({ page, cart }) => {
   await logIn(page, 'planner@example.com', { site: 'law-au' });
-  await addToCart(page, 'D0002', 2);
+  await cart.addItem('D0002', 2);
   await page.goto(siteUrl('law-au', '/cart'));
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary.getByText('Total', { exact: true })).toBeVisible();

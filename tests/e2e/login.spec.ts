@@ -4,9 +4,11 @@ import {
   dataLayer,
   expect,
   expectAccessible,
+  gotoHydrated,
   logIn,
   pageData,
   pauseClock,
+  reloadHydrated,
   siteUrl,
   test,
 } from './support/fixtures';
@@ -23,12 +25,6 @@ function recordAuthCalls(page: Page): string[] {
     if (path.startsWith(AUTH)) calls.push(path.slice(AUTH.length));
   });
   return calls;
-}
-
-/** Clicks before hydration would follow the links' no-script hrefs: wait for the page to settle. */
-async function gotoReady(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
 }
 
 function loginDialog(page: Page): Locator {
@@ -54,7 +50,7 @@ async function submitLogin(page: Page, scope: Locator, email: string, password =
 test.describe('login form validation', () => {
   test('each message shows in a warning alert and no request is sent', async ({ page }) => {
     const calls = recordAuthCalls(page);
-    await gotoReady(page, '/login');
+    await gotoHydrated(page, '/login');
     const form = page.getByRole('main');
     const submit = form.getByRole('button', { name: 'Log in' });
     const warning = form.getByRole('alert');
@@ -81,7 +77,7 @@ test.describe('login form validation', () => {
   });
 
   test('spaces cannot be typed or pasted into the email field', async ({ page }) => {
-    await gotoReady(page, '/login');
+    await gotoHydrated(page, '/login');
     const email = page.getByRole('main').getByLabel('Email address');
     await email.pressSequentially('ol ivia@exa mple.com ');
     await expect(email).toHaveValue('olivia@example.com');
@@ -90,7 +86,7 @@ test.describe('login form validation', () => {
   });
 
   test('/login and its default title are accessible', async ({ page }) => {
-    await gotoReady(page, '/login');
+    await gotoHydrated(page, '/login');
     await expect(page).toHaveTitle('Login Laithwaites');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login Laithwaites');
     await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
@@ -106,7 +102,7 @@ test.describe('logging in', () => {
     page,
   }) => {
     const calls = recordAuthCalls(page);
-    await gotoReady(page, '/wines');
+    await gotoHydrated(page, '/wines');
     expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', visitorTypeDetailed: 'Prospect', email: '' });
     // Without script the link still leads to the login page, back to here afterwards.
     await expect(
@@ -141,7 +137,7 @@ test.describe('logging in', () => {
   });
 
   test('/login follows a same-origin redirectingURL and takes pageTitle', async ({ page }) => {
-    await gotoReady(
+    await gotoHydrated(
       page,
       `/login?${new URLSearchParams({ redirectingURL: '/wines?name=red-wine', pageTitle: 'Log in to see your cellar' })}`,
     );
@@ -157,7 +153,7 @@ test.describe('logging in', () => {
   });
 
   test('/login ignores an off-site redirectingURL', async ({ page }) => {
-    await gotoReady(page, `/login?${new URLSearchParams({ redirectingURL: 'https://evil.example/steal' })}`);
+    await gotoHydrated(page, `/login?${new URLSearchParams({ redirectingURL: 'https://evil.example/steal' })}`);
     const requests: string[] = [];
     page.on('request', (r) => {
       if (r.isNavigationRequest()) requests.push(r.url());
@@ -170,7 +166,7 @@ test.describe('logging in', () => {
   });
 
   test('login from Favorites shows the popover and lands on the favourites list', async ({ page }) => {
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     const account = page.getByRole('navigation', { name: 'Your account' });
     await account.getByRole('link', { name: 'Favorites' }).click();
     await expect(account.getByRole('status')).toHaveText('Log in to see your favourites');
@@ -188,7 +184,7 @@ test.describe('logging in', () => {
 
   for (const site of ['law-au', 'law-nz']) {
     test(`a login on the ${site} registration page goes home`, async ({ page }) => {
-      await gotoReady(page, siteUrl(site, '/registration'));
+      await gotoHydrated(page, siteUrl(site, '/registration'));
       expect((await pageData(page)).pageType).toBe('registration');
       const existing = page.getByRole('region', { name: 'Already have an account?' });
       await submitLogin(page, existing, 'shopper@example.com');
@@ -198,7 +194,7 @@ test.describe('logging in', () => {
   }
 
   test('a login on a US registration page reloads it instead', async ({ page }) => {
-    await gotoReady(page, siteUrl('wsj-us', '/registration'));
+    await gotoHydrated(page, siteUrl('wsj-us', '/registration'));
     const loaded = page.waitForEvent('load');
     await submitLogin(page, page.getByRole('region', { name: 'Already have an account?' }), 'shopper@example.com');
     await loaded;
@@ -206,8 +202,12 @@ test.describe('logging in', () => {
     expect((await pageData(page)).visitorTypeDetailed).toBe('Hard Logged-In');
   });
 
-  test('a wrong password shows the statusMessage in the danger alert and is tracked', async ({ page }) => {
-    await gotoReady(page, '/');
+  test('a wrong password shows the statusMessage in the danger alert and is tracked', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Failed to load resource: .* 401 .*\/api\/authentication\/login\)$/);
+    await gotoHydrated(page, '/');
     const dialog = await openLoginModal(page);
     await submitLogin(page, dialog, 'shopper@example.com', 'Wrong-password1');
     const alert = dialog.getByRole('alert');
@@ -224,7 +224,8 @@ test.describe('logging in', () => {
     expect((await pageData(page)).visitorType).toBe('Prospect');
   });
 
-  test('HTTP 500 shows the generic message', async ({ page }) => {
+  test('HTTP 500 shows the generic message', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource: .* 500 .*\/api\/authentication\/login\)$/);
     await page.route('**/api/authentication/login', (route) =>
       route.fulfill({
         status: 500,
@@ -232,7 +233,7 @@ test.describe('logging in', () => {
         body: JSON.stringify({ statusCode: 1, statusMessage: 'boom' }),
       }),
     );
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     const dialog = await openLoginModal(page);
     await submitLogin(page, dialog, 'shopper@example.com');
     await expect(dialog.getByRole('alert')).toHaveText('Something went wrong. Please try again later.');
@@ -247,7 +248,7 @@ test.describe('logging in', () => {
 
 test.describe('the login modal', () => {
   test('blocks the other pop-ups while open and restores the flags on hide', async ({ page }) => {
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     const flags = () =>
       page.evaluate(() => ({
         preference: sessionStorage.getItem('preferenceModalBlocked'),
@@ -275,7 +276,7 @@ test.describe('the login modal', () => {
   });
 
   test('hiding clears the fields and the alerts; a request shows its prompt', async ({ page }) => {
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     let dialog = await openLoginModal(page);
     await expect(dialog.getByLabel('Email address')).toBeFocused();
     await dialog.getByLabel('Email address').fill('shopper@example.com');
@@ -297,7 +298,7 @@ test.describe('the login modal', () => {
   });
 
   test('the forgot-password link keeps the typed email for the reset form', async ({ page }) => {
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     const dialog = await openLoginModal(page);
     await dialog.getByLabel('Email address').fill('olivia@example.com');
     await dialog.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -317,7 +318,7 @@ test.describe('stacked modals', () => {
   test.use({ ageVerified: false });
 
   test('the login modal opened over the age gate stacks at 1050 above it at 1040', async ({ page }) => {
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     await expect(page.getByRole('dialog', { name: 'Welcome to Laithwaites' })).toBeVisible();
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('storefront:login-request', { detail: {} })));
     await expect(loginDialog(page)).toBeVisible();
@@ -338,7 +339,7 @@ test.describe('Soft Logged-In and switching customers', () => {
   });
 
   test('a remembered customer is welcomed back and logs out before logging in again', async ({ page }) => {
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', visitorTypeDetailed: 'Soft Logged-In' });
     const account = page.getByRole('navigation', { name: 'Your account' });
     await expect(account).toContainText('Welcome back, Olivia');
@@ -353,7 +354,7 @@ test.describe('Soft Logged-In and switching customers', () => {
   });
 
   test('logging in as another customer from a Soft state works', async ({ page }) => {
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     const calls = recordAuthCalls(page);
     const loaded = page.waitForEvent('load');
     await submitLogin(page, await openLoginModal(page), 'unlimited@example.com');
@@ -369,7 +370,7 @@ test.describe('Soft Logged-In and switching customers', () => {
 test.describe('logging out', () => {
   test('the Log out button lands on /?Logout as a Prospect, and back navigation goes home', async ({ page }) => {
     await logIn(page, 'shopper@example.com');
-    await gotoReady(page, '/wines');
+    await gotoHydrated(page, '/wines');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(siteUrl('law-au', '/?Logout'));
     expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', visitorTypeDetailed: 'Prospect', email: '' });
@@ -383,21 +384,21 @@ test.describe('logging out', () => {
   });
 
   test('stepping back inside the app onto a ?Logout page also goes home', async ({ page }) => {
-    await gotoReady(page, '/?Logout');
+    await gotoHydrated(page, '/?Logout');
     // A reload of /?Logout keeps the URL; only back/forward navigation goes home.
-    await page.reload();
+    await reloadHydrated(page);
     await expect(page).toHaveURL(siteUrl('law-au', '/?Logout'));
-    await page.waitForLoadState('networkidle');
     await page.getByRole('navigation', { name: 'Wine categories' }).getByRole('link', { name: 'All wines' }).click();
     await expect(page).toHaveURL(siteUrl('law-au', '/wines'));
     await page.goBack();
     await page.waitForURL(siteUrl('law-au', '/'));
   });
 
-  test('a failed logout shows the message in a danger alert', async ({ page }) => {
+  test('a failed logout shows the message in a danger alert', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource: .* 500 .*\/api\/authentication\/logout\)$/);
     await logIn(page, 'shopper@example.com');
     await page.route('**/api/authentication/logout', (route) => route.fulfill({ status: 500, body: 'oops' }));
-    await gotoReady(page, '/');
+    await gotoHydrated(page, '/');
     await page.getByRole('button', { name: 'Log out' }).click();
     const alert = page.getByRole('navigation', { name: 'Your account' }).getByRole('alert');
     await expect(alert).toHaveText('Something went wrong. Please try again later.');
@@ -409,7 +410,7 @@ test.describe('logging out', () => {
 test.describe('registration', () => {
   test('a weak password gets the rule message and no request; a good one creates the account', async ({ page }) => {
     const calls = recordAuthCalls(page);
-    await gotoReady(page, '/registration');
+    await gotoHydrated(page, '/registration');
     const form = page.getByRole('region', { name: 'Create an account' });
     await form.getByLabel('First name').fill('Hugo');
     await form.getByLabel('Last name').fill('Vance');

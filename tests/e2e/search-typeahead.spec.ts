@@ -1,17 +1,10 @@
-import type { Page } from '@playwright/test';
 import { SITES } from '../../domain/sites';
-import { apiGet, expect, expectAccessible, test } from './support/fixtures';
+import { type ApiEnvelope, apiGet, expect, expectAccessible, gotoHydrated, test } from './support/fixtures';
 
 const BRAND = SITES['law-au'].brand.code;
 
-/** Typing before hydration would go to the server-rendered input, so wait for the page to settle. */
-async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-}
-
 async function suggestions(): Promise<{ i: string; n: string }[]> {
-  const { status, body } = await apiGet(`/search/suggestions/${BRAND}.json`);
+  const { status, body } = await apiGet<{ i: string; n: string }[]>(`/search/suggestions/${BRAND}.json`);
   expect(status).toBe(200);
   return body;
 }
@@ -99,13 +92,15 @@ test.describe('search typeahead (SPEC §2, §7)', () => {
     await expect(page).toHaveURL(new RegExp(`/wines\\?Ntt=${encodeURIComponent(word)}&Nty=1$`));
   });
 
-  test('a failed suggestion fetch leaves a plain search box', async ({ page }) => {
+  test('a failed suggestion fetch leaves a plain search box', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource: .* 500 .*\/search\/suggestions\//);
     await page.route('**/search/suggestions/**', (route) => route.fulfill({ status: 500, body: 'nope' }));
+    const failed = page.waitForResponse((r) => r.url().includes('/search/suggestions/'));
     await gotoHydrated(page, '/');
     const box = page.getByRole('combobox', { name: 'Search wines' });
     await box.click();
     await box.pressSequentially('merlot');
-    await page.waitForTimeout(300);
+    await failed;
     await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeHidden();
     await expect(box).toHaveAttribute('aria-expanded', 'false');
     await box.press('Enter');
@@ -115,10 +110,12 @@ test.describe('search typeahead (SPEC §2, §7)', () => {
 
 test.describe('similar wines carousel (SPEC §2, §8)', () => {
   test('the product page shows a Similar wines carousel led by the API’s first item', async ({ page }) => {
-    const { body } = await apiGet('/jsp/api/us/similar_wines_json.jsp?currentItemCode=D0001');
+    const { body } = await apiGet<ApiEnvelope<{ items: { product: string }[] }>>(
+      '/jsp/api/us/similar_wines_json.jsp?currentItemCode=D0001',
+    );
     expect(body.statusCode).toBe(0);
     expect(body.response.items.length).toBeGreaterThan(0);
-    const first = JSON.parse(body.response.items[0].product) as {
+    const first = JSON.parse(body.response.items[0]!.product) as {
       name: string;
       vintage?: number | string | null;
       url: string;
@@ -135,11 +132,13 @@ test.describe('similar wines carousel (SPEC §2, §8)', () => {
     await expectAccessible(page, '[data-testid="similar-wines"]');
   });
 
-  test('a failed similar-wines fetch hides the carousel', async ({ page }) => {
+  test('a failed similar-wines fetch hides the carousel', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource: .* 500 .*similar_wines_json\.jsp/);
     await page.route('**/jsp/api/us/similar_wines_json.jsp**', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto('/product/D0001');
+    const failed = page.waitForResponse((r) => r.url().includes('similar_wines_json.jsp'));
+    await gotoHydrated(page, '/product/D0001');
+    await failed;
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(300);
     await expect(page.getByRole('region', { name: 'Similar wines' })).toHaveCount(0);
   });
 });

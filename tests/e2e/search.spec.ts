@@ -1,4 +1,4 @@
-import { dataLayer, expect, expectAccessible, pageData, test } from './support/fixtures';
+import { dataLayer, expect, expectAccessible, gotoHydrated, pageData, test } from './support/fixtures';
 
 test('a search shows results with pageType search, and facets narrow and widen through the URL', async ({ page }) => {
   await page.goto('/wines?Ntt=shiraz&Nty=1');
@@ -58,7 +58,7 @@ test('bad parameters are clamped or ignored, never an error', async ({ page }) =
 });
 
 test('small screens filter in an accessible panel @mobile', async ({ page }) => {
-  await page.goto('/wines?Ntt=sauvignon');
+  await gotoHydrated(page, '/wines?Ntt=sauvignon');
   await page.getByRole('button', { name: 'Filter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Filter wines' });
   await expect(dialog).toBeVisible();

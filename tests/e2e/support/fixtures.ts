@@ -2,6 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { request as httpRequest } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { SITE_IDS } from '../../../domain/sites';
+import type { ApiEnvelope, ApiProduct } from './api-types';
+import { CartPage } from './cart';
+import { installHydrationProbe } from './hydration';
+
+export { CartPage } from './cart';
+export { pageApi } from './page-api';
+export { gotoHydrated, reloadHydrated, waitForHydration } from './hydration';
+export type * from './api-types';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
 
@@ -9,10 +17,46 @@ export function siteUrl(site: string, path = '/'): string {
   return `http://${site}.localhost:${PORT}${path}`;
 }
 
-/** Every test starts past the age gate unless it asks otherwise (test.use({ ageVerified: false })). */
-export const test = base.extend<{ ageVerified: boolean }>({
+/** A console error or uncaught page error seen during a test. */
+interface PageProblem {
+  kind: 'console.error' | 'pageerror';
+  text: string;
+  /** The script or resource it is about (for "Failed to load resource", the resource's URL). */
+  url: string;
+}
+
+/**
+ * Errors no test needs to name. NOTE: the helpers set cookies and call the API from a light page of the
+ * site, robots.txt; for a document with no <link rel="icon"> Chromium asks for /favicon.ico, which the
+ * server does not have (the HTML pages link /favicon.svg).
+ */
+const ALWAYS_ALLOWED = [
+  /^console\.error: Failed to load resource: .* 404 .*\/favicon\.ico\)$/,
+  // The demo catalogue points a few products at images that do not exist (db/demo/catalogue.ts), so the
+  // pages show SPEC §8's placeholder; the browser still reports the failed image.
+  /^console\.error: Failed to load resource: .* 404 .*\/images\/products\/missing\/[^/]+\.svg\)$/,
+];
+
+const describe = (p: PageProblem) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`;
+
+interface Fixtures {
+  /** Every test starts past the age gate unless it asks otherwise (test.use({ ageVerified: false })). */
+  ageVerified: boolean;
+  /**
+   * A test fails when the page logs a console error or throws, unless the test said it expects that error:
+   * allowConsoleErrors(/pattern/) — matched against "console.error: <text> (<url>)" or "pageerror: <message>".
+   * NOTE: Chromium logs "Failed to load resource: ... status of 500" for every 4xx/5xx answer, so a test
+   * that provokes one names it.
+   */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+  /** The cart page object (API set-up, cart page, mini cart). */
+  cart: CartPage;
+}
+
+export const test = base.extend<Fixtures>({
   ageVerified: [true, { option: true }],
   context: async ({ context, ageVerified }, use) => {
+    await installHydrationProbe(context);
     if (ageVerified) {
       await context.addCookies(
         SITE_IDS.flatMap((site) => [
@@ -22,6 +66,32 @@ export const test = base.extend<{ ageVerified: boolean }>({
       );
     }
     await use(context);
+  },
+  allowConsoleErrors: [
+    async ({ context }, use, testInfo) => {
+      const problems: PageProblem[] = [];
+      const allowed: RegExp[] = [...ALWAYS_ALLOWED];
+      context.on('console', (message) => {
+        if (message.type() === 'error')
+          problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });
+      });
+      context.on('weberror', (error) => {
+        problems.push({ kind: 'pageerror', text: String(error.error().stack ?? error.error()), url: '' });
+      });
+      await use((...patterns) => allowed.push(...patterns));
+      const unexpected = problems.map(describe).filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      if (unexpected.length === 0) return;
+      // A test that already failed keeps its own error; the page's errors go along as a note.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('console errors', { body: unexpected.join('\n'), contentType: 'text/plain' });
+        return;
+      }
+      expect(unexpected, 'console errors and page errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cart: async ({ page }, use) => {
+    await use(new CartPage(page));
   },
 });
 
@@ -56,7 +126,7 @@ export async function dataLayer(page: Page) {
  * GET a JSON API path as the given site. NOTE: Node cannot resolve `{site}.localhost` (Chromium can),
  * so this goes to 127.0.0.1 with the site's Host header.
  */
-export function apiGet(path: string, site = 'law-au'): Promise<{ status: number; body: any }> {
+export function apiGet<T = unknown>(path: string, site = 'law-au'): Promise<{ status: number; body: T }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -84,8 +154,9 @@ export function apiGet(path: string, site = 'law-au'): Promise<{ status: number;
 }
 
 /** The API's product (SPEC §3 shape) for an item code. */
-export async function apiProduct(itemCode: string, site = 'law-au') {
-  const { body } = await apiGet(`/api/product/item/${itemCode}`, site);
+export async function apiProduct(itemCode: string, site = 'law-au'): Promise<ApiProduct> {
+  const { status, body } = await apiGet<ApiEnvelope<ApiProduct>>(`/api/product/item/${itemCode}`, site);
+  expect(status, `product ${itemCode}`).toBe(200);
   return body.response;
 }
 
