@@ -52,8 +52,7 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
     .min(minAmount, `The amount must be at least ${minAmount}.`)
     .max(maxAmount, `The amount must be at most ${maxAmount}.`);
   // NOTE: every field has a length limit, checked (and aborting) before any pattern runs.
-  const email = (message: string) =>
-    z.string().max(254, { error: message, abort: true }).trim().regex(EMAIL, message);
+  const email = (message: string) => z.string().max(254, { error: message, abort: true }).trim().regex(EMAIL, message);
   const recipientName = z
     .string()
     .max(200, { error: 'The recipient name can be at most 80 characters.', abort: true })

@@ -2,19 +2,35 @@
 // characters (tab, line feed and carriage return excepted) and no lone UTF-16 surrogates. PostgreSQL
 // refuses NUL in text, and neither has a place in a name, an email, a code or a search.
 
-const UNSAFE =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
-
 export const UNSAFE_TEXT_MESSAGE = 'Please remove the control characters from what you entered.';
 
+/** The length of the unsafe character at i (1, or 0 when the character there is fine; pairs count as fine). */
+function unsafeLengthAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x20) return c === 0x09 || c === 0x0a || c === 0x0d ? 0 : 1;
+  if (c === 0x7f) return 1;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const next = text.charCodeAt(i + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 0 : 1;
+  }
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    const previous = text.charCodeAt(i - 1);
+    return previous >= 0xd800 && previous <= 0xdbff ? 0 : 1;
+  }
+  return 0;
+}
+
 export function isSafeText(text: string): boolean {
-  return !UNSAFE.test(text);
+  for (let i = 0; i < text.length; i++) if (unsafeLengthAt(text, i)) return false;
+  return true;
 }
 
 /** The text without the characters isSafeText refuses (for a search a shopper may have pasted). */
 export function stripUnsafeText(text: string): string {
-  return text.replace(UNSAFE_ALL, '');
+  if (isSafeText(text)) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) if (!unsafeLengthAt(text, i)) out += text[i];
+  return out;
 }
 
 /** True when every string anywhere in a parsed JSON value (keys included) is safe. */

@@ -39,7 +39,7 @@ function encode(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    return encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '')) + '%ED%A0%BC';
+    return `${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}%ED%A0%BC`;
   }
 }
 
