@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startServer } from './server';
 
 // npm run bench: throughput and latency of the main pages and the product API on the production
 // build, then a Lighthouse mobile run of the product page. Prints figures; asserts nothing.
@@ -13,28 +13,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const HOST = 'law-au.localhost';
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-function startServer(): Promise<ChildProcess> {
-  if (!existsSync('build/server/index.js')) throw new Error('Run "npm run build" first.');
-  const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'warn' };
-  if (process.env.DATABASE_URL) env.TEST_DATABASE_URL = process.env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fresh-server.ts'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        const res = await fetch(`${BASE}/readyz`);
-        if (res.ok) return resolve(child);
-      } catch {}
-      if (Date.now() - started > 120_000 || child.exitCode !== null) return reject(new Error('server did not start'));
-      setTimeout(poll, 250);
-    };
-    void poll();
-  });
-}
 
 async function cannon(title: string, path: string, cookie = '') {
   const cookies = ['age_verified=1', cookie].filter(Boolean).join('; ');
@@ -165,7 +143,7 @@ async function runLighthouse(url: string) {
   }
 }
 
-const server = await startServer();
+const server = await startServer(PORT);
 try {
   const product = await (await fetch(`${BASE}/api/product/item/D0001`, { headers: { host: HOST } })).json();
   const productPath = product.response.url as string;
