@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createVisitor, useTestApp } from '../support/test-app';
 
-// Issue 11 (hardening): every documented API path, fed hostile input, answers 4xx (never 5xx) and leaves
+// Hardening: every documented API path, fed hostile input, answers 4xx (never 5xx) and leaves
 // the shopper's cart exactly as it was. The paths come from /api/openapi.json, so a new route is fuzzed too.
 
 const t = useTestApp({ TRUST_PROXY: 'true', READ_RATE_LIMIT: '100000' });

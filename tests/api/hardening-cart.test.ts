@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { carts } from '../../db/schema';
 import { createVisitor, useTestApp } from '../support/test-app';
 
-// Issue 11 (hardening): a cart belongs to its owner, and cart ids are always made by the server.
+// Hardening: a cart belongs to its owner, and cart ids are always made by the server.
 const t = useTestApp({ TRUST_PROXY: 'true' });
 let nextAddress = 1;
 const visitor = () => createVisitor(() => t.app, 'law-au', { address: `10.9.7.${nextAddress++}` });

@@ -3,7 +3,7 @@ import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { createVisitor, useTestApp } from '../support/test-app';
 
-// Issue 11 (hardening): body limits, personal answers never cached, a budget for expensive reads, and
+// Hardening: body limits, personal answers never cached, a budget for expensive reads, and
 // absolute URLs that do not come from the request's Host header.
 const t = useTestApp({
   TRUST_PROXY: 'true',

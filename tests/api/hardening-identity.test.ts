@@ -4,7 +4,7 @@ import { hashPassword } from '../../db/password-hash';
 import { customers, loginFailures } from '../../db/schema';
 import { createVisitor, useTestApp } from '../support/test-app';
 
-// Issue 11 (hardening): redirects, throttles, password hashes and the client address behind a proxy.
+// Hardening: redirects, throttles, password hashes and the client address behind a proxy.
 const t = useTestApp({ TRUST_PROXY: 'true' });
 let nextAddress = 1;
 const visitor = (site = 'law-au') => createVisitor(() => t.app, site, { address: `10.7.0.${nextAddress++}` });

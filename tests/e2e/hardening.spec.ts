@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from './support/fixtures';
 
-// Issue 11 (hardening) in the browser: the page runs under its Content-Security-Policy (any refused
+// Hardening in the browser: the page runs under its Content-Security-Policy (any refused
 // script would be a console error, which fails the test), and a pasted control character in a search
 // gives the ordinary results page.
 
