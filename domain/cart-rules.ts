@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEM_CODE_MESSAGES, itemCodeSchema } from './catalogue-inputs';
 import { MAX_LINE_QUANTITY } from './cart-pricing';
+import { presetAmountProblem } from './gift-vouchers';
 
 // Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
 
@@ -94,21 +95,30 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
         .max(200, 'The gift message can be at most 200 characters.'),
     }),
   });
-  return z.union([newCart, classic]).transform((v) =>
-    'giftVoucherDetails' in v
-      ? {
-          itemCode: v.itemCode,
-          recipientName: v.giftVoucherDetails.recipientName,
-          recipientEmail: v.giftVoucherDetails.recipientEmail,
-          message: v.giftVoucherDetails.message,
-          amount: v.giftVoucherDetails.value.amount,
-        }
-      : {
-          itemCode: v.itemCode,
-          recipientName: v.recipientName,
-          recipientEmail: v.recipientEmail,
-          message: v.message,
-          amount: v.amount,
-        },
+  return (
+    z
+      .union([newCart, classic])
+      .transform((v) =>
+        'giftVoucherDetails' in v
+          ? {
+              itemCode: v.itemCode,
+              recipientName: v.giftVoucherDetails.recipientName,
+              recipientEmail: v.giftVoucherDetails.recipientEmail,
+              message: v.giftVoucherDetails.message,
+              amount: v.giftVoucherDetails.value.amount,
+            }
+          : {
+              itemCode: v.itemCode,
+              recipientName: v.recipientName,
+              recipientEmail: v.recipientEmail,
+              message: v.message,
+              amount: v.amount,
+            },
+      )
+      // A preset card carries exactly its face value; the custom card (02698VC) takes the range above.
+      .superRefine((v, ctx) => {
+        const problem = presetAmountProblem(v.itemCode, v.amount);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+      })
   );
 }

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import type { Site } from './sites';
+
+// The e-gift cards (CONTRACT.md demo data) and the gift voucher form's rules (SPEC §5, §9).
+
+/**
+ * The preset cards and their face values, in whole units of the site's currency. NOTE: the catalogue's
+ * sku prices are converted per currency with charm pricing (db/demo/catalogue.ts), so outside AUD they are
+ * not a card's face value; this table is the one source of it, for the form and the API alike.
+ */
+export const PRESET_GIFT_CARDS: readonly { itemCode: string; amount: number }[] = [
+  { itemCode: '00041VC', amount: 50 },
+  { itemCode: '00042VC', amount: 100 },
+  { itemCode: '00043VC', amount: 150 },
+];
+
+/** The card whose amount the shopper chooses, within the site's range. */
+export const CUSTOM_GIFT_CARD = '02698VC';
+
+export const GIFT_MESSAGE_MAX = 200;
+export const DEFAULT_GIFT_MESSAGE = 'Enjoy your wine!';
+
+/** The preset card's face value, or undefined for the custom card and anything else. */
+export function presetGiftCardAmount(itemCode: string): number | undefined {
+  return PRESET_GIFT_CARDS.find((card) => card.itemCode === itemCode)?.amount;
+}
+
+/** A preset card carries exactly its face value: the message when `amount` differs, else null. */
+export function presetAmountProblem(itemCode: string, amount: number): string | null {
+  const value = presetGiftCardAmount(itemCode);
+  if (value === undefined || value === amount) return null;
+  return `The e-gift card ${itemCode} is worth ${value}; send amount ${value} or choose the custom amount card.`;
+}
+
+/** SPEC §5: the sample card shows '$XX' when the custom amount is over 3 digits or over 500 (or not a number yet). */
+export const UNKNOWN_AMOUNT_TEXT = '$XX';
+
+/** The amount a card is written with: whole units in the site's currency ($50). */
+export function formatCardAmount(amount: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
+  return new Intl.NumberFormat(site.intlLocale, {
+    style: 'currency',
+    currency: site.currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** The sample card's amount text for what the form holds now. */
+export function previewAmountText(
+  choice: string,
+  customAmount: string,
+  site: Pick<Site, 'intlLocale' | 'currency'>,
+  maxAmount = 500,
+): string {
+  const preset = presetGiftCardAmount(choice);
+  if (preset !== undefined) return formatCardAmount(preset, site);
+  if (choice !== CUSTOM_GIFT_CARD) return UNKNOWN_AMOUNT_TEXT;
+  if (!/^\d{1,3}$/.test(customAmount) || Number(customAmount) > maxAmount) return UNKNOWN_AMOUNT_TEXT;
+  return formatCardAmount(Number(customAmount), site);
+}
+
+export const GIFT_FORM_MESSAGES = {
+  choice: 'Please choose an amount.',
+  customAmount: 'Please enter custom amount',
+  digitsOnly: 'Please enter the custom amount in whole numbers, digits only.',
+  min: (min: number) => `The amount must be at least ${min}.`,
+  max: (max: number) => `The amount must be at most ${max}.`,
+  recipientName: 'Please enter the recipient name.',
+  recipientNameLong: 'The recipient name can be at most 80 characters.',
+  recipientEmail: 'Please enter the recipient email address.',
+  email: 'Please enter a valid email address.',
+  verifyEmail: 'Please confirm the email address.',
+  emailsDiffer: 'The email addresses do not match.',
+  message: 'Please enter a gift message.',
+  messageLong: `The gift message can be at most ${GIFT_MESSAGE_MAX} characters.`,
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+
+export type GiftVoucherFormField =
+  | 'choice'
+  | 'customAmount'
+  | 'recipientName'
+  | 'recipientEmail'
+  | 'verifyEmail'
+  | 'message';
+
+/** The fields in page order: the first invalid one takes the focus. */
+export const GIFT_FORM_FIELDS: readonly GiftVoucherFormField[] = [
+  'choice',
+  'customAmount',
+  'recipientName',
+  'recipientEmail',
+  'verifyEmail',
+  'message',
+];
+
+/**
+ * The gift voucher form (SPEC §5), as the browser holds it, to the SPEC §3 payload that
+ * PUT /api/cart/eItemCode takes (where domain/cart-rules giftVoucherSchema checks it again).
+ */
+export function giftVoucherFormSchema(minAmount: number, maxAmount = 500, salesCode = '') {
+  const m = GIFT_FORM_MESSAGES;
+  return z
+    .object({
+      choice: z.string(),
+      customAmount: z.string(),
+      recipientName: z.string().trim().min(1, m.recipientName).max(80, m.recipientNameLong),
+      recipientEmail: z.string().trim().min(1, m.recipientEmail).max(254, m.email).regex(EMAIL, m.email),
+      verifyEmail: z.string().trim().min(1, m.verifyEmail).max(254, m.emailsDiffer),
+      message: z.string().trim().min(1, m.message).max(GIFT_MESSAGE_MAX, m.messageLong),
+    })
+    .superRefine((v, ctx) => {
+      const issue = (path: GiftVoucherFormField, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (v.choice !== CUSTOM_GIFT_CARD && presetGiftCardAmount(v.choice) === undefined) issue('choice', m.choice);
+      if (v.choice === CUSTOM_GIFT_CARD) {
+        const text = v.customAmount.trim();
+        if (text === '') issue('customAmount', m.customAmount);
+        else if (!/^\d+$/.test(text)) issue('customAmount', m.digitsOnly);
+        else if (Number(text) < minAmount) issue('customAmount', m.min(minAmount));
+        else if (Number(text) > maxAmount) issue('customAmount', m.max(maxAmount));
+      }
+      if (EMAIL.test(v.recipientEmail.trim()) && v.verifyEmail.trim() !== '') {
+        if (v.verifyEmail.trim().toLowerCase() !== v.recipientEmail.trim().toLowerCase())
+          issue('verifyEmail', m.emailsDiffer);
+      }
+    })
+    .transform((v) => ({
+      salesCode,
+      quantity: 1 as const,
+      recipientName: v.recipientName,
+      recipientEmail: v.recipientEmail,
+      verifyEmail: v.verifyEmail,
+      message: v.message,
+      amount: presetGiftCardAmount(v.choice) ?? Number(v.customAmount.trim()),
+      itemCode: v.choice,
+    }));
+}
+
+export type GiftVoucherFormValues = Record<GiftVoucherFormField, string>;
+export type GiftVoucherPayload = z.output<ReturnType<typeof giftVoucherFormSchema>>;
