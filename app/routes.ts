@@ -7,6 +7,8 @@ export default [
   route('product/:itemCode', 'routes/product-by-code.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
+  // The gift voucher form (SPEC §5); /jsp/product/purchaseVoucher.jsp redirects here (server/legacy.ts).
+  route('gift-vouchers', 'routes/gift-vouchers.tsx'),
   route('unsupported-browser', 'routes/unsupported-browser.tsx'),
   // Identity: login, registration (SPEC §2, CONTRACT.md)
   route('login', 'routes/login.tsx'),

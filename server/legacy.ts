@@ -4,6 +4,7 @@ import { setCookie } from 'hono/cookie';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { ITEM_CODE_MESSAGES, itemCodeText } from '../domain/catalogue-inputs';
+import { ITEM_CODE_PATTERN } from '../domain/item-code';
 import {
   OFFER_CODE_COOKIE_MAX_AGE_SECONDS,
   OFFER_CODE_PATTERN,
@@ -72,6 +73,15 @@ export const legacyRoutes = new Hono<AppEnv>()
   .get('/jsp/cart/shopping_cart.jsp', (c) => {
     const query = new URL(c.req.url).search;
     return c.redirect(`/cart${query}`, 301);
+  })
+  // SPEC §2: the e-gift card link (test hosts link it; every host answers it) opens the gift voucher form
+  // with that card chosen. Only an item code is passed on; anything else opens the form with none chosen.
+  .get('/jsp/product/purchaseVoucher.jsp', (c) => {
+    const itemCode = c.req.query('itemCode')?.trim() ?? '';
+    return c.redirect(
+      ITEM_CODE_PATTERN.test(itemCode) ? `/gift-vouchers?itemCode=${encodeURIComponent(itemCode)}` : '/gift-vouchers',
+      301,
+    );
   })
   // SPEC §2: the offer page saves voucher codes, and name=fill-the-box-{n}btl sends to the catalogue.
   .get('/jsp/offer/common/offer.jsp', offerLinkQuery, (c) => {

@@ -31,6 +31,7 @@ export const seoRoutes = new Hono<AppEnv>()
     const paths = [
       '/',
       '/wines',
+      '/gift-vouchers',
       ...CATEGORIES.map((cat) => `/wines?name=${cat.name}`),
       ...(await listProductPaths(db)),
     ];

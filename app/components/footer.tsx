@@ -23,6 +23,9 @@ export function Footer({ site }: { site: PublicSite }) {
             <li>
               <Link to="/wines?name=new-releases">New releases</Link>
             </li>
+            <li>
+              <Link to="/gift-vouchers">Gift vouchers</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-help">

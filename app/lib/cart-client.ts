@@ -1,3 +1,4 @@
+import type { GiftVoucherPayload } from '../../domain/gift-vouchers';
 import type { CartView } from '../../services/cart';
 import { messageOf, requestApi, succeeded } from './api-request';
 
@@ -22,6 +23,8 @@ export const cartClient = {
   /** Adds several items in one request, all or nothing (SPEC §7 POST /api/cart/itemcode/). */
   addMany: (items: readonly { itemCode: string; quantity: number }[]) =>
     call('POST', '/api/cart/itemcode/', { cartItems: items }),
+  /** Adds an e-gift card (SPEC §3 gift voucher payload, PUT /api/cart/eItemCode). */
+  addGiftVoucher: (payload: GiftVoucherPayload) => call('PUT', '/api/cart/eItemCode', payload),
 };
 
 /** SPEC §8 texts. */

@@ -35,10 +35,14 @@ export function CartLineItem({
       <div className="cart-line__body">
         <div>
           <h2>{line.product.url ? <Link to={line.product.url}>{title}</Link> : title}</h2>
-          <p className="note">
-            {line.bottleCount} {line.bottleCount === 1 ? 'bottle' : 'bottles'}
-            {line.sku.numberOfBottles > 1 ? ` (${line.sku.numberOfBottles}-pack)` : ''}
-          </p>
+          {line.giftVoucherDetails ? (
+            <GiftVoucherNote details={line.giftVoucherDetails} />
+          ) : (
+            <p className="note">
+              {line.bottleCount} {line.bottleCount === 1 ? 'bottle' : 'bottles'}
+              {line.sku.numberOfBottles > 1 ? ` (${line.sku.numberOfBottles}-pack)` : ''}
+            </p>
+          )}
         </div>
         <CartQuantity line={line} busy={busy} onChange={onQuantity} />
         <strong>{formatMoney(Math.round(line.itemPriceInfo.amount * 100), site)}</strong>
@@ -47,5 +51,17 @@ export function CartLineItem({
         </button>
       </div>
     </li>
+  );
+}
+
+/** An e-gift card's recipient and message, as text (React escapes them: never HTML). */
+function GiftVoucherNote({ details }: { details: NonNullable<Line['giftVoucherDetails']> }) {
+  return (
+    <div className="cart-line__gift">
+      <p className="cart-line__gift-line">
+        For {details.recipientName} ({details.recipientEmail})
+      </p>
+      <p className="cart-line__gift-line">“{details.message}”</p>
+    </div>
   );
 }

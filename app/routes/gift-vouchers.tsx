@@ -1,0 +1,50 @@
+import { CUSTOM_GIFT_CARD, PRESET_GIFT_CARDS, presetGiftCardAmount } from '../../domain/gift-vouchers';
+import type { Route } from './+types/gift-vouchers';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { GiftVoucherForm } from '../components/gift-vouchers/gift-voucher-form';
+import { appContext } from '../context';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'landingpage' };
+
+/** /gift-vouchers (CONTRACT.md): `?itemCode=` preselects a card; an unknown code preselects nothing. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { site } = context.get(appContext);
+  const itemCode = new URL(request.url).searchParams.get('itemCode')?.trim().toUpperCase() ?? '';
+  const known = itemCode === CUSTOM_GIFT_CARD || presetGiftCardAmount(itemCode) !== undefined;
+  return {
+    cards: PRESET_GIFT_CARDS,
+    minAmount: site.minGiftVoucherAmount,
+    maxAmount: site.maxGiftVoucherAmount,
+    initialChoice: known ? itemCode : '',
+  };
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? []
+    : [
+        { title: 'Gift vouchers' },
+        { name: 'description', content: 'Send an eGift card by email, with your own message.' },
+      ];
+
+export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  return (
+    <section className="gift-voucher-page">
+      <h1>Gift vouchers</h1>
+      <p>Send an eGift card by email: choose an amount, tell us who it is for and add your message.</p>
+      <GiftVoucherForm
+        site={site}
+        cards={loaderData.cards}
+        minAmount={loaderData.minAmount}
+        maxAmount={loaderData.maxAmount}
+        initialChoice={loaderData.initialChoice}
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
