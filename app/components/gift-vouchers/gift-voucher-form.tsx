@@ -154,7 +154,7 @@ export function GiftVoucherForm({
         </fieldset>
         {custom ? (
           <Field
-            label="Custom amount"
+            label="Enter an amount"
             inputProps={{
               id: fieldId('customAmount'),
               name: 'customAmount',
