@@ -37,6 +37,13 @@ export interface ApiCartLine {
   quantity: number;
   sku: { itemCode: string; preSellItem?: boolean };
   itemPriceInfo: { pricingBreakdown: { itemCode: string }[] };
+  /** An e-gift card's details (SPEC §3 new-cart form); null on other lines. */
+  giftVoucherDetails?: {
+    recipientName: string;
+    recipientEmail: string;
+    message: string;
+    value: { amount: number; currencyCode: string };
+  } | null;
 }
 
 /** /api/cart/list */
