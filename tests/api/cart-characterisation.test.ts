@@ -65,7 +65,7 @@ async function capture(): Promise<Record<string, string>> {
 describe('cart JSON characterisation', () => {
   it('GET /api/cart/list answers exactly the captured JSON for every kind of cart', async () => {
     const now = await capture();
-    if (!existsSync(FIXTURE)) writeFileSync(FIXTURE, `${JSON.stringify(now, null, 1)}\n`);
+    if (!existsSync(FIXTURE)) writeFileSync(FIXTURE, `${JSON.stringify(now, null, 2)}\n`);
     const before = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, string>;
     expect(Object.keys(now)).toEqual(Object.keys(before));
     for (const key of Object.keys(before)) expect(now[key], key).toBe(before[key]);
