@@ -45,6 +45,8 @@ export type VoucherStatus =
 export interface CartTotals {
   lines: PricedLine[];
   numBottles: number;
+  /** The subtotal of the lines a voucher discounts (all but e-gift cards): what its minimum is checked on. */
+  eligibleSubtotalCents: number;
   order: OrderTotals;
   adjustments: OrderAdjustment[];
   /** The cart's voucher and whether it applies now; null when the cart has none. */
@@ -103,7 +105,7 @@ export function calculateCartTotals(input: CartTotalsInput): CartTotals {
       promotionName: voucher.code,
       amountCents: order.discountCents,
     });
-  return { lines, numBottles, order, adjustments, voucher };
+  return { lines, numBottles, eligibleSubtotalCents, order, adjustments, voucher };
 }
 
 /** The cart's voucher now: its discount, or why it does not apply (shown on the cart, never a failure). */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { cartLines, carts, products, skuPrices, skus } from '../db/schema';
 import { type LinePriceTable, MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
-import { type AttachedVoucher, type CartLineInput, type CartTotals, calculateCartTotals } from '../domain/cart-totals';
+import { type CartLineInput, type CartTotals, calculateCartTotals } from '../domain/cart-totals';
 import { type Clock, systemClock } from '../domain/clock';
 import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
@@ -12,6 +12,7 @@ import { productPath } from '../domain/product-path';
 import type { Site } from '../domain/sites';
 import { type CartJson, type CartLineModel, formatCart, type ValidationDetail } from './cart-json';
 import { noReadCache, type ReadCache } from './read-cache';
+import { loadCartVoucher } from './voucher-store';
 import { ServiceError } from './service-error';
 
 // The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
@@ -280,11 +281,6 @@ export async function getCartWithTotals(
   return buildCartView(ctx, cartId, lines, options.validate ?? false);
 }
 
-/** The cart's voucher, if it has one, and whether the cart's customer has used it already. */
-async function loadCartVoucher(ctx: CartContext, cartId: string): Promise<AttachedVoucher | null> {
-  return null;
-}
-
 async function buildCartView(ctx: CartContext, cartId: string | null, lines: CartLineRow[], validate: boolean) {
   const { site } = ctx;
   const isMember = ctx.isMember ?? false;
@@ -328,7 +324,7 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
       memberPriceAllowed: sku.productType !== 'membership',
     };
   });
-  const voucher = cartId ? await loadCartVoucher(ctx, cartId) : null;
+  const voucher = cartId ? await loadCartVoucher(ctx.db, cartId) : null;
   const totals = calculateCartTotals({ lines: inputs, site, isMember, voucher, now: (ctx.clock ?? systemClock).now() });
 
   const cartQuantities = priced.map((p) => ({ productItemCode: p.sku.productItemCode, quantity: p.line.quantity }));
@@ -420,12 +416,12 @@ const UPSELL_RULES: Record<
 type Tx = Db;
 
 /** Locks the cart row for this transaction, creating the cart first when it does not exist. */
-async function lockCart(tx: Tx, cartId: string, site: Site, customerId: number | null = null): Promise<void> {
+export async function lockCart(tx: Tx, cartId: string, site: Site, customerId: number | null = null): Promise<void> {
   await tx.insert(carts).values({ id: cartId, siteId: site.id, customerId }).onConflictDoNothing();
   await tx.execute(sql`select id from ${carts} where ${carts.id} = ${cartId} for update`);
 }
 
-async function touch(tx: Tx, cartId: string): Promise<void> {
+export async function touch(tx: Tx, cartId: string): Promise<void> {
   await tx
     .update(carts)
     .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
