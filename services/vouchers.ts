@@ -120,15 +120,19 @@ export type VoucherCookieOutcome =
 
 /**
  * Applies the code a voucher link saved, when the cart has no voucher yet. Creates the cart when the code
- * applies and the visitor has none. The caller clears the cookie whatever the outcome.
- * Returns null (nothing to report) when the cart already carries a voucher.
+ * applies and the visitor has none (unless createCart is false). The caller clears the cookie whenever the
+ * outcome is not null. The outcome is null (nothing tried) when the cart already carries a voucher, or there
+ * is no cart and createCart is false.
  */
 export async function applyVoucherCookie(
   ctx: CartContext,
   cartId: string | null,
   rawCode: string,
+  options: { createCart?: boolean } = {},
 ): Promise<{ cartId: string | null; outcome: VoucherCookieOutcome | null }> {
   const code = rawCode.trim().toUpperCase();
+  // A caller that cannot set the cart cookie (the cart page's loader) leaves a visitor without a cart alone.
+  if (!cartId && options.createCart === false) return { cartId, outcome: null };
   if (cartId) {
     const [cart] = await ctx.db.select({ voucherCode: carts.voucherCode }).from(carts).where(eq(carts.id, cartId));
     if (cart?.voucherCode) return { cartId, outcome: null };

@@ -79,7 +79,7 @@ async function cartWithVoucherCookie(c: Context<AppEnv>, validate: boolean) {
   const code = getCookie(c, VOUCHER_COOKIE);
   if (code === undefined) return getCart(ctx, cartId, { validate });
   deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
-  const applied = await applyVoucherCookie(ctx, cartId, code);
+  const applied = await applyVoucherCookie(ctx, cartId, code, { createCart: true });
   if (applied.cartId !== cartId) {
     cartId = applied.cartId;
     setCartCookie(c, cartId);
