@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { carts, customers, voucherUses } from '../../db/schema';
+import { carts, customers, voucherUses, vouchers } from '../../db/schema';
+import { fixedClock } from '../../domain/clock';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
 import type { CartView } from '../../services/cart';
 import { recordVoucherUse } from '../../services/vouchers';
@@ -354,5 +357,35 @@ describe('PUT /api/user/voucher/validate|redeem/{code}', () => {
         await expectRefused(v, () => v.call('PUT', path), 401, LOGIN_REQUIRED);
       }
     }
+  });
+});
+
+describe('voucher dates on the app clock', () => {
+  it('applies a voucher until its expiry instant, then keeps it on the cart as expired', async () => {
+    const expiresAt = new Date('2026-12-01T00:00:00Z');
+    await t.testDb.database.db
+      .insert(vouchers)
+      .values({
+        code: 'DEC5',
+        description: '5 off until December',
+        discountType: 'amount',
+        discountValue: 500,
+        expiresAt,
+      });
+    const clock = fixedClock(new Date(expiresAt.getTime() - 1));
+    const app = createApp({ database: t.testDb.database, config: testConfig(), clock });
+    const v = createVisitor(() => app);
+    await v.add('D0001', 2);
+    const applied = (await v.call('PUT', '/api/cart/voucher/DEC5')).body.response;
+    expect(orderDiscounts(applied)[0]?.adjustmentAmount).toBe(5);
+    clock.advance(1);
+    const expired = await v.cart();
+    expect(orderDiscounts(expired)).toEqual([]);
+    expect(expired.validationInformationDetails.validationDetailsList).toEqual([
+      { type: 'VOUCHER', message: 'Voucher expired' },
+    ]);
+    const other = createVisitor(() => app);
+    await other.add('D0001', 2);
+    await expectRefused(other, () => other.call('PUT', '/api/cart/voucher/DEC5'), 400, 'Voucher expired');
   });
 });
