@@ -363,15 +363,13 @@ describe('PUT /api/user/voucher/validate|redeem/{code}', () => {
 describe('voucher dates on the app clock', () => {
   it('applies a voucher until its expiry instant, then keeps it on the cart as expired', async () => {
     const expiresAt = new Date('2026-12-01T00:00:00Z');
-    await t.testDb.database.db
-      .insert(vouchers)
-      .values({
-        code: 'DEC5',
-        description: '5 off until December',
-        discountType: 'amount',
-        discountValue: 500,
-        expiresAt,
-      });
+    await t.testDb.database.db.insert(vouchers).values({
+      code: 'DEC5',
+      description: '5 off until December',
+      discountType: 'amount',
+      discountValue: 500,
+      expiresAt,
+    });
     const clock = fixedClock(new Date(expiresAt.getTime() - 1));
     const app = createApp({ database: t.testDb.database, config: testConfig(), clock });
     const v = createVisitor(() => app);
