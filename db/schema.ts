@@ -152,14 +152,26 @@ export const postcodes = pgTable(
   (t) => [primaryKey({ columns: [t.country, t.postcode, t.locality] })],
 );
 
+/** Order vouchers (CONTRACT "Vouchers, on every site"); the rules are domain/vouchers.ts. */
 export const vouchers = pgTable('vouchers', {
   code: text('code').primaryKey(),
   description: text('description').notNull(),
-  /** percent | amount */
+  /** The voucher's kind: percent | amount */
   discountType: text('discount_type').notNull(),
-  /** Percent (e.g. 20) or cents, by discountType. */
+  /** Percent (e.g. 20) or cents in the site's currency, by discountType. */
   discountValue: integer('discount_value').notNull(),
+  /** The order's subtotal (voucher-eligible lines) must be at least this, in cents. */
+  minimumSubtotalCents: integer('minimum_subtotal_cents').notNull().default(0),
+  minimumBottles: integer('minimum_bottles').notNull().default(0),
+  /** Null: every site. */
+  siteId: text('site_id'),
+  /** Null: every currency. */
+  currency: text('currency'),
+  startsAt: timestamp('starts_at', { mode: 'date', withTimezone: true }),
   expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
+  /** Once per customer (a use row refuses it), or as often as they like. */
+  oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+  active: boolean('active').notNull().default(true),
 });
 
 /** Subscribe and Save / wine-plan mappings (the content service of SPEC §3). */
@@ -243,6 +255,8 @@ export const carts = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** Bumped by every change: lets clients and tests see that writes were serialised. */
     version: integer('version').notNull().default(0),
+    /** The one voucher applied to the cart (it may stop qualifying; the cart then says why). */
+    voucherCode: text('voucher_code').references(() => vouchers.code, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
@@ -453,6 +467,23 @@ export const customerVouchers = pgTable(
     expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [uniqueIndex('customer_vouchers_code_idx').on(t.customerId, t.code)],
+);
+
+/** A customer's use of a voucher: once-per-customer vouchers are refused after one. Written by checkout. */
+export const voucherUses = pgTable(
+  'voucher_uses',
+  {
+    id: serial('id').primaryKey(),
+    voucherCode: text('voucher_code')
+      .notNull()
+      .references(() => vouchers.code, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('voucher_uses_customer_idx').on(t.customerId, t.voucherCode)],
 );
 
 /** Bookkeeping: which seed version has been applied. */

@@ -4,7 +4,7 @@ import { type Database, openDatabase } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts';
 import { generateCatalogue } from './demo/catalogue';
 import { verifyPassword } from './password-hash';
-import { customers, meta, products, skuPrices, skus } from './schema';
+import { customers, customerVouchers, meta, products, skuPrices, skus, vouchers } from './schema';
 import { seedDatabase } from './seed';
 
 let database: Database;
@@ -146,5 +146,19 @@ describe('generateCatalogue', () => {
     const missing = generateCatalogue().products.filter((p) => p.imageBase.includes('/missing/'));
     expect(missing.length).toBeGreaterThanOrEqual(3);
     expect(missing.every((p) => /^W\d{5}$/.test(p.itemCode))).toBe(true);
+  });
+});
+
+describe('demo vouchers', () => {
+  it('has the CONTRACT codes on every site, and every customer VOUCHER is a real voucher', async () => {
+    await seedDatabase(database.db);
+    const codes = (await database.db.select({ code: vouchers.code }).from(vouchers)).map((r) => r.code);
+    expect(codes).toEqual(expect.arrayContaining(['WELCOME20', 'SPEND150', 'EXPIRED10']));
+    const own = await database.db
+      .select({ code: customerVouchers.code })
+      .from(customerVouchers)
+      .where(eq(customerVouchers.kind, 'VOUCHER'));
+    expect(own.length).toBeGreaterThan(0);
+    for (const { code } of own) expect(codes).toContain(code);
   });
 });

@@ -36,8 +36,20 @@ import {
 } from './demo/history';
 import { planMappingRows, postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
 
+/** Fields a voucher row may leave out, so an upsert resets them to their defaults. */
+const VOUCHER_DEFAULTS = {
+  minimumSubtotalCents: 0,
+  minimumBottles: 0,
+  siteId: null,
+  currency: null,
+  startsAt: null,
+  expiresAt: null,
+  oncePerCustomer: false,
+  active: true,
+};
+
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
-export const SEED_VERSION = '2026-11-23.2';
+export const SEED_VERSION = '2026-11-23.3';
 
 // NOTE: PostgreSQL allows 65,535 bind parameters per statement; 500 rows of our widest table stay far below.
 const CHUNK = 500;
@@ -82,7 +94,13 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
     await insertAll(t, offerLists, catalogue.offerLists);
     await insertAll(t, offerListItems, catalogue.offerListItems);
     await insertAll(t, postcodes, postcodeRows);
-    await insertAll(t, vouchers, voucherRows);
+    // Vouchers are the demo's rules, not shoppers' data: a re-seed brings every field up to date.
+    for (const row of voucherRows) {
+      await t
+        .insert(vouchers)
+        .values(row)
+        .onConflictDoUpdate({ target: vouchers.code, set: { ...VOUCHER_DEFAULTS, ...row } });
+    }
     await insertAll(t, planMappings, planMappingRows);
 
     await insertAll(t, customers, customerRows);

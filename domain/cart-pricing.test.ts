@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calculateCartTotals,
+  calculateOrderTotals,
   fillTheBox,
   type LinePriceTable,
   priceFlatLine,
@@ -117,7 +117,7 @@ describe('priceFlatLine', () => {
   });
 });
 
-describe('calculateCartTotals', () => {
+describe('calculateOrderTotals', () => {
   const au = SITES['law-au'];
   const nz = SITES['law-nz'];
   const line = (totalCents: number, preSell = false) => ({
@@ -128,27 +128,27 @@ describe('calculateCartTotals', () => {
   });
 
   it('charges the delivery fee below the threshold and ships free from it (347 AUD)', () => {
-    expect(calculateCartTotals({ lines: [line(34_699)], site: au, freeShippingMember: false })).toMatchObject({
+    expect(calculateOrderTotals({ lines: [line(34_699)], site: au, freeShippingMember: false })).toMatchObject({
       shippingCents: au.deliveryFeeCents,
       totalCents: 34_699 + au.deliveryFeeCents,
       freeShipping: false,
     });
-    expect(calculateCartTotals({ lines: [line(34_700)], site: au, freeShippingMember: false })).toMatchObject({
+    expect(calculateOrderTotals({ lines: [line(34_700)], site: au, freeShippingMember: false })).toMatchObject({
       shippingCents: 0,
       totalCents: 34_700,
     });
   });
 
   it('uses 392 for NZ', () => {
-    expect(calculateCartTotals({ lines: [line(39_199)], site: nz, freeShippingMember: false }).shippingCents).toBe(
+    expect(calculateOrderTotals({ lines: [line(39_199)], site: nz, freeShippingMember: false }).shippingCents).toBe(
       nz.deliveryFeeCents,
     );
-    expect(calculateCartTotals({ lines: [line(39_200)], site: nz, freeShippingMember: false }).shippingCents).toBe(0);
+    expect(calculateOrderTotals({ lines: [line(39_200)], site: nz, freeShippingMember: false }).shippingCents).toBe(0);
   });
 
   it('ships Unlimited members free, and an empty cart costs nothing', () => {
-    expect(calculateCartTotals({ lines: [line(1_000)], site: au, freeShippingMember: true }).shippingCents).toBe(0);
-    expect(calculateCartTotals({ lines: [], site: au, freeShippingMember: false })).toMatchObject({
+    expect(calculateOrderTotals({ lines: [line(1_000)], site: au, freeShippingMember: true }).shippingCents).toBe(0);
+    expect(calculateOrderTotals({ lines: [], site: au, freeShippingMember: false })).toMatchObject({
       shippingCents: 0,
       totalCents: 0,
       taxCents: 0,
@@ -156,14 +156,14 @@ describe('calculateCartTotals', () => {
   });
 
   it('shows the GST included in the total (1/11 in AU, 3/23 in NZ)', () => {
-    expect(calculateCartTotals({ lines: [line(34_100 + 600)], site: au, freeShippingMember: false }).taxCents).toBe(
+    expect(calculateOrderTotals({ lines: [line(34_100 + 600)], site: au, freeShippingMember: false }).taxCents).toBe(
       3_155,
     );
-    expect(calculateCartTotals({ lines: [line(46_000)], site: nz, freeShippingMember: false }).taxCents).toBe(6_000);
+    expect(calculateOrderTotals({ lines: [line(46_000)], site: nz, freeShippingMember: false }).taxCents).toBe(6_000);
   });
 
   it('keeps pre-sell lines out of what is payable today', () => {
-    const totals = calculateCartTotals({
+    const totals = calculateOrderTotals({
       lines: [line(40_000), line(5_000, true)],
       site: au,
       freeShippingMember: false,
@@ -174,7 +174,7 @@ describe('calculateCartTotals', () => {
 
   it('reports savings against list prices', () => {
     expect(
-      calculateCartTotals({ lines: [line(1_000), line(2_000)], site: au, freeShippingMember: false }),
+      calculateOrderTotals({ lines: [line(1_000), line(2_000)], site: au, freeShippingMember: false }),
     ).toMatchObject({
       rawSubtotalCents: 4_000,
       subtotalCents: 3_000,

@@ -161,7 +161,7 @@ export interface OrderTotals {
  * members, else the site's delivery fee; tax is the GST/VAT already included in the total; pre-sell
  * lines are reserved now and paid when they ship, so they are not payable today.
  */
-export function calculateCartTotals(input: OrderTotalsInput): OrderTotals {
+export function calculateOrderTotals(input: OrderTotalsInput): OrderTotals {
   const subtotal = input.lines.reduce((s, l) => s + l.totalCents, 0);
   const raw = input.lines.reduce((s, l) => s + l.listCents, 0);
   const memberSavings = input.lines.reduce((s, l) => s + l.memberSavingsCents, 0);

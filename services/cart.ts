@@ -2,22 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cartLines, carts, products, skuPrices, skus } from '../db/schema';
-import {
-  calculateCartTotals,
-  type LinePriceTable,
-  MAX_LINE_QUANTITY,
-  type PackPrice,
-  type PricedLine,
-  priceFlatLine,
-  priceLine,
-} from '../domain/cart-pricing';
+import { type LinePriceTable, MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
+import { type CartLineInput, type CartTotals, calculateCartTotals } from '../domain/cart-totals';
+import { type Clock, systemClock } from '../domain/clock';
 import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
-import { centsToAmount } from '../domain/money';
 import { productPath } from '../domain/product-path';
 import type { Site } from '../domain/sites';
+import { type CartJson, type CartLineModel, formatCart, type ValidationDetail } from './cart-json';
 import { noReadCache, type ReadCache } from './read-cache';
+import { loadCartVoucher } from './voucher-store';
 import { ServiceError } from './service-error';
 
 // The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
@@ -52,15 +47,18 @@ export interface CartContext {
    * cache's time to live (60 s in the server); cart arithmetic itself is always recomputed.
    */
   cache?: ReadCache;
+  /** What "now" is for voucher dates (the system clock when absent). */
+  clock?: Clock;
 }
 
 /** The cart context of a request: member pricing and cart ownership follow the visitor (SPEC §4, §6). */
 export function cartContextOf(ctx: RequestContext): CartContext {
-  const { db, site, cache, visitor } = ctx;
+  const { db, site, cache, visitor, clock } = ctx;
   return {
     db,
     site,
     cache,
+    clock,
     isMember: hasMemberPricing(visitor),
     customerId: isCurrent(visitor) ? visitor.customerId : null,
     ownerId: visitor.customerId,
@@ -262,10 +260,7 @@ async function loadPackTables(
   return tables;
 }
 
-export interface ValidationDetail {
-  type: string;
-  message: string;
-}
+export type { ValidationDetail };
 
 export const UPSELL_MESSAGES = {
   missing: 'cart is missing items to qualify for the upsell offer',
@@ -273,6 +268,15 @@ export const UPSELL_MESSAGES = {
 };
 
 export async function getCart(ctx: CartContext, cartId: string | null, options: { validate?: boolean } = {}) {
+  return (await getCartWithTotals(ctx, cartId, options)).cart;
+}
+
+/** The cart JSON and the integer-cent totals it was formatted from (for use cases that compute on money). */
+export async function getCartWithTotals(
+  ctx: CartContext,
+  cartId: string | null,
+  options: { validate?: boolean } = {},
+): Promise<{ cart: CartJson; totals: CartTotals }> {
   const lines = cartId ? await loadLines(ctx.db, cartId) : [];
   return buildCartView(ctx, cartId, lines, options.validate ?? false);
 }
@@ -285,66 +289,69 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
     const sku = skuMap.get(line.itemCode);
     return sku ? [{ line, sku }] : [];
   });
-  const numBottles = priced.reduce((s, { line, sku }) => s + line.quantity * bottlesPerUnit(sku), 0);
-  const singles = priced.filter(({ sku }) => sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine');
+  const isPackWine = (sku: SkuInfo) => sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine';
+  const singles = priced.filter(({ sku }) => isPackWine(sku));
   const tables = await loadPackTablesCached(ctx, [...new Set(singles.map((s) => s.sku.productItemCode))]);
   const inCart = new Set(priced.map((p) => p.sku.productItemCode));
 
-  const lineItems = priced.map(({ line, sku }) => {
-    let pricedLine: PricedLine;
+  const inputs: CartLineInput[] = priced.map(({ line, sku }) => {
+    const common = {
+      quantity: line.quantity,
+      bottlesPerUnit: bottlesPerUnit(sku),
+      preSell: sku.preSell,
+      voucherEligible: !line.giftVoucher && !isVoucherItem(sku),
+    };
     const table = tables.get(sku.productItemCode);
     if (line.giftVoucher) {
       const amount = line.giftVoucher.amountCents;
-      pricedLine = priceFlatLine(
-        { itemCode: sku.skuItemCode, saleCents: amount, listCents: amount, memberCents: null },
-        line.quantity,
-        false,
-      );
-    } else if (table && sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine') {
-      pricedLine = priceLine({ table, quantity: line.quantity, cartBottles: numBottles, isMember });
-    } else {
-      const flat: PackPrice = {
+      return {
+        ...common,
+        pricing: 'flat',
+        price: { itemCode: sku.skuItemCode, saleCents: amount, listCents: amount, memberCents: null },
+        memberPriceAllowed: false,
+      };
+    }
+    if (table && isPackWine(sku)) return { ...common, pricing: 'packs', table };
+    return {
+      ...common,
+      pricing: 'flat',
+      price: {
         itemCode: sku.skuItemCode,
         saleCents: sku.salePriceCents,
         listCents: sku.listPriceCents,
         memberCents: sku.memberPriceCents,
-      };
-      pricedLine = priceFlatLine(flat, line.quantity, isMember && sku.productType !== 'membership');
-    }
+      },
+      memberPriceAllowed: sku.productType !== 'membership',
+    };
+  });
+  const voucher = cartId ? await loadCartVoucher(ctx.db, cartId) : null;
+  const totals = calculateCartTotals({ lines: inputs, site, isMember, voucher, now: (ctx.clock ?? systemClock).now() });
+
+  const cartQuantities = priced.map((p) => ({ productItemCode: p.sku.productItemCode, quantity: p.line.quantity }));
+  const models: CartLineModel[] = priced.map(({ line, sku }) => {
     const validations: ValidationDetail[] = [];
     if (validate) {
       if (sku.availability === 'out_of_stock')
         validations.push({ type: 'OUT_OF_STOCK', message: CART_MESSAGES.outOfStock });
       if (line.upsellType) {
         const rule = UPSELL_RULES[line.upsellType];
-        if (
-          rule &&
-          !rule.qualifies(
-            priced.map((p) => ({ productItemCode: p.sku.productItemCode, quantity: p.line.quantity })),
-            line.upsellRule ?? '',
-          )
-        ) {
+        if (rule && !rule.qualifies(cartQuantities, line.upsellRule ?? '')) {
+          const eligible = rule.eligibleCode(line.upsellRule ?? '');
           validations.push({
             type: 'UPSELL',
-            message:
-              rule.eligibleCode(line.upsellRule ?? '') && !inCart.has(rule.eligibleCode(line.upsellRule ?? '')!)
-                ? UPSELL_MESSAGES.removed
-                : UPSELL_MESSAGES.missing,
+            message: eligible && !inCart.has(eligible) ? UPSELL_MESSAGES.removed : UPSELL_MESSAGES.missing,
           });
         }
       }
     }
-    const unitSale = sku.salePriceCents;
     return {
       id: line.id,
-      commerceItemId: String(line.id),
       quantity: line.quantity,
       bottleCount: line.quantity * bottlesPerUnit(sku),
-      lineItemIdentification: {
-        itemCode: sku.skuItemCode,
-        itemTypeTag: itemTypeTag(sku, line),
-        upsellTypeTag: line.upsellType ?? null,
-      },
+      itemCode: sku.skuItemCode,
+      itemTypeTag: itemTypeTag(sku, line),
+      upsellTypeTag: line.upsellType ?? null,
+      upsellRule: line.upsellRule ?? null,
       product: {
         name: sku.name,
         itemCode: sku.productItemCode,
@@ -360,97 +367,22 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
             : productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode }),
         quantityLocked: sku.quantityLocked || isVoucherItem(sku) || sku.productType === 'membership',
       },
-      sku: {
-        itemCode: sku.skuItemCode,
-        numberOfBottles: sku.numberOfBottles,
-        preSellItem: sku.preSell,
-        bonusPoints: sku.bonusPoints,
-        schemeDetails: line.upsellRule ? [{ schemeId: line.upsellRule }] : [],
-        salePrice: centsToAmount(line.giftVoucher?.amountCents ?? unitSale),
-        listPrice: centsToAmount(line.giftVoucher?.amountCents ?? sku.listPriceCents),
-        vppPrice: sku.vppPriceCents === null ? null : centsToAmount(sku.vppPriceCents),
-        vppApplier: sku.vppApplier,
-      },
-      giftVoucherDetails: line.giftVoucher
-        ? {
-            recipientName: line.giftVoucher.recipientName,
-            recipientEmail: line.giftVoucher.recipientEmail,
-            message: line.giftVoucher.message,
-            value: { amount: centsToAmount(line.giftVoucher.amountCents), currencyCode: line.giftVoucher.currencyCode },
-          }
-        : null,
-      itemPriceInfo: {
-        amount: centsToAmount(pricedLine.totalCents),
-        salePrice: centsToAmount(unitSale),
-        listPrice: centsToAmount(pricedLine.listCents),
-        discounted: pricedLine.totalCents < pricedLine.listCents,
-        pricingBreakdown: pricedLine.components.map((c) => ({
-          itemCode: c.itemCode,
-          quantity: c.count,
-          bottles: c.count * c.size,
-          unitPrice: centsToAmount(c.unitCents),
-          amount: centsToAmount(c.totalCents),
-          priceType: c.priceType,
-        })),
-      },
-      validationInformationDetails: { validationDetailsList: validations },
-      _priced: pricedLine,
-      _preSell: sku.preSell,
+      numberOfBottles: sku.numberOfBottles,
+      preSellItem: sku.preSell,
+      bonusPoints: sku.bonusPoints,
+      unitSaleCents: sku.salePriceCents,
+      unitListCents: sku.listPriceCents,
+      vppPriceCents: sku.vppPriceCents,
+      vppApplier: sku.vppApplier,
+      giftVoucher: line.giftVoucher ?? null,
+      validations,
     };
   });
-
-  const totals = calculateCartTotals({
-    lines: lineItems.map((l) => ({
-      totalCents: l._priced.totalCents,
-      listCents: l._priced.listCents,
-      memberSavingsCents: l._priced.memberSavingsCents,
-      preSell: l._preSell,
-    })),
-    site,
-    freeShippingMember: isMember,
-  });
-  const pricingBreakdown: {
-    discountedByPromotion: boolean;
-    adjustmentType: string;
-    promotionName: string;
-    adjustmentAmount: number;
-  }[] = [];
-  if (totals.memberSavingsCents > 0) {
-    pricingBreakdown.push({
-      discountedByPromotion: true,
-      adjustmentType: 'MemberPrice Discount',
-      promotionName: 'Unlimited member pricing',
-      adjustmentAmount: centsToAmount(totals.memberSavingsCents),
-    });
-  }
-  const validationMessages = lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList);
-  return {
-    id: cartId ? publicCartReference(cartId) : null,
-    currencyCode: site.currency,
-    lineItems: lineItems.map(({ _priced, _preSell, ...rest }) => rest),
-    numLineItems: lineItems.length,
-    numItems: lineItems.reduce((s, l) => s + l.quantity, 0),
-    numBottles,
-    orderPriceInfo: {
-      rawSubtotal: centsToAmount(totals.rawSubtotalCents),
-      subtotal: centsToAmount(totals.subtotalCents),
-      savings: centsToAmount(totals.savingsCents),
-      memberSavings: centsToAmount(totals.memberSavingsCents),
-      shipping: centsToAmount(totals.shippingCents),
-      tax: centsToAmount(totals.taxCents),
-      total: centsToAmount(totals.totalCents),
-      payableTodayTotal: centsToAmount(totals.payableTodayCents),
-      discounted: totals.savingsCents > 0,
-      freeShipping: totals.freeShipping,
-      freeShippingThreshold: centsToAmount(site.freeShippingThresholdCents),
-      pricingBreakdown,
-    },
-    shippingDetails: { shippingAddress: { address: { postalCode: null as string | null } } },
-    checkoutEnabled: validationMessages.length === 0,
-  };
+  const model = { cartId, reference: cartId ? publicCartReference(cartId) : null, site, lines: models, totals };
+  return { cart: formatCart(model), totals };
 }
 
-export type CartView = Awaited<ReturnType<typeof getCart>>;
+export type CartView = CartJson;
 
 function itemTypeTag(sku: SkuInfo, line: CartLineRow): string {
   if (line.giftVoucher || sku.productType === 'giftVoucher') return 'giftVoucher';
@@ -484,12 +416,12 @@ const UPSELL_RULES: Record<
 type Tx = Db;
 
 /** Locks the cart row for this transaction, creating the cart first when it does not exist. */
-async function lockCart(tx: Tx, cartId: string, site: Site, customerId: number | null = null): Promise<void> {
+export async function lockCart(tx: Tx, cartId: string, site: Site, customerId: number | null = null): Promise<void> {
   await tx.insert(carts).values({ id: cartId, siteId: site.id, customerId }).onConflictDoNothing();
   await tx.execute(sql`select id from ${carts} where ${carts.id} = ${cartId} for update`);
 }
 
-async function touch(tx: Tx, cartId: string): Promise<void> {
+export async function touch(tx: Tx, cartId: string): Promise<void> {
   await tx
     .update(carts)
     .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })

@@ -352,7 +352,7 @@ export async function mergeCartOnLogin(
       .limit(1);
     const [anonymous] = anonymousCartId
       ? await tx
-          .select({ id: carts.id, customerId: carts.customerId, siteId: carts.siteId })
+          .select({ id: carts.id, customerId: carts.customerId, siteId: carts.siteId, voucherCode: carts.voucherCode })
           .from(carts)
           .where(eq(carts.id, anonymousCartId))
           .for('update')
@@ -370,7 +370,9 @@ export async function mergeCartOnLogin(
       // NOTE: the lines move to a cart with a new id rather than the anonymous cart becoming the account's:
       // an anonymous id may have been planted in this browser by someone who would then know it.
       const id = newCartId();
-      await tx.insert(carts).values({ id, siteId: site.id, customerId, version: 1 });
+      await tx
+        .insert(carts)
+        .values({ id, siteId: site.id, customerId, version: 1, voucherCode: mergeable.voucherCode });
       await tx.update(cartLines).set({ cartId: id }).where(eq(cartLines.cartId, mergeable.id));
       await tx.delete(carts).where(eq(carts.id, mergeable.id));
       return id;
@@ -398,9 +400,14 @@ export async function mergeCartOnLogin(
         });
     }
     await tx.delete(carts).where(eq(carts.id, mergeable.id));
+    // The voucher comes along unless the customer's cart has one already (one voucher per order).
     await tx
       .update(carts)
-      .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        version: sql`${carts.version} + 1`,
+        updatedAt: sql`now()`,
+        voucherCode: sql`coalesce(${carts.voucherCode}, ${mergeable.voucherCode})`,
+      })
       .where(eq(carts.id, own.id));
     return own.id;
   });

@@ -11,7 +11,7 @@ import {
   type PlanMapping,
   type UpsellOffers,
 } from '../domain/upsell-offers';
-import { getCart, loadPackTablesCached } from './cart';
+import { getCartWithTotals, loadPackTablesCached } from './cart';
 import type { ReadCache } from './read-cache';
 import { findProductByAnyCode, type ProductDetail } from './catalogue';
 
@@ -75,7 +75,7 @@ export type UpsellOffersResponse = ReturnType<typeof toResponse>;
 
 /** Upsell offers for the visitor's cart; no cart id is an empty cart. */
 export async function getCartOffers(ctx: OfferContext, cartId: string | null): Promise<UpsellOffersResponse> {
-  const cart = await getCart({ ...ctx, isMember: false }, cartId);
+  const { cart, totals } = await getCartWithTotals({ ...ctx, isMember: false }, cartId);
   const isSingleWine = (l: (typeof cart.lineItems)[number]) =>
     l.sku.numberOfBottles === 1 && !l.product.mixed && l.product.productType === 'wine' && !l.giftVoucherDetails;
   const productCodes = [...new Set(cart.lineItems.map((l) => l.product.itemCode))];
@@ -94,8 +94,7 @@ export async function getCartOffers(ctx: OfferContext, cartId: string | null): P
   }
   const offers = buildCartOffers({
     bottles: cart.numBottles,
-    // NOTE: the cart view carries two-decimal amounts; rounding back to cents is exact.
-    subtotalCents: Math.round(cart.orderPriceInfo.subtotal * 100),
+    subtotalCents: totals.order.subtotalCents,
     lines: cart.lineItems.map((l) => ({
       productItemCode: l.product.itemCode,
       quantity: l.quantity,

@@ -1,4 +1,7 @@
+import { data } from 'react-router';
+import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
+import { applyVoucherCookie } from '../../services/vouchers';
 import type { Route } from './+types/cart';
 import { CartMain } from '../components/cart/cart-main';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -10,14 +13,28 @@ export const handle = { pageType: 'shopping_cart' };
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const cart = cartContextOf(ctx);
-  return { cart: await getCart(cart, await findVisitorCart(cart, ctx.cookies.cart_id), { validate: true }) };
+  const cartId = await findVisitorCart(cart, ctx.cookies.cart_id);
+  // A voucher link's code (server/legacy.ts) is applied to the visitor's cart once, then its cookie cleared.
+  const code = ctx.cookies[VOUCHER_COOKIE];
+  const applied = code ? await applyVoucherCookie(cart, cartId, code, { createCart: false }) : null;
+  const loaded = {
+    cart: await getCart(cart, cartId, { validate: true }),
+    voucherCookieOutcome: applied?.outcome ?? null,
+  };
+  if (!applied?.outcome) return loaded;
+  return data(loaded, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
   error ? [] : [{ title: 'Your cart' }, { name: 'robots', content: 'noindex' }];
 
 /** The cart is personal and changes elsewhere (other tabs, the API): never reuse a stored copy. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const cookie = loaderHeaders.get('Set-Cookie');
+  if (cookie) headers.set('Set-Cookie', cookie);
+  return headers;
+};
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();

@@ -607,12 +607,27 @@ export const postcodes: readonly PostcodeRow[] = [
   ...parsePostcodes('nz', NZ_POSTCODES),
 ];
 
+/**
+ * The order vouchers of CONTRACT.md, on every site (amounts in the site's currency), and the demo
+ * customers' own voucher (customer_vouchers kind VOUCHER, shown in /account/gift-cards-and-vouchers).
+ */
 export const vouchers: readonly VoucherRow[] = [
   {
     code: 'WELCOME20',
-    description: '20% off your order',
-    discountType: 'percent',
-    discountValue: 20,
+    description: '20 off your order',
+    discountType: 'amount',
+    discountValue: 2_000,
+    minimumSubtotalCents: 0,
+    oncePerCustomer: true,
+    expiresAt: null,
+  },
+  {
+    code: 'SPEND150',
+    description: '15 off an order of 150 or more',
+    discountType: 'amount',
+    discountValue: 1_500,
+    minimumSubtotalCents: 15_000,
+    oncePerCustomer: false,
     expiresAt: null,
   },
   {
@@ -621,6 +636,16 @@ export const vouchers: readonly VoucherRow[] = [
     discountType: 'percent',
     discountValue: 10,
     expiresAt: new Date('2025-01-01T00:00:00Z'),
+  },
+  {
+    code: 'BIRTHDAY15',
+    description: '$15 off your next order of 12 or more bottles',
+    discountType: 'amount',
+    discountValue: 1_500,
+    minimumBottles: 12,
+    currency: 'AUD',
+    oncePerCustomer: true,
+    expiresAt: new Date('2027-03-31T13:00:00Z'),
   },
 ];
 

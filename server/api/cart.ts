@@ -1,10 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { pointsEarned } from '../../domain/cart-pricing';
 import { CartItemsBodySchema, giftVoucherSchema, QuantityPathSchema } from '../../domain/cart-rules';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
+import { VOUCHER_COOKIE } from '../../domain/offer-codes';
+import { VoucherCodeSchema } from '../../domain/vouchers';
 import {
   addGiftVoucher,
   type CartContext,
@@ -15,6 +17,7 @@ import {
   newCartId,
   removeLine,
 } from '../../services/cart';
+import { applyVoucher, applyVoucherCookie, removeVoucher } from '../../services/vouchers';
 import { fail, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
@@ -32,7 +35,7 @@ export async function cartIdOf(c: Context<AppEnv>): Promise<string | null> {
 }
 
 /** The visitor's cart id, creating a new one (and its cookie) when a change needs a cart. */
-async function ensureCartId(c: Context<AppEnv>): Promise<string> {
+export async function ensureCartId(c: Context<AppEnv>): Promise<string> {
   const existing = await cartIdOf(c);
   if (existing) return existing;
   const id = newCartId();
@@ -40,7 +43,7 @@ async function ensureCartId(c: Context<AppEnv>): Promise<string> {
   return id;
 }
 
-function cartContext(c: Context<AppEnv>): CartContext {
+export function cartContext(c: Context<AppEnv>): CartContext {
   return cartContextOf(c.var.ctx);
 }
 
@@ -61,6 +64,29 @@ export const CartSchema = z.looseObject({
   orderPriceInfo: z.looseObject({ subtotal: z.number(), total: z.number() }),
   checkoutEnabled: z.boolean(),
 });
+
+/** The voucher code of a voucher call's path. */
+export const VoucherCodeParams = z.object({ code: VoucherCodeSchema });
+
+/**
+ * GET /api/cart/list with a `voucher_code` cookie (saved by a voucher link, server/legacy.ts): the code is
+ * applied when the cart has none, and the cookie cleared either way. The answer then says what happened in
+ * `voucherCookieOutcome` (services/vouchers VoucherCookieOutcome).
+ */
+async function cartWithVoucherCookie(c: Context<AppEnv>, validate: boolean) {
+  const ctx = cartContext(c);
+  let cartId = await cartIdOf(c);
+  const code = getCookie(c, VOUCHER_COOKIE);
+  if (code === undefined) return getCart(ctx, cartId, { validate });
+  deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
+  const applied = await applyVoucherCookie(ctx, cartId, code, { createCart: true });
+  if (applied.cartId !== cartId) {
+    cartId = applied.cartId;
+    setCartCookie(c, cartId);
+  }
+  const cart = await getCart(ctx, cartId, { validate });
+  return applied.outcome ? { ...cart, voucherCookieOutcome: applied.outcome } : cart;
+}
 
 export const PointsEarnedSchema = z.looseObject({ orderId: z.string().nullable() });
 
@@ -106,8 +132,7 @@ export const cartApi = createApiRouter()
       request: { query: CartListQuerySchema },
       responses: responses(CartSchema, 'The cart (empty when the visitor has none).', []),
     }),
-    async (c) =>
-      ok(c, await getCart(cartContext(c), await cartIdOf(c), { validate: c.req.valid('query').validate === 'true' })),
+    async (c) => ok(c, await cartWithVoucherCookie(c, c.req.valid('query').validate === 'true')),
   )
   .openapi(
     createRoute({
@@ -179,6 +204,28 @@ export const cartApi = createApiRouter()
         }),
       );
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/voucher/{code}',
+      summary: 'Apply a voucher to the cart',
+      description:
+        'The discount is an Order Discount entry of orderPriceInfo.pricingBreakdown; the cart carries `voucher`. One voucher per order.',
+      request: { params: VoucherCodeParams },
+      responses: responses(CartSchema, 'The cart with the voucher.', [400, 403, 409]),
+    }),
+    async (c) => ok(c, await applyVoucher(cartContext(c), await ensureCartId(c), c.req.valid('param').code)),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/voucher/{code}',
+      summary: 'Remove the voucher from the cart',
+      request: { params: VoucherCodeParams },
+      responses: responses(CartSchema, 'The cart without the voucher.', [400, 403, 404]),
+    }),
+    async (c) => ok(c, await removeVoucher(cartContext(c), await cartIdOf(c), c.req.valid('param').code)),
   )
   .openapi(
     createRoute({

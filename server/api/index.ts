@@ -9,6 +9,7 @@ import { similarWinesApi } from './similar-wines';
 import { suggestionsApi } from './suggestions';
 import { userAccountApi } from './user-account';
 import { userListsApi } from './user-lists';
+import { userVouchersApi } from './user-vouchers';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -23,6 +24,7 @@ export function jsonApi() {
     .route('/api/authentication', authenticationApi)
     .route('/api/user', userListsApi)
     .route('/api/user', userAccountApi)
+    .route('/api/user', userVouchersApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);
   api.doc31(OPENAPI_PATH, {

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { formatMoney } from './money';
+import type { Site } from './sites';
+
+// Order vouchers (CONTRACT "Vouchers, on every site"): who may use a code, and what it takes off, exact
+// to the cent. Pure: services/vouchers.ts loads the voucher and the customer's uses and calls these.
+
+export const VOUCHER_MESSAGES = {
+  invalid: 'That voucher code is not valid.',
+  /** SPEC §8: the key atg.commerce.promotion.PromotionResources->voucher.expired is shown as this. */
+  expired: 'Voucher expired',
+  notStarted: 'That voucher cannot be used yet.',
+  otherSite: 'That voucher cannot be used on this site.',
+  alreadyUsed: 'You have already used this voucher.',
+  minimum: (amount: string) => `This voucher needs an order of at least ${amount}.`,
+  minimumBottles: (bottles: number) => `This voucher needs an order of at least ${bottles} bottles.`,
+  onlyOne: (current: string) => `Only one voucher can be used per order. Remove ${current} first.`,
+  notOnCart: 'That voucher is not on your cart.',
+  /** SPEC §8: tracked when a voucher link's code cannot be used. */
+  invalidLink: 'Unfortunately the voucher code you have entered appears to be invalid.',
+};
+
+/** A code as shoppers type it: letters, digits and dashes; compared upper-case. */
+export const VoucherCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,32}$/, VOUCHER_MESSAGES.invalid)
+  .transform((code) => code.toUpperCase());
+
+export type VoucherKind = 'amount' | 'percent';
+
+export interface VoucherRule {
+  code: string;
+  description: string;
+  kind: VoucherKind;
+  /** Cents off (kind amount, in the site's currency) or whole percent off (kind percent). */
+  value: number;
+  minimumSubtotalCents: number;
+  minimumBottles: number;
+  /** Null: every site. */
+  siteId: string | null;
+  /** Null: every currency. */
+  currency: string | null;
+  startsAt: Date | null;
+  /** The voucher can be used before this instant, not at it. */
+  expiresAt: Date | null;
+  oncePerCustomer: boolean;
+  active: boolean;
+}
+
+export type VoucherRefusal = {
+  reason: 'invalid' | 'expired' | 'not_started' | 'other_site' | 'already_used' | 'minimum';
+  message: string;
+};
+
+/**
+ * Whether the voucher may be used at all, whatever the cart holds: active, in its dates, on this site,
+ * not already used by this customer when it is once per customer. Null when it may.
+ * NOTE: an inactive voucher answers as an unknown code, so codes cannot be probed.
+ */
+export function checkVoucherAvailable(
+  rule: VoucherRule,
+  at: { site: Pick<Site, 'id' | 'currency'>; now: Date; usedByCustomer: boolean },
+): VoucherRefusal | null {
+  if (!rule.active) return { reason: 'invalid', message: VOUCHER_MESSAGES.invalid };
+  if ((rule.siteId && rule.siteId !== at.site.id) || (rule.currency && rule.currency !== at.site.currency))
+    return { reason: 'other_site', message: VOUCHER_MESSAGES.otherSite };
+  if (rule.startsAt && at.now.getTime() < rule.startsAt.getTime())
+    return { reason: 'not_started', message: VOUCHER_MESSAGES.notStarted };
+  if (rule.expiresAt && at.now.getTime() >= rule.expiresAt.getTime())
+    return { reason: 'expired', message: VOUCHER_MESSAGES.expired };
+  if (rule.oncePerCustomer && at.usedByCustomer)
+    return { reason: 'already_used', message: VOUCHER_MESSAGES.alreadyUsed };
+  return null;
+}
+
+/**
+ * What the voucher takes off an order whose voucher-eligible lines come to eligibleSubtotalCents: the
+ * minimum is checked on that subtotal (at least, so exactly 150.00 qualifies); a percentage rounds half up
+ * to the cent; never more than the eligible subtotal.
+ */
+export function calculateVoucherDiscount(
+  rule: VoucherRule,
+  order: { eligibleSubtotalCents: number; bottles: number; site: Pick<Site, 'intlLocale' | 'currency'> },
+): { ok: true; discountCents: number } | ({ ok: false } & VoucherRefusal) {
+  if (order.eligibleSubtotalCents < rule.minimumSubtotalCents)
+    return {
+      ok: false,
+      reason: 'minimum',
+      message: VOUCHER_MESSAGES.minimum(formatMoney(rule.minimumSubtotalCents, order.site)),
+    };
+  if (order.bottles < rule.minimumBottles)
+    return { ok: false, reason: 'minimum', message: VOUCHER_MESSAGES.minimumBottles(rule.minimumBottles) };
+  const off = rule.kind === 'percent' ? Math.round((order.eligibleSubtotalCents * rule.value) / 100) : rule.value;
+  return { ok: true, discountCents: Math.max(0, Math.min(off, order.eligibleSubtotalCents)) };
+}

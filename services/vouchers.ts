@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { carts, customers, voucherUses } from '../db/schema';
+import { systemClock } from '../domain/clock';
+import { centsToAmount } from '../domain/money';
+import {
+  calculateVoucherDiscount,
+  checkVoucherAvailable,
+  VOUCHER_MESSAGES,
+  VoucherCodeSchema,
+  type VoucherRule,
+} from '../domain/vouchers';
+import { type CartContext, type CartView, getCart, getCartWithTotals, lockCart, newCartId, touch } from './cart';
+import { ServiceError } from './service-error';
+import { hasUsedVoucher, loadVoucherRule } from './voucher-store';
+
+// The voucher use cases (CONTRACT "Vouchers, on every site"; SPEC §7 voucher calls): apply a code to a cart,
+// remove it, describe it, apply the code a voucher link saved, and record a use (for checkout).
+// Every refusal is a ServiceError with a message a shopper can read, and changes nothing.
+
+function normalise(code: string): string {
+  const parsed = VoucherCodeSchema.safeParse(code);
+  if (!parsed.success) throw new ServiceError('invalid', VOUCHER_MESSAGES.invalid);
+  return parsed.data;
+}
+
+/** The voucher of a code that this customer (if any) may use now, or a ServiceError saying why not. */
+async function usableVoucher(db: Db, ctx: CartContext, code: string, customerId: number | null): Promise<VoucherRule> {
+  const rule = await loadVoucherRule(db, code);
+  if (!rule) throw new ServiceError('invalid', VOUCHER_MESSAGES.invalid);
+  const used = customerId !== null && rule.oncePerCustomer ? await hasUsedVoucher(db, customerId, code) : false;
+  const refused = checkVoucherAvailable(rule, {
+    site: ctx.site,
+    now: (ctx.clock ?? systemClock).now(),
+    usedByCustomer: used,
+  });
+  if (refused) throw new ServiceError('invalid', refused.message);
+  return rule;
+}
+
+/**
+ * Applies a voucher to the cart (creating the cart when it does not exist). The same code again changes
+ * nothing (it discounts once); a second code is refused: one voucher per order.
+ */
+export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: string): Promise<CartView> {
+  const code = normalise(rawCode);
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
+    const [cart] = await tx
+      .select({ voucherCode: carts.voucherCode, customerId: carts.customerId })
+      .from(carts)
+      .where(eq(carts.id, cartId));
+    if (cart?.voucherCode === code) return;
+    if (cart?.voucherCode) throw new ServiceError('conflict', VOUCHER_MESSAGES.onlyOne(cart.voucherCode));
+    const rule = await usableVoucher(tx, ctx, code, cart?.customerId ?? null);
+    const { totals } = await getCartWithTotals({ ...ctx, db: tx }, cartId);
+    const result = calculateVoucherDiscount(rule, {
+      eligibleSubtotalCents: totals.eligibleSubtotalCents,
+      bottles: totals.numBottles,
+      site: ctx.site,
+    });
+    if (!result.ok) throw new ServiceError('invalid', result.message);
+    await tx.update(carts).set({ voucherCode: code }).where(eq(carts.id, cartId));
+    await touch(tx, cartId);
+  });
+  return getCart(ctx, cartId);
+}
+
+/** Takes the voucher of this code off the cart. */
+export async function removeVoucher(ctx: CartContext, cartId: string | null, rawCode: string): Promise<CartView> {
+  const code = normalise(rawCode);
+  if (!cartId) throw new ServiceError('not_found', VOUCHER_MESSAGES.notOnCart);
+  const removed = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
+    const rows = await tx
+      .update(carts)
+      .set({ voucherCode: null })
+      .where(sql`${carts.id} = ${cartId} and ${carts.voucherCode} = ${code}`)
+      .returning({ id: carts.id });
+    if (rows.length > 0) await touch(tx, cartId);
+    return rows.length;
+  });
+  if (removed === 0) throw new ServiceError('not_found', VOUCHER_MESSAGES.notOnCart);
+  return getCart(ctx, cartId);
+}
+
+/** SPEC §7 voucher validate: what the voucher is, when this customer may use it now. Changes nothing. */
+export async function describeVoucher(ctx: CartContext, customerId: number, rawCode: string) {
+  const code = normalise(rawCode);
+  const rule = await usableVoucher(ctx.db, ctx, code, customerId);
+  return {
+    code: rule.code,
+    description: rule.description,
+    kind: rule.kind,
+    /** Currency amount off (kind amount) or whole percent off (kind percent). */
+    amount: rule.kind === 'percent' ? rule.value : centsToAmount(rule.value),
+    minimumSubtotal: centsToAmount(rule.minimumSubtotalCents),
+    minimumBottles: rule.minimumBottles,
+    currencyCode: ctx.site.currency,
+    expiresAt: rule.expiresAt?.toISOString() ?? null,
+    oncePerCustomer: rule.oncePerCustomer,
+  };
+}
+
+export type VoucherDescription = Awaited<ReturnType<typeof describeVoucher>>;
+
+/** What became of the code a voucher link saved (the `voucher_code` cookie). */
+export type VoucherCookieOutcome =
+  | { code: string; status: 'applied'; message: null; reason: null }
+  | {
+      code: string;
+      status: 'invalid';
+      /** SPEC §8: the text the page tracks. */
+      message: string;
+      /** Why, as the voucher box would say it (e.g. 'Voucher expired'). */
+      reason: string;
+    };
+
+/**
+ * Applies the code a voucher link saved, when the cart has no voucher yet. Creates the cart when the code
+ * applies and the visitor has none (unless createCart is false). The caller clears the cookie whenever the
+ * outcome is not null. The outcome is null (nothing tried) when the cart already carries a voucher, or there
+ * is no cart and createCart is false.
+ */
+export async function applyVoucherCookie(
+  ctx: CartContext,
+  cartId: string | null,
+  rawCode: string,
+  options: { createCart?: boolean } = {},
+): Promise<{ cartId: string | null; outcome: VoucherCookieOutcome | null }> {
+  const code = rawCode.trim().toUpperCase();
+  // A caller that cannot set the cart cookie (the cart page's loader) leaves a visitor without a cart alone.
+  if (!cartId && options.createCart === false) return { cartId, outcome: null };
+  if (cartId) {
+    const [cart] = await ctx.db.select({ voucherCode: carts.voucherCode }).from(carts).where(eq(carts.id, cartId));
+    if (cart?.voucherCode) return { cartId, outcome: null };
+  }
+  const target = cartId ?? newCartId();
+  try {
+    await applyVoucher(ctx, target, code);
+    return { cartId: target, outcome: { code, status: 'applied', message: null, reason: null } };
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return {
+      cartId,
+      outcome: { code, status: 'invalid', message: VOUCHER_MESSAGES.invalidLink, reason: error.message },
+    };
+  }
+}
+
+/**
+ * Records that a customer used a voucher (checkout calls this with the order). A once-per-customer voucher
+ * the customer has used already is refused.
+ */
+export async function recordVoucherUse(
+  db: Db,
+  use: { code: string; customerId: number; orderId?: number | null },
+): Promise<{ id: number }> {
+  const code = normalise(use.code);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const rule = await loadVoucherRule(tx, code);
+    if (!rule) throw new ServiceError('not_found', VOUCHER_MESSAGES.invalid);
+    // NOTE: locks the customer, so two checkouts at once cannot both use a once-only code.
+    await tx.execute(sql`select id from ${customers} where ${customers.id} = ${use.customerId} for update`);
+    if (rule.oncePerCustomer && (await hasUsedVoucher(tx, use.customerId, code)))
+      throw new ServiceError('conflict', VOUCHER_MESSAGES.alreadyUsed);
+    const [row] = await tx
+      .insert(voucherUses)
+      .values({ voucherCode: code, customerId: use.customerId, orderId: use.orderId ?? null })
+      .returning({ id: voucherUses.id });
+    return { id: row!.id };
+  });
+}
