@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { generateCatalogue } from '../db/demo/catalogue';
 import { products, skuPrices, skus } from '../db/schema';
 import { parseSearchParams } from '../domain/search-params';
 import { searchProducts } from '../services/search';
+import { createScratchDatabase } from '../tests/support/scratch-postgres';
 
 // Search latency over catalogue sizes: a term + two facets + a sort, p50/p95 over repeated queries.
 // PGlite by default; DATABASE_URL=postgres://… runs it on a fresh PostgreSQL database (dropped after).
@@ -28,19 +27,13 @@ async function fresh(): Promise<{ database: Awaited<ReturnType<typeof openDataba
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
   }
-  const name = `sf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(url, 'sf_bench');
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }

@@ -63,6 +63,21 @@ async function insertAll(tx: Db, table: PgTable, rows: readonly object[]): Promi
   }
 }
 
+/** The serial ids of the rows whose unique `key` column holds one of `keys`, by key (to link child rows). */
+async function idsByKey(
+  tx: Db,
+  table: PgTable,
+  id: AnyPgColumn,
+  key: AnyPgColumn,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ id, key })
+    .from(table)
+    .where(inArray(key, [...keys]));
+  return new Map(rows.map((r) => [r.key as string, r.id as number] as const));
+}
+
 /**
  * Writes the demo data of CONTRACT.md. Idempotent: rows are keyed (item codes, emails, fixed review
  * positions), inserted with ON CONFLICT DO NOTHING, and a finished run is remembered in `meta`.
@@ -104,18 +119,12 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
     await insertAll(t, planMappings, planMappingRows);
 
     await insertAll(t, customers, customerRows);
-    const ids = new Map(
-      (
-        await t
-          .select({ id: customers.id, email: customers.email })
-          .from(customers)
-          .where(
-            inArray(
-              customers.email,
-              customerRows.map((c) => c.email),
-            ),
-          )
-      ).map((r) => [r.email, r.id] as const),
+    const ids = await idsByKey(
+      t,
+      customers,
+      customers.id,
+      customers.email,
+      customerRows.map((c) => c.email),
     );
     // A demo account's child rows are written once per table: a table is topped up for the accounts that
     // have no rows there yet (so tables added by a later seed version fill in on an existing database).
@@ -140,18 +149,12 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
     await topUp(customerVouchers, customerVouchers.customerId, demoVouchers);
     const history = buildOrders(catalogue);
     await topUp(orders, orders.customerId, history.orders);
-    const orderIds = new Map(
-      (
-        await t
-          .select({ id: orders.id, orderNumber: orders.orderNumber })
-          .from(orders)
-          .where(
-            inArray(
-              orders.orderNumber,
-              history.orders.map((o) => o.orderNumber),
-            ),
-          )
-      ).map((r) => [r.orderNumber, r.id] as const),
+    const orderIds = await idsByKey(
+      t,
+      orders,
+      orders.id,
+      orders.orderNumber,
+      history.orders.map((o) => o.orderNumber),
     );
     const withLines = new Set((await t.selectDistinct({ id: orderLines.orderId }).from(orderLines)).map((r) => r.id));
     await insertAll(

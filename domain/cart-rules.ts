@@ -54,12 +54,21 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
     .max(maxAmount, `The amount must be at most ${maxAmount}.`);
   // NOTE: every field has a length limit, checked (and aborting) before any pattern runs.
   const email = (message: string) => z.string().max(254, { error: message, abort: true }).trim().regex(EMAIL, message);
-  const recipientName = z
-    .string()
-    .max(200, { error: 'The recipient name can be at most 80 characters.', abort: true })
-    .trim()
-    .min(1, 'Please enter the recipient name.')
-    .max(80, 'The recipient name can be at most 80 characters.');
+  // The raw limit (aborting) keeps a huge value from being trimmed; the shopper is told the smaller one.
+  const requiredText = (max: number, rawMax: number, missing: string, tooLong: string) =>
+    z.string().max(rawMax, { error: tooLong, abort: true }).trim().min(1, missing).max(max, tooLong);
+  const recipientName = requiredText(
+    80,
+    200,
+    'Please enter the recipient name.',
+    'The recipient name can be at most 80 characters.',
+  );
+  const message = requiredText(
+    200,
+    1_000,
+    'Please enter a gift message.',
+    'The gift message can be at most 200 characters.',
+  );
   const classic = z
     .object({
       salesCode: z.string().max(40, 'Please check the sales code.').optional(),
@@ -68,12 +77,7 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
       recipientName,
       recipientEmail: email('Please enter a valid email address.'),
       verifyEmail: z.string().max(254, { error: 'The email addresses do not match.', abort: true }).trim(),
-      message: z
-        .string()
-        .max(1_000, { error: 'The gift message can be at most 200 characters.', abort: true })
-        .trim()
-        .min(1, 'Please enter a gift message.')
-        .max(200, 'The gift message can be at most 200 characters.'),
+      message,
       amount,
     })
     .refine((v) => v.verifyEmail.toLowerCase() === v.recipientEmail.toLowerCase(), {
@@ -87,12 +91,7 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
       recipientName,
       recipientEmail: email('Please enter a valid email address.'),
       value: z.object({ amount, currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
-      message: z
-        .string()
-        .max(1_000, { error: 'The gift message can be at most 200 characters.', abort: true })
-        .trim()
-        .min(1, 'Please enter a gift message.')
-        .max(200, 'The gift message can be at most 200 characters.'),
+      message,
     }),
   });
   return (

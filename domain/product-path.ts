@@ -3,3 +3,8 @@ export function productPath(p: { slug: string; vintage: number | null; itemCode:
   const segment = p.vintage ? `${p.slug}-${p.vintage}` : p.slug;
   return `/product/${segment}/${encodeURIComponent(p.itemCode)}`;
 }
+
+/** The thumbnail and small images of a product (every image of a product is `{imageBase}-{size}.svg`). */
+export function productImages(imageBase: string): { thumbnailImage: string; smallImage: string } {
+  return { thumbnailImage: `${imageBase}-thumbnail.svg`, smallImage: `${imageBase}-small.svg` };
+}

@@ -294,24 +294,16 @@ export function createApp(options: CreateAppOptions) {
 
   const clientDir = options.clientDir ?? path.resolve('build/client');
   const staticRoot = path.relative(process.cwd(), clientDir) || '.';
-  app.use(
-    '/assets/*',
+  const serveBuilt = (cacheControl: string) =>
     serveStatic({
       root: staticRoot,
       onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        c.header('Cache-Control', cacheControl);
       },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root: staticRoot,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=3600');
-      },
-    }),
-  );
+    });
+  // Built assets carry a content hash in their names, so they never change.
+  app.use('/assets/*', serveBuilt('public, max-age=31536000, immutable'));
+  app.use('*', serveBuilt('public, max-age=3600'));
 
   if (options.build) {
     const build = options.build;

@@ -13,7 +13,6 @@ import {
 } from '../db/schema';
 import { type CellaringBand, cellaringBand } from '../domain/cellaring';
 import type { Clock } from '../domain/clock';
-import { changePassword, type SessionTokens } from './identity';
 import { ServiceError } from './service-error';
 
 // The account area and the account half of the user API (SPEC §2 account routes, §3 User, §7).
@@ -272,20 +271,6 @@ export async function listVouchers(db: Db, clock: Clock, customerId: number): Pr
 export async function setEmailOptIn(db: Db, customerId: number, emailFlag: boolean): Promise<{ emailOptIn: boolean }> {
   await db.update(customers).set({ emailOptIn: emailFlag }).where(eq(customers.id, customerId));
   return { emailOptIn: emailFlag };
-}
-
-/**
- * Changes the password; the session that asked keeps working, every other login of the customer ends
- * (identity.changePassword). A wrong current password is an 'invalid' ServiceError.
- */
-export function changeAccountPassword(
-  db: Db,
-  clock: Clock,
-  customerId: number,
-  input: { currentPassword: string; newPassword: string },
-  keep: SessionTokens,
-): Promise<void> {
-  return changePassword(db, clock, customerId, input, keep);
 }
 
 export interface CellarWine {

@@ -8,9 +8,10 @@ import { type CartLineInput, type CartTotals, calculateCartTotals } from '../dom
 import { type Clock, systemClock } from '../domain/clock';
 import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
-import { productPath } from '../domain/product-path';
+import { productImages, productPath } from '../domain/product-path';
 import type { Site } from '../domain/sites';
 import { type CartJson, type CartLineModel, formatCart, type ValidationDetail } from './cart-json';
+import { SKU_PRICE_COLUMNS, type SkuView } from './catalogue';
 import { noReadCache, type ReadCache } from './read-cache';
 import { loadCartVoucher } from './voucher-store';
 import { ServiceError } from './service-error';
@@ -106,16 +107,10 @@ export function newCartId(): string {
   return randomBytes(18).toString('base64url');
 }
 
-interface SkuInfo {
+/** A sku's prices and pack (as the catalogue has them), with the product facts a cart line needs. */
+interface SkuInfo extends Omit<SkuView, 'itemCode'> {
   skuItemCode: string;
   productItemCode: string;
-  numberOfBottles: number;
-  vppApplier: boolean;
-  bonusPoints: number;
-  listPriceCents: number;
-  salePriceCents: number;
-  vppPriceCents: number | null;
-  memberPriceCents: number | null;
   name: string;
   slug: string;
   vintage: number | null;
@@ -149,13 +144,7 @@ async function loadSkus(db: Db, codes: readonly string[], currency: string): Pro
     .select({
       skuItemCode: skus.itemCode,
       productItemCode: skus.productItemCode,
-      numberOfBottles: skus.numberOfBottles,
-      vppApplier: skus.vppApplier,
-      bonusPoints: skus.bonusPoints,
-      listPriceCents: skuPrices.listPriceCents,
-      salePriceCents: skuPrices.salePriceCents,
-      vppPriceCents: skuPrices.vppPriceCents,
-      memberPriceCents: skuPrices.memberPriceCents,
+      ...SKU_PRICE_COLUMNS,
       name: products.name,
       slug: products.slug,
       vintage: products.vintage,
@@ -357,8 +346,7 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
         itemCode: sku.productItemCode,
         vintage: sku.vintage,
         mixed: sku.mixed,
-        thumbnailImage: `${sku.imageBase}-thumbnail.svg`,
-        smallImage: `${sku.imageBase}-small.svg`,
+        ...productImages(sku.imageBase),
         productType: sku.productType,
         // SPEC §2: Unlimited and SV (gift voucher) items have no link.
         url:

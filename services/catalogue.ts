@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { products, reviews, skuPrices, skus } from '../db/schema';
 import { centsToAmount } from '../domain/money';
-import { productPath } from '../domain/product-path';
+import { productImages, productPath } from '../domain/product-path';
 import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricing';
 import type { CurrencyCode } from '../domain/sites';
 
@@ -20,6 +20,17 @@ export interface SkuView {
   vppPriceCents: number | null;
   memberPriceCents: number | null;
 }
+
+/** The columns of SkuView but its code, from skus joined to sku_prices of one currency. */
+export const SKU_PRICE_COLUMNS = {
+  numberOfBottles: skus.numberOfBottles,
+  vppApplier: skus.vppApplier,
+  bonusPoints: skus.bonusPoints,
+  listPriceCents: skuPrices.listPriceCents,
+  salePriceCents: skuPrices.salePriceCents,
+  vppPriceCents: skuPrices.vppPriceCents,
+  memberPriceCents: skuPrices.memberPriceCents,
+};
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -58,13 +69,7 @@ export async function findProduct(db: Db, itemCode: string, currency: CurrencyCo
   const skuRows = await db
     .select({
       itemCode: skus.itemCode,
-      numberOfBottles: skus.numberOfBottles,
-      vppApplier: skus.vppApplier,
-      bonusPoints: skus.bonusPoints,
-      listPriceCents: skuPrices.listPriceCents,
-      salePriceCents: skuPrices.salePriceCents,
-      vppPriceCents: skuPrices.vppPriceCents,
-      memberPriceCents: skuPrices.memberPriceCents,
+      ...SKU_PRICE_COLUMNS,
     })
     .from(skus)
     .innerJoin(skuPrices, and(eq(skuPrices.skuItemCode, skus.itemCode), eq(skuPrices.currency, currency)))
@@ -137,8 +142,7 @@ export function toApiProduct(detail: ProductDetail) {
     preSellItem: detail.preSell,
     quantityLocked: detail.quantityLocked,
     currencyCode: detail.currency,
-    thumbnailImage: `${detail.imageBase}-thumbnail.svg`,
-    smallImage: `${detail.imageBase}-small.svg`,
+    ...productImages(detail.imageBase),
     largeImage: `${detail.imageBase}-large.svg`,
     averageRating: detail.ratingAverage,
     numberOfReviews: detail.ratingCount,

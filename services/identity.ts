@@ -301,6 +301,10 @@ export async function register(
   return { customerId: created.id, email, tokens: await issueTokens(db, clock, created.id) };
 }
 
+/**
+ * Changes the password; the session that asked (`keep`) keeps working, every other login of the customer
+ * ends. A wrong current password is an 'invalid' ServiceError.
+ */
 export async function changePassword(
   db: Db,
   clock: Clock,

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { offerListItems, offerLists } from '../db/schema';
 import { centsToAmount } from '../domain/money';
+import { productImages } from '../domain/product-path';
 import type { CurrencyCode } from '../domain/sites';
 import { findSummaries, type ProductSummary } from './catalogue';
 
@@ -62,8 +63,7 @@ export function toApiOfferList(list: OfferList) {
       mixed: product.mixed,
       productType: product.productType,
       colour: product.colour,
-      thumbnailImage: `${product.imageBase}-thumbnail.svg`,
-      smallImage: `${product.imageBase}-small.svg`,
+      ...productImages(product.imageBase),
       averageRating: product.ratingAverage,
       numberOfReviews: product.ratingCount,
       listPrice: centsToAmount(product.listPriceCents),

@@ -60,13 +60,23 @@ const toList = <D>(userItems: UserItem<D>[]): ItemList<D> => ({
   userItems,
 });
 
-export async function listFavourites(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
+/** A list the customer adds wines to (favourites, not-for-me): latest first, each with the date it was added. */
+async function listAddedItems(
+  db: Db,
+  site: Site,
+  table: typeof favourites | typeof doNotSendItems,
+  customerId: number,
+): Promise<ItemList<{ addedDate: string }>> {
   const rows = await db
-    .select({ itemCode: favourites.itemCode, at: favourites.createdAt })
-    .from(favourites)
-    .where(eq(favourites.customerId, customerId))
-    .orderBy(desc(favourites.createdAt), favourites.itemCode);
+    .select({ itemCode: table.itemCode, at: table.createdAt })
+    .from(table)
+    .where(eq(table.customerId, customerId))
+    .orderBy(desc(table.createdAt), table.itemCode);
   return toList(await withProducts(db, site, rows, (r) => ({ addedDate: r.at.toISOString() })));
+}
+
+export function listFavourites(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
+  return listAddedItems(db, site, favourites, customerId);
 }
 
 /** The item codes a customer has favourited (for the favourite controls on every page). */
@@ -78,13 +88,8 @@ export async function favouriteCodes(db: Db, customerId: number): Promise<string
   return rows.map((r) => r.itemCode);
 }
 
-export async function listDoNotSend(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
-  const rows = await db
-    .select({ itemCode: doNotSendItems.itemCode, at: doNotSendItems.createdAt })
-    .from(doNotSendItems)
-    .where(eq(doNotSendItems.customerId, customerId))
-    .orderBy(desc(doNotSendItems.createdAt), doNotSendItems.itemCode);
-  return toList(await withProducts(db, site, rows, (r) => ({ addedDate: r.at.toISOString() })));
+export function listDoNotSend(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
+  return listAddedItems(db, site, doNotSendItems, customerId);
 }
 
 /** The customer's own ratings, best first. */
@@ -271,6 +276,21 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
   return popular.map((p) => ({ itemCode: p.itemCode, type: RECOMMENDATION_TYPES.popular }));
 }
 
+/** Ranked wines as a recommendations list, in their order: sortPriority 1, 2, 3… */
+async function toRecommendationList(
+  db: Db,
+  site: Site,
+  ranked: readonly Scored[],
+): Promise<ItemList<RecommendationDetails>> {
+  const items = ranked.map((s, i) => ({ itemCode: s.itemCode, sortPriority: i + 1, recommendationTypeId: s.type }));
+  return toList(
+    await withProducts(db, site, items, (r) => ({
+      sortPriority: r.sortPriority,
+      recommendationTypeId: r.recommendationTypeId,
+    })),
+  );
+}
+
 /** SPEC §7 recommendations list: best first, sortPriority 1, 2, 3… */
 export async function listRecommendations(
   db: Db,
@@ -279,13 +299,7 @@ export async function listRecommendations(
   limit = RECOMMENDATIONS_LIMIT,
 ): Promise<ItemList<RecommendationDetails>> {
   const scored = await scoreRecommendations(db, customerId, limit);
-  const items = scored.map((s, i) => ({ itemCode: s.itemCode, sortPriority: i + 1, recommendationTypeId: s.type }));
-  return toList(
-    await withProducts(db, site, items, (r) => ({
-      sortPriority: r.sortPriority,
-      recommendationTypeId: r.recommendationTypeId,
-    })),
-  );
+  return toRecommendationList(db, site, scored);
 }
 
 /**
@@ -309,11 +323,5 @@ export async function listMixedRecommendations(
       if (next && mixed.length < limit) mixed.push(next);
     }
   }
-  const items = mixed.map((s, i) => ({ itemCode: s.itemCode, sortPriority: i + 1, recommendationTypeId: s.type }));
-  return toList(
-    await withProducts(db, site, items, (r) => ({
-      sortPriority: r.sortPriority,
-      recommendationTypeId: r.recommendationTypeId,
-    })),
-  );
+  return toRecommendationList(db, site, mixed);
 }

@@ -32,3 +32,12 @@ export function requireAccount(
   }
   return { ctx, customerId };
 }
+
+/** The loader of an account product list: the gate, then the customer's list in the site's currency. */
+export async function loadPersonalList<L>(
+  args: LoaderArgs,
+  listFor: (db: RequestContext['db'], site: RequestContext['site'], customerId: number) => Promise<L>,
+): Promise<{ list: L }> {
+  const { ctx, customerId } = requireAccount(args);
+  return { list: await listFor(ctx.db, ctx.site, customerId) };
+}

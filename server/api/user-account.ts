@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, ContactPreferencesSchema } from '../../domain/account-rules';
 import { ChangePasswordSchema } from '../../domain/identity-schemas';
 import {
-  changeAccountPassword,
   getAccountDetails,
   getOrderDetails,
   listGeneralSubscriptions,
@@ -11,6 +10,7 @@ import {
   listWinePlanSubscriptions,
   setEmailOptIn,
 } from '../../services/account';
+import { changePassword } from '../../services/identity';
 import { ok } from '../envelope';
 import { presentedTokens } from '../session-cookies';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
@@ -133,13 +133,7 @@ export const userAccountApi = createApiRouter()
       responses: responses(z.object({ message: z.string() }), 'The password was changed.', [400, 401]),
     }),
     async (c) => {
-      await changeAccountPassword(
-        c.var.ctx.db,
-        c.var.ctx.clock,
-        customerIdOf(c),
-        c.req.valid('json'),
-        presentedTokens(c),
-      );
+      await changePassword(c.var.ctx.db, c.var.ctx.clock, customerIdOf(c), c.req.valid('json'), presentedTokens(c));
       return ok(c, { message: ACCOUNT_MESSAGES.passwordChanged });
     },
   );

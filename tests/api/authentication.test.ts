@@ -36,15 +36,7 @@ describe('POST /api/authentication/login', () => {
 
   it('marks the login cookies Secure when the visitor came over TLS (behind a trusted proxy)', async () => {
     const v = visitor();
-    const res = await v.call(
-      'POST',
-      '/api/authentication/login',
-      { email: 'shopper@example.com', password: 'Vintage2026' },
-      undefined,
-      {
-        'x-forwarded-proto': 'https',
-      },
-    );
+    const res = await v.login('shopper@example.com', 'Vintage2026', { 'x-forwarded-proto': 'https' });
     expect(res.body.statusCode).toBe(0);
     for (const cookie of res.headers.getSetCookie().filter((c) => /^(sid|remember_me)=/.test(c)))
       expect(cookie).toMatch(/;\s*Secure/i);
@@ -183,15 +175,7 @@ describe('login throttling (CONTRACT.md)', () => {
 describe('CSRF', () => {
   it('refuses a login or logout started by another site', async () => {
     const v = visitor();
-    const cross = await v.call(
-      'POST',
-      '/api/authentication/login',
-      { email: 'shopper@example.com', password: 'Vintage2026' },
-      undefined,
-      {
-        origin: 'https://evil.example',
-      },
-    );
+    const cross = await v.login('shopper@example.com', 'Vintage2026', { origin: 'https://evil.example' });
     expect(cross.status).toBe(403);
     expect(v.jar.has('sid')).toBe(false);
     await v.login('shopper@example.com');
@@ -251,30 +235,15 @@ describe('cart on login', () => {
 describe('registration', () => {
   it('creates an account with the 8-16 rule and logs it in', async () => {
     const v = visitor();
-    const weak = await v.call('POST', '/api/authentication/register', {
-      firstName: 'Ana',
-      lastName: 'Lee',
-      email: 'ana@example.com',
-      password: 'short',
-    });
+    const weak = await v.register('ana@example.com', 'short');
     expect(weak.status).toBe(400);
     expect(weak.body.statusMessage).toBe(
       'Password must be 8-16 characters and contain at least one number and one letter.',
     );
-    const res = await v.call('POST', '/api/authentication/register', {
-      firstName: 'Ana',
-      lastName: 'Lee',
-      email: 'Ana@Example.com',
-      password: 'Grape2026x',
-    });
+    const res = await v.register('Ana@Example.com', 'Grape2026x');
     expect(res.body.statusCode).toBe(0);
     expect((await v.call('GET', '/api/user/details')).status).toBe(200);
-    const again = await visitor().call('POST', '/api/authentication/register', {
-      firstName: 'A',
-      lastName: 'L',
-      email: 'ana@example.com',
-      password: 'Grape2026x',
-    });
+    const again = await visitor().register('ana@example.com', 'Grape2026x', 'A', 'L');
     expect(again.status).toBe(409);
     expect((await visitor().login('ana@example.com', 'Grape2026x')).body.statusCode).toBe(0);
   });

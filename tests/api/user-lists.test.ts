@@ -235,12 +235,7 @@ describe('recommendations', () => {
 
   it('gives a customer with nothing to go on the best-rated wines (type popular)', async () => {
     const v = visitor();
-    const reg = await v.call('POST', '/api/authentication/register', {
-      firstName: 'New',
-      lastName: 'Customer',
-      email: 'new-lists@example.com',
-      password: 'Cellar2026x',
-    });
+    const reg = await v.register('new-lists@example.com', 'Cellar2026x', 'New', 'Customer');
     expect(reg.body.statusCode).toBe(0);
     const items = (await v.call('GET', '/api/user/recommendations/list')).body.response.userItems;
     expect(items.length).toBeGreaterThan(0);

@@ -1,10 +1,9 @@
 // NOTE: React reads NODE_ENV when first loaded; the imports below are dynamic so this comes first.
 process.env.NODE_ENV ??= 'production';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-postgres';
 
 // The server the browser tests and the bench run against: the production build on a fresh database of its own
 // (a new PostgreSQL database when TEST_DATABASE_URL is set, else a new PGlite folder), dropped on exit.
@@ -21,17 +20,9 @@ const env: Record<string, string | undefined> = {
 };
 
 if (url) {
-  const name = `sf_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  env.DATABASE_URL = target.toString();
-  cleanup = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
+  const scratch = await createScratchDatabase(url, 'sf_e2e');
+  env.DATABASE_URL = scratch.url;
+  cleanup = scratch.drop;
 } else {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sf-e2e-'));
   env.DATABASE_URL = '';

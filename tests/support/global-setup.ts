@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
+import { createScratchDatabase } from './scratch-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,22 +22,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `sf_tpl_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 2 });
+    const template = await createScratchDatabase(url, 'sf_tpl');
+    const database = await openDatabase({ databaseUrl: template.url, poolSize: 2 });
     await database.migrate();
     await seedDatabase(database.db);
     await database.close();
-    project.provide('pgTemplateDatabase', name);
+    project.provide('pgTemplateDatabase', template.name);
     project.provide('pgliteSnapshot', '');
-    return async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
+    return () => template.drop();
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sf-test-'));
   const database = await openDatabase({});

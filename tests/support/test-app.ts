@@ -80,7 +80,10 @@ export function createVisitor(getApp: () => App, site = 'law-au', options: { add
       (await call('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
     add: (code: string, qty: number | string, set = false) =>
       call('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
-    login: (email: string, password = 'Vintage2026') => call('POST', '/api/authentication/login', { email, password }),
+    login: (email: string, password = 'Vintage2026', extraHeaders: Record<string, string> = {}) =>
+      call('POST', '/api/authentication/login', { email, password }, undefined, extraHeaders),
+    register: (email: string, password: string, firstName = 'Ana', lastName = 'Lee') =>
+      call('POST', '/api/authentication/register', { firstName, lastName, email, password }),
     logout: () => call('POST', '/api/authentication/logout'),
     /** The cart cookie header, as older tests read it. */
     get cookie() {

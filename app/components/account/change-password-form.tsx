@@ -45,38 +45,47 @@ export function ChangePasswordForm() {
   };
 
   const errorId = `${id}-error`;
+  // The two inputs differ only in these; the new one is also described by the password rule.
+  const passwordFields = [
+    {
+      field: 'current',
+      label: 'Current password',
+      ref: currentRef,
+      name: 'currentPassword',
+      autoComplete: 'current-password',
+      help: null,
+    },
+    {
+      field: 'new',
+      label: 'New password',
+      ref: newRef,
+      name: 'newPassword',
+      autoComplete: 'new-password',
+      help: `${id}-rule`,
+    },
+  ] as const;
   return (
     <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Change your password</h2>
       <p id={`${id}-rule`} className="help">
         Use 8-16 characters with at least one number, one lowercase and one uppercase letter.
       </p>
-      <Field
-        label="Current password"
-        inputProps={{
-          ref: currentRef,
-          id: `${id}-current`,
-          name: 'currentPassword',
-          type: 'password',
-          autoComplete: 'current-password',
-          required: true,
-        }}
-        invalid={error?.field === 'current'}
-        describedBy={[error?.field === 'current' && errorId]}
-      />
-      <Field
-        label="New password"
-        inputProps={{
-          ref: newRef,
-          id: `${id}-new`,
-          name: 'newPassword',
-          type: 'password',
-          autoComplete: 'new-password',
-          required: true,
-        }}
-        invalid={error?.field === 'new'}
-        describedBy={[error?.field === 'new' && errorId, `${id}-rule`]}
-      />
+      {passwordFields.map((f) => (
+        <Field
+          key={f.field}
+          label={f.label}
+          inputProps={{
+            ref: f.ref,
+            id: `${id}-${f.field}`,
+            name: f.name,
+            type: 'password',
+            autoComplete: f.autoComplete,
+            required: true,
+          }}
+          invalid={error?.field === f.field}
+          describedBy={[error?.field === f.field && errorId, f.help]}
+        />
+      ))}
       <ErrorList id={errorId} errors={error?.message} />
       <p role="status" className="form-status">
         {status}

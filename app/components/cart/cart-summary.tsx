@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
 import { formatMoney } from '../../../domain/money';
@@ -27,44 +28,21 @@ export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
         <span style={{ width: `${pct}%` }} />
       </div>
       <dl>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{money(p.subtotal)}</dd>
-        </div>
-        {p.savings > 0 ? (
-          <div>
-            <dt>You save</dt>
-            <dd>{money(p.savings)}</dd>
-          </div>
-        ) : null}
+        <SummaryRow label="Subtotal">{money(p.subtotal)}</SummaryRow>
+        {p.savings > 0 ? <SummaryRow label="You save">{money(p.savings)}</SummaryRow> : null}
         {/* SPEC §6: only Hard Logged-In customers see the order total with shipping (and, on vir, points earned). */}
         <HiddenWhenNotLoggedIn>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{p.shipping === 0 ? 'Free' : money(p.shipping)}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{money(p.total)}</dd>
-          </div>
+          <SummaryRow label="Delivery">{p.shipping === 0 ? 'Free' : money(p.shipping)}</SummaryRow>
+          <SummaryRow label="Total">{money(p.total)}</SummaryRow>
           {site.brand.code === 'vir' ? (
-            <div className="summary__points">
-              <dt>Points you will earn</dt>
-              <dd>{pointsEarned(cart).totalPoints.toLocaleString(site.intlLocale)}</dd>
-            </div>
+            <SummaryRow label="Points you will earn" className="summary__points">
+              {pointsEarned(cart).totalPoints.toLocaleString(site.intlLocale)}
+            </SummaryRow>
           ) : null}
         </HiddenWhenNotLoggedIn>
-        {p.tax > 0 ? (
-          <div>
-            <dt>Includes GST</dt>
-            <dd>{money(p.tax)}</dd>
-          </div>
-        ) : null}
+        {p.tax > 0 ? <SummaryRow label="Includes GST">{money(p.tax)}</SummaryRow> : null}
         {p.payableTodayTotal !== p.total ? (
-          <div>
-            <dt>Payable today</dt>
-            <dd>{money(p.payableTodayTotal)}</dd>
-          </div>
+          <SummaryRow label="Payable today">{money(p.payableTodayTotal)}</SummaryRow>
         ) : null}
       </dl>
       <HiddenWhenLoggedIn>
@@ -84,5 +62,15 @@ export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
         Checkout
       </button>
     </aside>
+  );
+}
+
+/** One figure of the summary: its label and its amount. */
+function SummaryRow({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
