@@ -1,3 +1,4 @@
+import { VOUCHER_RULE_DEFAULTS } from '../domain/vouchers';
 import { eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
@@ -35,18 +36,6 @@ import {
   demoVouchers,
 } from './demo/history';
 import { planMappingRows, postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
-
-/** Fields a voucher row may leave out, so an upsert resets them to their defaults. */
-const VOUCHER_DEFAULTS = {
-  minimumSubtotalCents: 0,
-  minimumBottles: 0,
-  siteId: null,
-  currency: null,
-  startsAt: null,
-  expiresAt: null,
-  oncePerCustomer: false,
-  active: true,
-};
 
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
 export const SEED_VERSION = '2026-11-23.3';
@@ -114,7 +103,7 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
       await t
         .insert(vouchers)
         .values(row)
-        .onConflictDoUpdate({ target: vouchers.code, set: { ...VOUCHER_DEFAULTS, ...row } });
+        .onConflictDoUpdate({ target: vouchers.code, set: { ...VOUCHER_RULE_DEFAULTS, ...row } });
     }
     await insertAll(t, planMappings, planMappingRows);
 

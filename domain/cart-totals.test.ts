@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CartLineInput, calculateCartTotals } from './cart-totals';
 import { SITES } from './sites';
-import type { VoucherRule } from './vouchers';
+import { VOUCHER_RULE_DEFAULTS, type VoucherRule } from './vouchers';
 
 const au = SITES['law-au'];
 const nz = SITES['law-nz'];
@@ -25,14 +25,7 @@ const rule = (over: Partial<VoucherRule> = {}): VoucherRule => ({
   description: 'Test voucher',
   kind: 'amount',
   value: 2_000,
-  minimumSubtotalCents: 0,
-  minimumBottles: 0,
-  siteId: null,
-  currency: null,
-  startsAt: null,
-  expiresAt: null,
-  oncePerCustomer: false,
-  active: true,
+  ...VOUCHER_RULE_DEFAULTS,
   ...over,
 });
 

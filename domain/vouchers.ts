@@ -48,6 +48,18 @@ export interface VoucherRule {
   active: boolean;
 }
 
+/** What a voucher is unless it says otherwise: no minimum, every site, no dates, reusable, active. */
+export const VOUCHER_RULE_DEFAULTS = {
+  minimumSubtotalCents: 0,
+  minimumBottles: 0,
+  siteId: null,
+  currency: null,
+  startsAt: null,
+  expiresAt: null,
+  oncePerCustomer: false,
+  active: true,
+} as const satisfies Partial<VoucherRule>;
+
 export type VoucherRefusal = {
   reason: 'invalid' | 'expired' | 'not_started' | 'other_site' | 'already_used' | 'minimum';
   message: string;

@@ -10,6 +10,14 @@ const visitor = () => createVisitor(() => t.app, 'law-au', { address: `10.9.7.${
 const codesOf = (cart: { lineItems: { lineItemIdentification: { itemCode: string } }[] }) =>
   cart.lineItems.map((l) => l.lineItemIdentification.itemCode);
 
+/** A visitor (logged in as `email`, when given) whose cart holds `code`, and that cart's id. */
+async function visitorWithCart(code: string, quantity: number, email?: string) {
+  const v = visitor();
+  if (email) expect((await v.login(email)).status).toBe(200);
+  expect((await v.add(code, quantity)).status).toBe(200);
+  return { v, cartId: v.jar.get('cart_id')! };
+}
+
 async function cartExists(id: string): Promise<boolean> {
   const rows = await t.testDb.database.db.select({ id: carts.id }).from(carts).where(eq(carts.id, id));
   return rows.length > 0;
@@ -17,10 +25,7 @@ async function cartExists(id: string): Promise<boolean> {
 
 describe('a customer cart', () => {
   it('opens only with its customer session, whatever cart id another customer sends', async () => {
-    const first = visitor();
-    expect((await first.login('shopper@example.com')).status).toBe(200);
-    expect((await first.add('D0001', 3)).status).toBe(200);
-    const firstCartId = first.jar.get('cart_id')!;
+    const { v: first, cartId: firstCartId } = await visitorWithCart('D0001', 3, 'shopper@example.com');
 
     const second = visitor();
     expect((await second.login('planner@example.com')).status).toBe(200);
@@ -63,9 +68,7 @@ describe('cart ids', () => {
   });
 
   it('planted in a browser do not become the account cart at login', async () => {
-    const attacker = visitor();
-    expect((await attacker.add('D0002', 2)).status).toBe(200);
-    const planted = attacker.jar.get('cart_id')!;
+    const { v: attacker, cartId: planted } = await visitorWithCart('D0002', 2);
 
     // A victim without a cart of their own logs in with the planted cookie.
     const victim = visitor();
@@ -81,14 +84,8 @@ describe('cart ids', () => {
   });
 
   it('planted while a customer is logged in are ignored: the customer keeps their own cart', async () => {
-    const victim = visitor();
-    expect((await victim.login('suspended@example.com')).status).toBe(200);
-    expect((await victim.add('D0001', 1)).status).toBe(200);
-    const own = victim.jar.get('cart_id')!;
-
-    const attacker = visitor();
-    expect((await attacker.add('D0002', 1)).status).toBe(200);
-    const planted = attacker.jar.get('cart_id')!;
+    const { v: victim, cartId: own } = await visitorWithCart('D0001', 1, 'suspended@example.com');
+    const { v: attacker, cartId: planted } = await visitorWithCart('D0002', 1);
 
     victim.jar.set('cart_id', planted);
     expect(codesOf(await victim.cart())).toEqual(['D0001']);
