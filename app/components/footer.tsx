@@ -2,6 +2,13 @@ import { Link } from 'react-router';
 import type { PublicSite } from '../lib/site';
 import { ChatWidget } from './chat-widget';
 
+const SHOP_LINKS = [
+  ['/wines', 'All wines'],
+  ['/wines?name=mixed-cases', 'Mixed cases'],
+  ['/wines?name=new-releases', 'New releases'],
+  ['/gift-vouchers', 'Gift vouchers'],
+] as const;
+
 export function Footer({ site }: { site: PublicSite }) {
   const year = 2026;
   return (
@@ -14,18 +21,11 @@ export function Footer({ site }: { site: PublicSite }) {
         <section aria-labelledby="footer-shop">
           <h2 id="footer-shop">Shop</h2>
           <ul>
-            <li>
-              <Link to="/wines">All wines</Link>
-            </li>
-            <li>
-              <Link to="/wines?name=mixed-cases">Mixed cases</Link>
-            </li>
-            <li>
-              <Link to="/wines?name=new-releases">New releases</Link>
-            </li>
-            <li>
-              <Link to="/gift-vouchers">Gift vouchers</Link>
-            </li>
+            {SHOP_LINKS.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
           </ul>
         </section>
         <section aria-labelledby="footer-help">
