@@ -1,6 +1,6 @@
 import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
-import { formatMoney } from '../../../domain/money';
+import { amountToCents, formatMoney } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
 import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../account/visibility';
@@ -8,8 +8,8 @@ import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../account/visibility
 /** The cart page's order summary: free-delivery progress, totals (SPEC §6 for who sees which) and Checkout. */
 export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
   const p = cart.orderPriceInfo;
-  const money = (n: number) => formatMoney(Math.round(n * 100), site);
-  const toGo = amountToFreeShipping(Math.round(p.subtotal * 100), site);
+  const money = (n: number) => formatMoney(amountToCents(n), site);
+  const toGo = amountToFreeShipping(amountToCents(p.subtotal), site);
   const pct = Math.min(100, Math.round((p.subtotal / p.freeShippingThreshold) * 100));
   const checkoutBlocked = !cart.checkoutEnabled;
   return (
