@@ -6,12 +6,14 @@ import type { PublicSite } from '../../lib/site';
 import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../account/visibility';
 
 /** The cart page's order summary: free-delivery progress, totals (SPEC §6 for who sees which) and Checkout. */
-export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
+export function CartSummary({ cart, site, children }: { cart: Cart; site: PublicSite; children?: React.ReactNode }) {
   const p = cart.orderPriceInfo;
   const money = (n: number) => formatMoney(amountToCents(n), site);
   const toGo = amountToFreeShipping(amountToCents(p.subtotal), site);
   const pct = Math.min(100, Math.round((p.subtotal / p.freeShippingThreshold) * 100));
   const checkoutBlocked = !cart.checkoutEnabled;
+  // Order-level adjustments (a voucher's 'Order Discount'), each a positive amount taken off.
+  const orderDiscounts = p.pricingBreakdown.filter((a) => a.discountedByPromotion);
   return (
     <aside className="summary" aria-labelledby="summary-title">
       <h2 id="summary-title">Order summary</h2>
@@ -37,6 +39,14 @@ export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
             <dd>{money(p.savings)}</dd>
           </div>
         ) : null}
+        {orderDiscounts.map((a) => (
+          <div key={`${a.adjustmentType}-${a.promotionName}`}>
+            <dt>
+              {a.adjustmentType} ({a.promotionName})
+            </dt>
+            <dd>-{money(a.adjustmentAmount)}</dd>
+          </div>
+        ))}
         {/* SPEC §6: only Hard Logged-In customers see the order total with shipping (and, on vir, points earned). */}
         <HiddenWhenNotLoggedIn>
           <div>
@@ -67,6 +77,7 @@ export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
           </div>
         ) : null}
       </dl>
+      {children}
       <HiddenWhenLoggedIn>
         <p className="summary__login">
           <a href="/login?redirectingURL=%2Fcart" data-login-link="">
