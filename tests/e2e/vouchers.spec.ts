@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { type ApiCart, apiProduct, dataLayer, expect, expectAccessible, gotoHydrated, test } from './support/fixtures';
+import {
+  type ApiCart,
+  apiProduct,
+  dataLayer,
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  logIn,
+  test,
+} from './support/fixtures';
 
 // SPEC §5 cart voucher box, §4 Voucher, §8 "Voucher or catalogue error" and "Invalid voucher page", §9 voucher
 // cookie; the vouchers of CONTRACT.md (WELCOME20, SPEND150, EXPIRED10).
@@ -74,6 +83,29 @@ test('WELCOME20 applies: the form hides, a success status shows and the summary 
   const removed = (await cart.get()) as VoucherCart;
   expect(removed.voucher).toBeUndefined();
   expect(removed.orderPriceInfo.total).toBeCloseTo(before.orderPriceInfo.total, 2);
+});
+
+test('a Hard Logged-In customer sees the order total drop by the voucher and come back on Remove', async ({
+  page,
+  cart,
+}) => {
+  // outback@ is left alone by the other cart tests (SPEC §6: only Hard Logged-In customers see the total).
+  await logIn(page, 'outback@example.com');
+  await cart.openWith('D0002', 2);
+  const aud = (amount: number) =>
+    new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol' }).format(
+      amount,
+    );
+  const total = summary(page)
+    .locator('dl div', { has: page.getByText('Total', { exact: true }) })
+    .locator('dd');
+  const before = ((await cart.get()) as VoucherCart).orderPriceInfo.total;
+  await expect(total).toHaveText(aud(before));
+  await applyCode(page, 'WELCOME20');
+  await expect(discountRow(page)).toBeVisible();
+  await expect(total).toHaveText(aud(before - 20));
+  await page.getByRole('button', { name: 'Remove voucher WELCOME20' }).click();
+  await expect(total).toHaveText(aud(before));
 });
 
 test('an unknown code shows the server message on the field and the form stays', async ({
