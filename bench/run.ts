@@ -45,6 +45,14 @@ async function makeCart(items: [string, number][]): Promise<string> {
   return cookie;
 }
 
+/** Puts the WELCOME20 voucher on a cart (by its cookie), so its pages and changes price the discount. */
+async function applyVoucher(cookie: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/cart/voucher/WELCOME20`, { method: 'PUT', headers: { host: HOST, cookie } });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`PUT /api/cart/voucher/WELCOME20 answered ${res.status}`);
+  return cookie;
+}
+
 /** The login cookies (sid + remember_me) of a demo customer. */
 async function logInCookies(email: string): Promise<string> {
   const res = await fetch(`${BASE}/api/authentication/login`, {
@@ -60,9 +68,17 @@ async function logInCookies(email: string): Promise<string> {
     .join('; ');
 }
 
-/** Add-to-cart throughput: every connection adds to its own cart (the cart's row lock never contends). */
-async function cannonAddToCart() {
-  const cookies = await Promise.all(Array.from({ length: CONNECTIONS }, () => makeCart([['D0002', 1]])));
+/**
+ * Add-to-cart throughput: every connection adds to its own cart (the cart's row lock never contends).
+ * With `voucher`, every cart carries WELCOME20, so each add re-prices the order discount.
+ */
+async function cannonAddToCart(options: { voucher?: boolean } = {}) {
+  const cookies = await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      const cookie = await makeCart([['D0002', 1]]);
+      return options.voucher ? applyVoucher(cookie) : cookie;
+    }),
+  );
   let next = 0;
   // Cycling through a dozen wines keeps every line under the 99 cap for the whole run.
   const codes = [
@@ -92,7 +108,7 @@ async function cannonAddToCart() {
   } as autocannon.Options);
   const errors = result.errors + result.non2xx;
   console.log(
-    `${'add to cart (PUT)'.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
+    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
   );
 }
 
@@ -170,7 +186,18 @@ try {
   ]);
   await cannon('cart page (5 lines)', '/cart', cartCookie);
   await cannon('cart API list', '/api/cart/list', cartCookie);
+  const voucherCartCookie = await applyVoucher(
+    await makeCart([
+      ['D0001', 3],
+      ['D0002-6', 1],
+      ['M0001', 1],
+      ['G0001', 2],
+      ['P0001', 1],
+    ]),
+  );
+  await cannon('cart page (5 lines, voucher)', '/cart', voucherCartCookie);
   await cannonAddToCart();
+  await cannonAddToCart({ voucher: true });
   if (existsSync(CHROME)) await runLighthouse(`http://${HOST}:${PORT}${productPath}`);
   else console.log(`Lighthouse skipped: no Chromium at ${CHROME}`);
 } finally {

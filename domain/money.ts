@@ -27,6 +27,11 @@ export function centsToAmount(cents: number): number {
   return Math.round(cents) / 100;
 }
 
+/** Cents of a two-decimal amount as the API carries it (19.99 → 1999); the inverse of centsToAmount. */
+export function amountToCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
 /** '$x.xx' as in the SPEC's 'SAVE $x.xx'. */
 export function formatDollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -1,10 +1,14 @@
 import type { GiftVoucherPayload } from '../../domain/gift-vouchers';
 import type { CartView } from '../../services/cart';
+import type { VoucherCookieOutcome } from '../../services/vouchers';
 import { messageOf, requestApi, succeeded } from './api-request';
 
 // The browser's typed client for the cart API (SPEC §7).
 
 export type Cart = CartView;
+export type { VoucherCookieOutcome };
+/** GET /api/cart/list's cart: with `voucherCookieOutcome` when it applied a voucher link's saved code. */
+export type ListedCart = Cart & { voucherCookieOutcome?: VoucherCookieOutcome };
 export type CartResult = { ok: true; cart: Cart } | { ok: false; status: number; message: string | null };
 
 async function call(method: string, path: string, body?: unknown): Promise<CartResult> {
@@ -25,6 +29,10 @@ export const cartClient = {
     call('POST', '/api/cart/itemcode/', { cartItems: items }),
   /** Adds an e-gift card (SPEC §3 gift voucher payload, PUT /api/cart/eItemCode). */
   addGiftVoucher: (payload: GiftVoucherPayload) => call('PUT', '/api/cart/eItemCode', payload),
+  /** Applies a voucher code to the cart (CONTRACT vouchers; any visitor). */
+  applyVoucher: (code: string) => call('PUT', `/api/cart/voucher/${encodeURIComponent(code)}`),
+  /** Takes the voucher of this code off the cart. */
+  removeVoucher: (code: string) => call('DELETE', `/api/cart/voucher/${encodeURIComponent(code)}`),
 };
 
 /** SPEC §8 texts. */

@@ -20,6 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const loaded = {
     cart: await getCart(cart, cartId, { validate: true }),
     voucherCookieOutcome: applied?.outcome ?? null,
+    // A saved code this loader could not use (no cart yet, or the cart has a voucher): the page asks
+    // GET /api/cart/list, which can create the cart and set its cookie, and clears the voucher cookie.
+    voucherCookiePending: Boolean(code) && !applied?.outcome,
   };
   if (!applied?.outcome) return loaded;
   return data(loaded, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
@@ -38,7 +41,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
-  return <CartMain serverCart={loaderData.cart} site={site} />;
+  return (
+    <CartMain
+      serverCart={loaderData.cart}
+      site={site}
+      voucherCookie={{ outcome: loaderData.voucherCookieOutcome, pending: loaderData.voucherCookiePending }}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDollars, formatMoney } from '../../../domain/money';
+import { amountToCents, formatDollars, formatMoney } from '../../../domain/money';
 import { type CountryCode, getSite, offerListLocale } from '../../../domain/sites';
 import { track } from '../../lib/analytics';
 import { requestApi, succeeded } from '../../lib/api-request';
@@ -44,7 +44,7 @@ interface ApiItem {
 }
 
 const toCents = (amount: unknown): number | null =>
-  typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) : null;
+  typeof amount === 'number' && Number.isFinite(amount) ? amountToCents(amount) : null;
 
 /**
  * The add-ons of an offer list response (SPEC §3): in stock, with a sku and an add-on price, at most 36

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../../../domain/money';
+import { amountToCents, formatMoney } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
 import { ProductImage } from '../product-image';
@@ -45,7 +45,7 @@ export function CartLineItem({
           )}
         </div>
         <CartQuantity line={line} busy={busy} onChange={onQuantity} />
-        <strong>{formatMoney(Math.round(line.itemPriceInfo.amount * 100), site)}</strong>
+        <strong>{formatMoney(amountToCents(line.itemPriceInfo.amount), site)}</strong>
         <button type="button" className="link-button" disabled={busy} onClick={onRemove}>
           Remove<span className="visually-hidden"> {title}</span>
         </button>

@@ -1,7 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { fillTheBox } from '../../../domain/cart-pricing';
-import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
+import { track } from '../../lib/analytics';
+import {
+  type Cart,
+  CART_FLOW_FAILED,
+  cartClient,
+  type ListedCart,
+  type VoucherCookieOutcome,
+} from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { ErrorList } from '../forms';
@@ -12,6 +19,7 @@ import { CartEmpty } from './cart-empty';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
 import { QuickOrder } from './quick-order';
+import { VoucherBox, VoucherLinkNotice, VoucherStatus, voucherEvent } from './voucher-box';
 
 /** SPEC §9 timings. */
 export const PRESELL_NOTE_DELAY_MS = 500;
@@ -59,6 +67,49 @@ function useFreshCart(setPageCart: (cart: Cart) => void) {
   }, [setPageCart]);
 }
 
+/** What the cart page's loader did with a voucher link's saved code (routes/cart.tsx). */
+export interface VoucherCookieState {
+  outcome: VoucherCookieOutcome | null;
+  /** A code is saved that the loader could not use (no cart yet, say): the page asks the cart API once. */
+  pending: boolean;
+}
+
+/**
+ * SPEC §4 Voucher / §8 "Invalid voucher page": the outcome of a voucher link's code, tracked once and kept
+ * to show. A pending code goes through GET /api/cart/list, which applies it (creating the cart and its
+ * cookie when there is none) and clears the voucher cookie.
+ */
+function useVoucherCookie(state: VoucherCookieState, showCart: (cart: Cart) => void): VoucherCookieOutcome | null {
+  const [outcome, setOutcome] = useState(state.outcome);
+  const [shownOutcome, setShownOutcome] = useState(state.outcome);
+  if (state.outcome && shownOutcome !== state.outcome) {
+    setShownOutcome(state.outcome);
+    setOutcome(state.outcome);
+  }
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!state.pending || asked.current) return;
+    asked.current = true;
+    void cartClient.list(true).then((result) => {
+      if (!result.ok) return;
+      showCart(result.cart);
+      const listed = (result.cart as ListedCart).voucherCookieOutcome;
+      if (listed) setOutcome(listed);
+    });
+  }, [state.pending, showCart]);
+  const tracked = useRef<VoucherCookieOutcome | null>(null);
+  useEffect(() => {
+    if (!outcome || tracked.current === outcome) return;
+    tracked.current = outcome;
+    track(
+      outcome.status === 'applied'
+        ? voucherEvent('Apply Success', outcome.code)
+        : voucherEvent('Apply Error', outcome.message),
+    );
+  }, [outcome]);
+  return outcome;
+}
+
 function FillTheBox({ numBottles }: { numBottles: number }) {
   const box = fillTheBox(numBottles);
   if (box.state === 'prompt')
@@ -93,12 +144,29 @@ function PresellNote() {
 }
 
 /** The cart page: lines, add-ons, quick order and the summary; each line change goes through the cart API. */
-export function CartMain({ serverCart, site }: { serverCart: Cart; site: PublicSite }) {
+export function CartMain({
+  serverCart,
+  site,
+  voucherCookie = { outcome: null, pending: false },
+}: {
+  serverCart: Cart;
+  site: PublicSite;
+  voucherCookie?: VoucherCookieState;
+}) {
   const { setCart } = useCart();
   const [cart, setPageCart] = usePageCart(serverCart);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [error, showError] = useTimedMessage<string>();
   useFreshCart(setPageCart);
+
+  const showCart = useCallback(
+    (next: Cart) => {
+      setPageCart(next);
+      setCart(next);
+    },
+    [setPageCart, setCart],
+  );
+  const voucherOutcome = useVoucherCookie(voucherCookie, showCart);
 
   const showUpdated = async (changed: Cart) => {
     const validated = await cartClient.list(true);
@@ -133,13 +201,24 @@ export function CartMain({ serverCart, site }: { serverCart: Cart; site: PublicS
     await showUpdated(result.cart);
   };
 
-  if (cart.numLineItems === 0) return <CartEmpty />;
+  if (cart.numLineItems === 0)
+    return (
+      <>
+        <CartEmpty />
+        {/* A voucher link is often the first visit: its voucher waits on the empty cart. */}
+        <div className="page-message">
+          <VoucherLinkNotice outcome={voucherOutcome} />
+          <VoucherStatus cart={cart} site={site} />
+        </div>
+      </>
+    );
 
   return (
     <div>
       <AddOnSuccessModal />
       <h1>Your cart</h1>
       <ErrorList className="help" errors={error} />
+      <VoucherLinkNotice outcome={voucherOutcome} />
       <FillTheBox numBottles={cart.numBottles} />
       <div className="cart-page">
         <section aria-labelledby="lines-title">
@@ -162,7 +241,9 @@ export function CartMain({ serverCart, site }: { serverCart: Cart; site: PublicS
           <QuickOrder onAdded={(added) => void showUpdated(added)} />
           {cart.lineItems.some((l) => l.sku.preSellItem) ? <PresellNote /> : null}
         </section>
-        <CartSummary cart={cart} site={site} />
+        <CartSummary cart={cart} site={site}>
+          <VoucherBox cart={cart} site={site} onChange={showUpdated} />
+        </CartSummary>
       </div>
     </div>
   );

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
-import { formatMoney } from '../../../domain/money';
+import { amountToCents, formatMoney } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
 import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../account/visibility';
 
 /** The cart page's order summary: free-delivery progress, totals (SPEC §6 for who sees which) and Checkout. */
-export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
+export function CartSummary({ cart, site, children }: { cart: Cart; site: PublicSite; children?: React.ReactNode }) {
   const p = cart.orderPriceInfo;
-  const money = (n: number) => formatMoney(Math.round(n * 100), site);
-  const toGo = amountToFreeShipping(Math.round(p.subtotal * 100), site);
+  const money = (n: number) => formatMoney(amountToCents(n), site);
+  const toGo = amountToFreeShipping(amountToCents(p.subtotal), site);
   const pct = Math.min(100, Math.round((p.subtotal / p.freeShippingThreshold) * 100));
   const checkoutBlocked = !cart.checkoutEnabled;
+  // Order-level adjustments (a voucher's 'Order Discount'), each a positive amount taken off.
+  const orderDiscounts = p.pricingBreakdown.filter((a) => a.discountedByPromotion);
   return (
     <aside className="summary" aria-labelledby="summary-title">
       <h2 id="summary-title">Order summary</h2>
@@ -30,6 +32,11 @@ export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
       <dl>
         <SummaryRow label="Subtotal">{money(p.subtotal)}</SummaryRow>
         {p.savings > 0 ? <SummaryRow label="You save">{money(p.savings)}</SummaryRow> : null}
+        {orderDiscounts.map((a) => (
+          <SummaryRow key={`${a.adjustmentType}-${a.promotionName}`} label={`${a.adjustmentType} (${a.promotionName})`}>
+            -{money(a.adjustmentAmount)}
+          </SummaryRow>
+        ))}
         {/* SPEC §6: only Hard Logged-In customers see the order total with shipping (and, on vir, points earned). */}
         <HiddenWhenNotLoggedIn>
           <SummaryRow label="Delivery">{p.shipping === 0 ? 'Free' : money(p.shipping)}</SummaryRow>
@@ -45,6 +52,7 @@ export function CartSummary({ cart, site }: { cart: Cart; site: PublicSite }) {
           <SummaryRow label="Payable today">{money(p.payableTodayTotal)}</SummaryRow>
         ) : null}
       </dl>
+      {children}
       <HiddenWhenLoggedIn>
         <p className="summary__login">
           <a href="/login?redirectingURL=%2Fcart" data-login-link="">

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../domain/money';
+import { amountToCents, formatMoney } from '../../../domain/money';
 import type { PublicSite } from '../../lib/site';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useCart } from './cart-context';
@@ -15,7 +15,7 @@ export function MiniCart({ site }: { site: PublicSite }) {
   const touchStart = useRef<number | null>(null);
   useFocusTrap(panel, drawerOpen, closeDrawer);
   if (!drawerOpen) return null;
-  const money = (amount: number) => formatMoney(Math.round(amount * 100), site);
+  const money = (amount: number) => formatMoney(amountToCents(amount), site);
   const lines = cart?.lineItems ?? [];
 
   return (

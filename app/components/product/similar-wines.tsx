@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../domain/money';
+import { amountToCents, formatMoney } from '../../../domain/money';
 import { requestApi } from '../../lib/api-request';
 import { useRootData } from '../../root';
 import { Carousel } from '../carousel';
@@ -49,7 +49,7 @@ export function parseSimilarWines(body: unknown): SimilarWine[] {
       mixed: p.mixed === true,
       averageRating: num(p.averageRating) ?? 0,
       numberOfReviews: num(p.numberOfReviews) ?? 0,
-      salePriceCents: sale === null ? null : Math.round(sale * 100),
+      salePriceCents: sale === null ? null : amountToCents(sale),
     });
   }
   return wines;
