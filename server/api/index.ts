@@ -27,14 +27,20 @@ export function jsonApi() {
     .route('/api/user', userVouchersApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);
-  api.doc31(OPENAPI_PATH, {
-    openapi: '3.1.0',
-    info: {
-      title: 'Wine storefront JSON API',
-      version: '1.0.0',
-      description:
-        'SPEC §7. Success: {statusCode: 0, response}. Failure: {statusCode, statusMessage} with a 4xx/5xx status.',
-    },
+  // NOTE: the document is made once, on first request: generating it costs several milliseconds, and it
+  // cannot change while the process runs.
+  let document: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+  api.get(OPENAPI_PATH, (c) => {
+    document ??= api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Wine storefront JSON API',
+        version: '1.0.0',
+        description:
+          'SPEC §7. Success: {statusCode: 0, response}. Failure: {statusCode, statusMessage} with a 4xx/5xx status.',
+      },
+    });
+    return c.json(document);
   });
   return api;
 }
