@@ -71,13 +71,13 @@ describe('adding and pricing', () => {
         numberOfBottles: 1,
         preSellItem: false,
         vppApplier: true,
-        salePrice: d1.skus[0].salePrice,
+        salePrice: d1.skus[0]!.salePrice,
       },
-      itemPriceInfo: { amount: d1.skus[0].salePrice },
+      itemPriceInfo: { amount: d1.skus[0]!.salePrice },
       validationInformationDetails: { validationDetailsList: [] },
     });
-    expect(line.product.thumbnailImage).toMatch(/D0001-thumbnail\.svg$/);
-    expect(cart.orderPriceInfo.rawSubtotal).toBe(d1.skus[0].listPrice);
+    expect(line!.product.thumbnailImage).toMatch(/D0001-thumbnail\.svg$/);
+    expect(cart.orderPriceInfo.rawSubtotal).toBe(d1.skus[0]!.listPrice);
     // The cart is found again by its cookie.
     expect((await v.cart()).numItems).toBe(1);
   });
@@ -87,13 +87,15 @@ describe('adding and pricing', () => {
     const d2 = await product('D0002');
     const res = await v.add('D0002', 17);
     const line = res.body.response.lineItems[0];
-    expect(line.itemPriceInfo.pricingBreakdown.map((b: PricingPart) => [b.itemCode, b.quantity, b.unitPrice])).toEqual([
-      ['D0002-12', 1, d2.twelve.salePrice],
-      ['D0002-3', 1, d2.three.salePrice],
-      ['D0002-2', 1, d2.two.salePrice],
-    ]);
-    expect(cents(line.itemPriceInfo.amount)).toBe(
-      cents(d2.twelve.salePrice) + cents(d2.three.salePrice) + cents(d2.two.salePrice),
+    expect(line!.itemPriceInfo.pricingBreakdown.map((b: PricingPart) => [b.itemCode, b.quantity, b.unitPrice])).toEqual(
+      [
+        ['D0002-12', 1, d2.twelve!.salePrice],
+        ['D0002-3', 1, d2.three!.salePrice],
+        ['D0002-2', 1, d2.two!.salePrice],
+      ],
+    );
+    expect(cents(line!.itemPriceInfo.amount)).toBe(
+      cents(d2.twelve!.salePrice) + cents(d2.three!.salePrice) + cents(d2.two!.salePrice),
     );
     expect(res.body.response.numBottles).toBe(17);
   });
@@ -103,23 +105,23 @@ describe('adding and pricing', () => {
     const d1 = await product('D0001');
     await v.add('D0001', 1);
     let line = (await v.cart()).lineItems[0];
-    expect(line.itemPriceInfo.amount).toBe(d1.skus[0].salePrice);
+    expect(line!.itemPriceInfo.amount).toBe(d1.skus[0]!.salePrice);
     const res = await v.add('D0002', 11);
     expect(res.body.response.numBottles).toBe(12);
     line = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0001');
-    expect(line.itemPriceInfo.amount).toBe(d1.skus[0].vppPrice);
-    expect(line.itemPriceInfo.pricingBreakdown[0].priceType).toBe('vpp');
+    expect(line!.itemPriceInfo.amount).toBe(d1.skus[0]!.vppPrice);
+    expect(line!.itemPriceInfo.pricingBreakdown[0]!.priceType).toBe('vpp');
     // D0002 has no volume price: its single stays at the sale price.
     const d2line = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0002');
-    expect(d2line.itemPriceInfo.pricingBreakdown.every((b: PricingPart) => b.priceType === 'sale')).toBe(true);
+    expect(d2line!.itemPriceInfo.pricingBreakdown.every((b: PricingPart) => b.priceType === 'sale')).toBe(true);
   });
 
   it('sets a quantity with method=set', async () => {
     const v = visitor();
     await v.add('D0001', 4);
     const res = await v.add('D0001', 2, true);
-    expect(res.body.response.lineItems[0].quantity).toBe(2);
-    expect((await v.add('D0001', 3)).body.response.lineItems[0].quantity).toBe(5);
+    expect(res.body.response.lineItems[0]!.quantity).toBe(2);
+    expect((await v.add('D0001', 3)).body.response.lineItems[0]!.quantity).toBe(5);
   });
 
   it('counts a magnum as 2 bottles and a mixed case as 12', async () => {
@@ -129,8 +131,8 @@ describe('adding and pricing', () => {
     expect(res.body.response.numBottles).toBe(18);
     expect(res.body.response.numItems).toBe(4);
     const m = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'M0001');
-    expect(m.lineItemIdentification.itemTypeTag).toBe('case');
-    expect(m.bottleCount).toBe(12);
+    expect(m!.lineItemIdentification.itemTypeTag).toBe('case');
+    expect(m!.bottleCount).toBe(12);
   });
 
   it('ships free from 347 AUD and charges the delivery fee below; GST is 1/11 of the total', async () => {
@@ -158,9 +160,9 @@ describe('adding and pricing', () => {
     await v.add('D0002', 1);
     const cart = (await v.add('P0001', 1)).body.response;
     const presell = cart.lineItems.find((l: CartLine) => l.sku.itemCode === 'P0001');
-    expect(presell.sku.preSellItem).toBe(true);
+    expect(presell!.sku.preSellItem).toBe(true);
     expect(cents(cart.orderPriceInfo.payableTodayTotal)).toBe(
-      cents(cart.orderPriceInfo.total) - cents(presell.itemPriceInfo.amount),
+      cents(cart.orderPriceInfo.total) - cents(presell!.itemPriceInfo.amount),
     );
   });
 
@@ -188,7 +190,7 @@ describe('removing', () => {
     const v = visitor();
     await v.add('D0001', 1);
     const cart = (await v.add('D0002', 1)).body.response;
-    const id = cart.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0002').id;
+    const id = cart.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0002')!.id;
     let res = await v.call('DELETE', '/api/cart/itemcode/D0001');
     expect(res.status).toBe(200);
     expect(res.body.response.lineItems.map((l: CartLine) => l.sku.itemCode)).toEqual(['D0002']);
@@ -285,8 +287,8 @@ describe('bad input changes nothing', () => {
     const res = await v.add('Z020', 3, true);
     expect(res.status).toBe(400);
     expect(res.body.statusMessage).toBe('The quantity of this item cannot be changed.');
-    expect((await v.cart()).lineItems[0].quantity).toBe(1);
-    expect((await v.cart()).lineItems[0].product.quantityLocked).toBe(true);
+    expect((await v.cart()).lineItems[0]!.quantity).toBe(1);
+    expect((await v.cart()).lineItems[0]!.product.quantityLocked).toBe(true);
   });
 });
 
@@ -297,14 +299,14 @@ describe('Unlimited membership lines', () => {
     expect(res.status).toBe(200);
     res = await v.add('UL0001', 1);
     const line = res.body.response.lineItems[0];
-    expect(line.quantity).toBe(1);
+    expect(line!.quantity).toBe(1);
     expect(line).toMatchObject({
       lineItemIdentification: { itemTypeTag: 'unlimited' },
       product: { url: null, quantityLocked: true },
     });
     expect((await v.add('UL0001', 2, true)).body.statusMessage).toBe('The quantity of this item cannot be changed.');
     expect((await v.add('UL0001', 3)).status).toBe(400);
-    expect((await v.cart()).lineItems[0].quantity).toBe(1);
+    expect((await v.cart()).lineItems[0]!.quantity).toBe(1);
   });
 });
 
@@ -315,13 +317,13 @@ describe('validation (?validate=true)', () => {
       cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
     });
     let cart = await v.cart(true);
-    expect(cart.lineItems[0].validationInformationDetails.validationDetailsList).toEqual([
+    expect(cart.lineItems[0]!.validationInformationDetails.validationDetailsList).toEqual([
       { type: 'UPSELL', message: 'Eligible product removed from the cart' },
     ]);
     expect(cart.checkoutEnabled).toBe(false);
     await v.add('D0003', 2);
     cart = await v.cart(true);
-    expect(cart.lineItems[0].validationInformationDetails.validationDetailsList).toEqual([
+    expect(cart.lineItems[0]!.validationInformationDetails.validationDetailsList).toEqual([
       { type: 'UPSELL', message: 'cart is missing items to qualify for the upsell offer' },
     ]);
     await v.add('D0003', 4);

@@ -54,7 +54,7 @@ describe('GET /api/offer/cart', () => {
     const v = visitor();
     const d2 = await product('D0002');
     const cart = await v.add('D0002', 1);
-    expect(cart.orderPriceInfo.subtotal).toBe(d2.skus[0].salePrice);
+    expect(cart.orderPriceInfo.subtotal).toBe(d2.skus[0]!.salePrice);
     expect(await v.offers()).toEqual({
       offerDetails: [
         {
@@ -62,7 +62,7 @@ describe('GET /api/offer/cart', () => {
           remainingBottles: 0,
           bottleThreshold: 0,
           savings: 14.99,
-          amountRemaining: (34_700 - cents(d2.skus[0].salePrice)) / 100,
+          amountRemaining: (34_700 - cents(d2.skus[0]!.salePrice)) / 100,
         },
       ],
       offerItems: [],
@@ -80,7 +80,7 @@ describe('GET /api/offer/cart', () => {
       remainingBottles: 0,
       bottleThreshold: 0,
       savings: 16.99,
-      amountRemaining: (39_200 - cents(d2.skus[0].salePrice)) / 100,
+      amountRemaining: (39_200 - cents(d2.skus[0]!.salePrice)) / 100,
     });
   });
 
@@ -114,7 +114,7 @@ describe('GET /api/offer/cart', () => {
   it('suggests the 12-pack for 6 to 11 single bottles of a wine, with the saving read from its prices', async () => {
     const v = visitor();
     const d1 = await product('D0001');
-    expect(d1.twelve.itemCode).toBe('D0001-12');
+    expect(d1.twelve!.itemCode).toBe('D0001-12');
     await v.add('D0001', 5);
     expect(reasons(await v.offers())).not.toContain('CASE_SAVINGS');
     await v.add('D0001', 7, true);

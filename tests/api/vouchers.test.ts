@@ -126,13 +126,13 @@ describe('PUT /api/cart/voucher/{code}', () => {
       applied: false,
       discount: 0,
     });
-    expect(below.validationInformationDetails.validationDetailsList).toEqual([
+    expect(below.validationInformationDetails!.validationDetailsList).toEqual([
       { type: 'VOUCHER', message: 'This voucher needs an order of at least $150.00.' },
     ]);
     const back = (await v.add('D0001', 7, true)).body.response;
     expect(orderDiscounts(back)[0]?.adjustmentAmount).toBe(15);
-    expect(back.voucher.applied).toBe(true);
-    expect(back.validationInformationDetails.validationDetailsList).toEqual([]);
+    expect(back.voucher!.applied).toBe(true);
+    expect(back.validationInformationDetails!.validationDetailsList).toEqual([]);
   });
 });
 
@@ -196,7 +196,7 @@ describe('once per customer', () => {
     await v.login('unlimited@example.com');
     const cart = await v.cart();
     expect(cart.voucher).toMatchObject({ code: 'WELCOME20', applied: false });
-    expect(cart.validationInformationDetails.validationDetailsList).toEqual([
+    expect(cart.validationInformationDetails!.validationDetailsList).toEqual([
       { type: 'VOUCHER', message: VOUCHER_MESSAGES.alreadyUsed },
     ]);
     expect(orderDiscounts(cart)).toEqual([]);
@@ -257,7 +257,7 @@ describe('the voucher link cookie on GET /api/cart/list', () => {
     const cart = await v.cart();
     expect(cart.id).not.toBeNull();
     expect(cart.voucher).toMatchObject({ code: 'WELCOME20', applied: true });
-    expect((await v.add('D0001', 2)).body.response.voucher.code).toBe('WELCOME20');
+    expect((await v.add('D0001', 2)).body.response.voucher!.code).toBe('WELCOME20');
   });
 
   it('reports an invalid code with the SPEC §8 text, changes nothing, and clears the cookie', async () => {
@@ -279,7 +279,7 @@ describe('the voucher link cookie on GET /api/cart/list', () => {
     empty.jar.set('voucher_code', 'NOSUCH');
     const none = await empty.cart();
     expect(none.id).toBeNull();
-    expect(none.voucherCookieOutcome.status).toBe('invalid');
+    expect(none.voucherCookieOutcome!.status).toBe('invalid');
   });
 
   it('leaves a cart that already has a voucher alone', async () => {
@@ -288,7 +288,7 @@ describe('the voucher link cookie on GET /api/cart/list', () => {
     await applyCode(v, 'SPEND150');
     v.jar.set('voucher_code', 'WELCOME20');
     const cart = await v.cart();
-    expect(cart.voucher.code).toBe('SPEND150');
+    expect(cart.voucher!.code).toBe('SPEND150');
     expect(cart).not.toHaveProperty('voucherCookieOutcome');
     expect(v.jar.has('voucher_code')).toBe(false);
   });
@@ -379,7 +379,7 @@ describe('voucher dates on the app clock', () => {
     clock.advance(1);
     const expired = await v.cart();
     expect(orderDiscounts(expired)).toEqual([]);
-    expect(expired.validationInformationDetails.validationDetailsList).toEqual([
+    expect(expired.validationInformationDetails!.validationDetailsList).toEqual([
       { type: 'VOUCHER', message: 'Voucher expired' },
     ]);
     const other = createVisitor(() => app);

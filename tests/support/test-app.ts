@@ -5,14 +5,18 @@ import type { CartView } from '../../services/cart';
 import type { toApiProduct } from '../../services/catalogue';
 import type { UpsellOffersResponse } from '../../services/offers';
 import type { UserItem } from '../../services/personal-lists';
+import type { VoucherCookieOutcome } from '../../services/vouchers';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** The API envelope (CONTRACT.md) with a payload of type T. */
 export type Envelope<T> = { statusCode: number; statusMessage?: string; response: T };
 
 /** The API envelope as tests read it; tests that look inside the payload name its type. */
-// biome-ignore lint/suspicious/noExplicitAny: the existing tests read arbitrary payload fields.
-export type Body = { statusCode: number; statusMessage?: string; response?: any };
+/** The payload type of calls that do not name theirs yet (to be typed, then `unknown`). */
+// biome-ignore lint/suspicious/noExplicitAny: some tests still read arbitrary payload fields without naming a type.
+type Untyped = any;
+
+export type Body<T = Untyped> = { statusCode: number; statusMessage?: string; response?: T };
 
 /** One fresh database and app for the test file, dropped after it. */
 export function useTestApp(configOverrides: Partial<Record<string, string>> = {}) {
@@ -41,13 +45,13 @@ export function useTestApp(configOverrides: Partial<Record<string, string>> = {}
 export function createVisitor(getApp: () => App, site = 'law-au', options: { address?: string } = {}) {
   // A cookie jar: Set-Cookie adds or replaces, Max-Age=0 removes.
   const jar = new Map<string, string>();
-  const call = async (
+  const call = async <T = Untyped>(
     method: string,
     path: string,
     body?: unknown,
     raw?: string,
     extraHeaders: Record<string, string> = {},
-  ): Promise<{ status: number; body: Body; setCookie: string | null; headers: Headers }> => {
+  ): Promise<{ status: number; body: Envelope<T>; setCookie: string | null; headers: Headers }> => {
     const headers: Record<string, string> = { host: `${site}.localhost:3000`, ...extraHeaders };
     if (options.address) headers['x-forwarded-for'] = options.address;
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -66,20 +70,21 @@ export function createVisitor(getApp: () => App, site = 'law-au', options: { add
       else jar.set(name, value);
     }
     const text = await res.text();
-    let parsed: Body;
+    // A body that is not JSON has no payload; tests that read one then fail on it.
+    let parsed: Envelope<T>;
     try {
-      parsed = JSON.parse(text) as Body;
+      parsed = JSON.parse(text) as Envelope<T>;
     } catch {
-      parsed = { statusCode: -1, statusMessage: text };
+      parsed = { statusCode: -1, statusMessage: text } as Envelope<T>;
     }
     return { status: res.status, body: parsed, setCookie: res.headers.get('set-cookie'), headers: res.headers };
   };
   return {
     call,
     cart: async (validate = false) =>
-      (await call('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
+      (await call<CartListed>('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
     add: (code: string, qty: number | string, set = false) =>
-      call('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
+      call<CartView>('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
     login: (email: string, password = 'Vintage2026', extraHeaders: Record<string, string> = {}) =>
       call('POST', '/api/authentication/login', { email, password }, undefined, extraHeaders),
     register: (email: string, password: string, firstName = 'Ana', lastName = 'Lee') =>
@@ -97,10 +102,12 @@ export function createVisitor(getApp: () => App, site = 'law-au', options: { add
 /** The API's product (SPEC §3 shape). */
 export async function fetchProduct(app: App, code: string, site = 'law-au') {
   const res = await app.request(`/api/product/item/${code}`, { headers: { host: `${site}.localhost` } });
-  return ((await res.json()) as Body).response;
+  return ((await res.json()) as Envelope<ApiProduct>).response;
 }
 
 /** Payload types of the API, as tests read them. */
+/** GET /api/cart/list: the cart, with the outcome of a voucher cookie when there was one. */
+export type CartListed = CartView & { voucherCookieOutcome?: VoucherCookieOutcome };
 export type CartLine = CartView['lineItems'][number];
 export type PricingPart = CartLine['itemPriceInfo']['pricingBreakdown'][number];
 export type ApiProduct = ReturnType<typeof toApiProduct>;
