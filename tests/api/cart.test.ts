@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { testConfig } from '../../server/config';
 import {
-  type Body,
+  type Envelope,
   createVisitor,
   fetchProduct,
   useTestApp,
@@ -10,7 +10,12 @@ import {
   type PricingPart,
 } from '../support/test-app';
 
+import type { CartView } from '../../services/cart';
+
 const t = useTestApp();
+
+/** GET /api/cart/pointsEarnedSummary. */
+type PointsSummary = { orderId: string; basePoints: number; bonusPoints: number; totalPoints: number };
 
 const visitor = (site = 'law-au', target: () => App = () => t.app) => createVisitor(target, site);
 const product = (code: string, site = 'law-au') => fetchProduct(t.app, code, site);
@@ -168,7 +173,7 @@ describe('adding and pricing', () => {
 
   it('adds several items at once with POST /api/cart/itemcode/ and POST /api/cart', async () => {
     const v = visitor();
-    let res = await v.call('POST', '/api/cart/itemcode/', {
+    let res = await v.call<CartView>('POST', '/api/cart/itemcode/', {
       cartItems: [
         { itemCode: 'D0001', quantity: 2 },
         { itemCode: 'd0002', quantity: 1 },
@@ -176,12 +181,12 @@ describe('adding and pricing', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.response.numItems).toBe(3);
-    res = await v.call('POST', '/api/cart', {
+    res = await v.call<CartView>('POST', '/api/cart', {
       cartItems: [{ itemCode: 'D0003', quantity: 6, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
     });
     expect(res.status).toBe(200);
     const ss = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0003');
-    expect(ss.lineItemIdentification.upsellTypeTag).toBe('SS');
+    expect(ss!.lineItemIdentification.upsellTypeTag).toBe('SS');
   });
 });
 
@@ -191,10 +196,10 @@ describe('removing', () => {
     await v.add('D0001', 1);
     const cart = (await v.add('D0002', 1)).body.response;
     const id = cart.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0002')!.id;
-    let res = await v.call('DELETE', '/api/cart/itemcode/D0001');
+    let res = await v.call<CartView>('DELETE', '/api/cart/itemcode/D0001');
     expect(res.status).toBe(200);
     expect(res.body.response.lineItems.map((l: CartLine) => l.sku.itemCode)).toEqual(['D0002']);
-    res = await v.call('DELETE', `/api/cart/commerceitemidentifier/${id}`);
+    res = await v.call<CartView>('DELETE', `/api/cart/commerceitemidentifier/${id}`);
     expect(res.body.response.numLineItems).toBe(0);
     res = await v.call('DELETE', '/api/cart/itemcode/D0001');
     expect(res.status).toBe(404);
@@ -351,9 +356,9 @@ describe('PUT /api/cart/eItemCode', () => {
 
   it('adds a classic gift voucher payload with its own amount, and one in the new-cart form', async () => {
     const v = visitor();
-    let res = await v.call('PUT', '/api/cart/eItemCode', classic);
+    let res = await v.call<CartView>('PUT', '/api/cart/eItemCode', classic);
     expect(res.status).toBe(200);
-    let line = res.body.response.lineItems[0];
+    let line = res.body.response.lineItems[0]!;
     expect(line).toMatchObject({
       quantity: 1,
       lineItemIdentification: { itemTypeTag: 'giftVoucher' },
@@ -372,7 +377,7 @@ describe('PUT /api/cart/eItemCode', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.response.numLineItems).toBe(2);
-    line = res.body.response.lineItems[1];
+    line = res.body.response.lineItems[1]!;
     expect(line.giftVoucherDetails).toEqual({
       recipientName: 'Bo',
       recipientEmail: 'bo@example.com',
@@ -404,7 +409,7 @@ describe('points earned summary', () => {
   it('counts a point per dollar plus bonus points', async () => {
     const v = visitor('vir-au');
     await v.add('D0001', 2);
-    const res = await v.call('GET', '/api/cart/pointsEarnedSummary?orderId=123');
+    const res = await v.call<PointsSummary>('GET', '/api/cart/pointsEarnedSummary?orderId=123');
     expect(res.body.response).toMatchObject({
       orderId: '123',
       basePoints: expect.any(Number),
@@ -439,8 +444,8 @@ describe('concurrency and persistence', () => {
     const again = visitor('law-au', () => restarted);
     // Same cookie, new app instance.
     const res = await restarted.request('/api/cart/list', { headers: { host: 'law-au.localhost', cookie: v.cookie } });
-    const body = (await res.json()) as Body;
-    expect(body.response.lineItems[0].quantity).toBe(3);
+    const body = (await res.json()) as Envelope<CartView>;
+    expect(body.response.lineItems[0]!.quantity).toBe(3);
     expect((await again.cart()).numItems).toBe(0);
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Body,
+  type Envelope,
   createVisitor,
   fetchProduct,
   useTestApp,
   type ApiProduct,
   type UpsellOffers,
 } from '../support/test-app';
+import type { UpsellOffersResponse } from '../../services/offers';
 
 const t = useTestApp();
 
@@ -21,7 +22,7 @@ function visitor(site = 'law-au') {
       return res.body.response;
     },
     offers: async () => {
-      const res = await v.call('GET', '/api/offer/cart');
+      const res = await v.call<UpsellOffersResponse>('GET', '/api/offer/cart');
       expect(res.status).toBe(200);
       expect(res.body.statusCode).toBe(0);
       return res.body.response.UpsellOffers as UpsellOffers;
@@ -33,7 +34,7 @@ const product = (code: string, site = 'law-au') => fetchProduct(t.app, code, sit
 
 async function productOffers(code: string, site = 'law-au') {
   const res = await t.app.request(`/api/offer/product/${code}`, { headers: { host: `${site}.localhost` } });
-  return { status: res.status, body: (await res.json()) as Body };
+  return { status: res.status, body: (await res.json()) as Envelope<UpsellOffersResponse> };
 }
 
 const cents = (n: number) => Math.round(n * 100);
@@ -44,7 +45,7 @@ const reasons = (o: UpsellOffers) => o.offerDetails.map((d) => d.reasonCode);
 describe('GET /api/offer/cart', () => {
   it('answers empty lists for a visitor without a cart, and sets no cookie', async () => {
     const v = visitor();
-    const res = await v.call('GET', '/api/offer/cart');
+    const res = await v.call<UpsellOffersResponse>('GET', '/api/offer/cart');
     expect(res.status).toBe(200);
     expect(res.setCookie).toBeNull();
     expect(res.body).toEqual({ statusCode: 0, response: { UpsellOffers: { offerDetails: [], offerItems: [] } } });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, fetchProduct, useTestApp } from '../support/test-app';
+import { type Envelope, fetchProduct, useTestApp } from '../support/test-app';
 
 const t = useTestApp();
+
+/** The similar-wines payload: each item carries its product as JSON text. */
+type SimilarWines = { items: { itemCode: string; score: number; product: string }[] };
 
 async function get(path: string, site = 'law-au', headers: Record<string, string> = {}) {
   return t.app.request(path, { headers: { host: `${site}.localhost`, ...headers } });
@@ -9,7 +12,7 @@ async function get(path: string, site = 'law-au', headers: Record<string, string
 
 async function similar(query: string, site = 'law-au') {
   const res = await get(`/jsp/api/us/similar_wines_json.jsp?${query}`, site);
-  return { status: res.status, body: (await res.json()) as Body };
+  return { status: res.status, body: (await res.json()) as Envelope<SimilarWines> };
 }
 
 describe('GET /jsp/api/us/similar_wines_json.jsp', () => {

@@ -8,7 +8,7 @@ import { VOUCHER_MESSAGES } from '../../domain/vouchers';
 import type { CartView } from '../../services/cart';
 import { recordVoucherUse } from '../../services/vouchers';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
-import { createVisitor, useTestApp } from '../support/test-app';
+import { type CartListed, createVisitor, useTestApp } from '../support/test-app';
 
 // CONTRACT "Vouchers, on every site": PUT/DELETE /api/cart/voucher/{code}, the voucher link cookie, the
 // merge at login and SPEC §7 PUT /api/user/voucher/validate|redeem/{code}.
@@ -17,8 +17,8 @@ const t = useTestApp();
 const visitor = (site = 'law-au') => createVisitor(() => t.app, site);
 
 type Visitor = ReturnType<typeof visitor>;
-const applyCode = (v: Visitor, code: string) => v.call('PUT', `/api/cart/voucher/${code}`);
-const removeCode = (v: Visitor, code: string) => v.call('DELETE', `/api/cart/voucher/${code}`);
+const applyCode = (v: Visitor, code: string) => v.call<CartView>('PUT', `/api/cart/voucher/${code}`);
+const removeCode = (v: Visitor, code: string) => v.call<CartView>('DELETE', `/api/cart/voucher/${code}`);
 const orderDiscounts = (cart: CartView) =>
   cart.orderPriceInfo.pricingBreakdown.filter((p) => p.adjustmentType === 'Order Discount');
 const cents = (amount: number) => Math.round(amount * 100);
@@ -239,7 +239,7 @@ describe('the voucher link cookie on GET /api/cart/list', () => {
     const v = visitor();
     await v.add('D0001', 2);
     v.jar.set('voucher_code', 'WELCOME20');
-    const res = await v.call('GET', '/api/cart/list');
+    const res = await v.call<CartListed>('GET', '/api/cart/list');
     expect(res.body.response.voucherCookieOutcome).toEqual({
       code: 'WELCOME20',
       status: 'applied',
@@ -264,7 +264,7 @@ describe('the voucher link cookie on GET /api/cart/list', () => {
     const v = visitor();
     const before = (await v.add('D0001', 2)).body.response;
     v.jar.set('voucher_code', 'EXPIRED10');
-    const res = await v.call('GET', '/api/cart/list');
+    const res = await v.call<CartListed>('GET', '/api/cart/list');
     const { voucherCookieOutcome, ...cart } = res.body.response;
     expect(voucherCookieOutcome).toEqual({
       code: 'EXPIRED10',
@@ -328,7 +328,7 @@ describe('PUT /api/user/voucher/validate|redeem/{code}', () => {
       400,
       VOUCHER_MESSAGES.minimum('$150.00'),
     );
-    const res = await v.call('PUT', '/api/user/voucher/redeem/WELCOME20');
+    const res = await v.call<CartView>('PUT', '/api/user/voucher/redeem/WELCOME20');
     expect(res.status).toBe(200);
     expect(orderDiscounts(res.body.response)[0]).toMatchObject({ promotionName: 'WELCOME20', adjustmentAmount: 20 });
     const [row] = await t.testDb.database.db
@@ -374,7 +374,7 @@ describe('voucher dates on the app clock', () => {
     const app = createApp({ database: t.testDb.database, config: testConfig(), clock });
     const v = createVisitor(() => app);
     await v.add('D0001', 2);
-    const applied = (await v.call('PUT', '/api/cart/voucher/DEC5')).body.response;
+    const applied = (await v.call<CartView>('PUT', '/api/cart/voucher/DEC5')).body.response;
     expect(orderDiscounts(applied)[0]?.adjustmentAmount).toBe(5);
     clock.advance(1);
     const expired = await v.cart();
