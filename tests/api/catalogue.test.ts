@@ -1,24 +1,29 @@
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type ApiProduct, type Body, useTestApp } from '../support/test-app';
+import { type ApiProduct, type Envelope, useTestApp } from '../support/test-app';
 import { products } from '../../db/schema';
 
 const t = useTestApp();
+
+/** GET /api/itemlist/…: the items and their presentation map. */
+type ItemList = { itemList: { itemCode: string; salePrice: number }[]; presentationMap: Record<string, unknown> };
+/** GET /api/address/zipcode/…. */
+type Addresses = { addresses: unknown[]; country: string };
 
 function get(path: string, host = 'law-au.localhost:3000', headers: Record<string, string> = {}) {
   return t.app.request(path, { headers: { host, ...headers } });
 }
 
-async function json(res: Response) {
+async function json<T = unknown>(res: Response) {
   expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  return (await res.json()) as Body;
+  return (await res.json()) as Envelope<T>;
 }
 
 describe('GET /api/product/item/{itemCode}', () => {
   it('returns D0001 with its skus, pack-size price fields and stock status', async () => {
     const res = await get('/api/product/item/D0001');
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await json<ApiProduct>(res);
     expect(body.statusCode).toBe(0);
     const p = body.response;
     expect(p.itemCode).toBe('D0001');
@@ -26,42 +31,42 @@ describe('GET /api/product/item/{itemCode}', () => {
     expect(p.mixed).toBe(false);
     expect(p.skus.map((s: ApiProduct['skus'][number]) => s.numberOfBottles)).toEqual([1, 2, 3, 6, 12]);
     expect(p.skus[0]).toMatchObject({ itemCode: 'D0001', vppApplier: true });
-    expect(typeof p.skus[0].vppPrice).toBe('number');
-    for (const field of ['two', 'three', 'six', 'twelve']) {
+    expect(typeof p.skus[0]!.vppPrice).toBe('number');
+    for (const field of ['two', 'three', 'six', 'twelve'] as const) {
       expect(p[field]).toEqual({
         itemCode: expect.stringMatching(/^D0001-\d+$/),
         salePrice: expect.any(Number),
         listPrice: expect.any(Number),
       });
     }
-    expect(p.six.itemCode).toBe('D0001-6');
-    expect(p.twelve.salePrice).toBeLessThan(p.skus[0].salePrice * 12);
+    expect(p.six!.itemCode).toBe('D0001-6');
+    expect(p.twelve!.salePrice).toBeLessThan(p.skus[0]!.salePrice * 12);
     expect(p.inventoryInfo).toEqual({ summaryAvailabilityStatus: 'in_stock' });
     expect(p.currencyCode).toBe('AUD');
   });
 
   it('prices in the site currency: NZD on law-nz', async () => {
-    const au = (await json(await get('/api/product/item/D0001'))).response;
-    const nz = (await json(await get('/api/product/item/D0001', 'law-nz.localhost'))).response;
+    const au = (await json<ApiProduct>(await get('/api/product/item/D0001'))).response;
+    const nz = (await json<ApiProduct>(await get('/api/product/item/D0001', 'law-nz.localhost'))).response;
     expect(nz.currencyCode).toBe('NZD');
-    expect(nz.skus[0].salePrice).not.toBe(au.skus[0].salePrice);
+    expect(nz.skus[0]!.salePrice).not.toBe(au.skus[0]!.salePrice);
   });
 
   it('marks the fixed demo items as CONTRACT.md says', async () => {
-    const d2 = (await json(await get('/api/product/item/D0002'))).response;
+    const d2 = (await json<ApiProduct>(await get('/api/product/item/D0002'))).response;
     expect(d2.skus.every((s: ApiProduct['skus'][number]) => s.vppApplier === false)).toBe(true);
-    const x = (await json(await get('/api/product/item/X0001'))).response;
+    const x = (await json<ApiProduct>(await get('/api/product/item/X0001'))).response;
     expect(x.inventoryInfo.summaryAvailabilityStatus).toBe('out_of_stock');
-    const p = (await json(await get('/api/product/item/P0001'))).response;
-    expect(p.skus[0].preSellItem).toBe(true);
-    const g = (await json(await get('/api/product/item/G0001'))).response;
+    const p = (await json<ApiProduct>(await get('/api/product/item/P0001'))).response;
+    expect(p.skus[0]!.preSellItem).toBe(true);
+    const g = (await json<ApiProduct>(await get('/api/product/item/G0001'))).response;
     expect(g.bottleCount).toBe(2);
     for (const [code, type] of [
       ['B0001', 'beer'],
       ['S0001', 'spirit'],
       ['O0001', 'other'],
     ]) {
-      expect((await json(await get(`/api/product/item/${code}`))).response.productType).toBe(type);
+      expect((await json<ApiProduct>(await get(`/api/product/item/${code}`))).response.productType).toBe(type);
     }
   });
 
@@ -85,9 +90,9 @@ describe('GET /api/product/case/{id}', () => {
   it('returns a mixed case', async () => {
     const res = await get('/api/product/case/M0001');
     expect(res.status).toBe(200);
-    const p = (await json(res)).response;
+    const p = (await json<ApiProduct>(res)).response;
     expect(p.mixed).toBe(true);
-    expect(p.skus[0].numberOfBottles).toBe(12);
+    expect(p.skus[0]!.numberOfBottles).toBe(12);
   });
   it('returns a wine asked for by its 12-bottle case sku, and 404 for a single bottle', async () => {
     expect((await get('/api/product/case/D0001-12')).status).toBe(200);
@@ -101,14 +106,14 @@ describe('GET /api/itemlist/{name}/{locale}/{dataAreaId}', () => {
   it('returns the add-on list with its presentation map', async () => {
     const res = await get('/api/itemlist/law_shopping_cart_addons/en_AU_law/AUS');
     expect(res.status).toBe(200);
-    const list = (await json(res)).response;
+    const list = (await json<ItemList>(res)).response;
     expect(list.itemList.length).toBeGreaterThanOrEqual(3);
     const first = list.itemList[0];
     expect(list.presentationMap['itemlist.template']).toEqual(expect.any(String));
     expect(list.presentationMap['itemlist.header']).toEqual(expect.any(String));
     expect(typeof list.presentationMap['itemlist.qvEnabled']).toBe('boolean');
-    expect(list.presentationMap[`${first.itemCode}.skuItemCode`]).toEqual(expect.any(String));
-    expect(list.presentationMap[`${first.itemCode}.addOnPrice`]).toBeLessThanOrEqual(first.salePrice);
+    expect(list.presentationMap[`${first!.itemCode}.skuItemCode`]).toEqual(expect.any(String));
+    expect(list.presentationMap[`${first!.itemCode}.addOnPrice`]).toBeLessThanOrEqual(first!.salePrice);
   });
   it('has add-on lists for every brand', async () => {
     for (const [brand, country, area] of [
@@ -136,7 +141,7 @@ describe('GET /api/address/zipcode/{zip}', () => {
   it('finds an AU postcode', async () => {
     const res = await get('/api/address/zipcode/0870');
     expect(res.status).toBe(200);
-    const body = (await json(res)).response;
+    const body = (await json<Addresses>(res)).response;
     expect(body.addresses).toContainEqual(
       expect.objectContaining({ locality: expect.stringMatching(/Alice Springs/i), state: 'NT' }),
     );
@@ -144,7 +149,7 @@ describe('GET /api/address/zipcode/{zip}', () => {
   it('looks up NZ postcodes on an NZ site', async () => {
     const res = await get('/api/address/zipcode/6011', 'law-nz.localhost');
     expect(res.status).toBe(200);
-    expect((await json(res)).response.country).toBe('nz');
+    expect((await json<Addresses>(res)).response.country).toBe('nz');
   });
   it('rejects a malformed postcode', async () => {
     const res = await get('/api/address/zipcode/12ab');
