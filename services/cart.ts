@@ -80,16 +80,22 @@ export async function findVisitorCart(ctx: CartContext, presented: string | null
       .from(carts)
       .where(eq(carts.id, presented))
       .limit(1);
-    const allowed = ctx.customerId
-      ? row?.customerId === ctx.customerId
-      : row?.customerId === null || (row?.customerId != null && row.customerId === ctx.ownerId);
-    if (row && row.siteId === ctx.site.id && allowed) return presented;
+    if (row && row.siteId === ctx.site.id) {
+      const mayOpen = ctx.customerId
+        ? row.customerId === ctx.customerId
+        : row.customerId === null || row.customerId === ctx.ownerId;
+      if (mayOpen) return presented;
+    }
   }
-  if (!ctx.customerId) return null;
-  const [own] = await ctx.db
+  return ctx.customerId ? latestCustomerCart(ctx.db, ctx.customerId, ctx.site.id) : null;
+}
+
+/** The id of the customer's most recently changed cart on a site, or null. */
+export async function latestCustomerCart(db: Db, customerId: number, siteId: string): Promise<string | null> {
+  const [own] = await db
     .select({ id: carts.id })
     .from(carts)
-    .where(and(eq(carts.customerId, ctx.customerId), eq(carts.siteId, ctx.site.id)))
+    .where(and(eq(carts.customerId, customerId), eq(carts.siteId, siteId)))
     .orderBy(sql`${carts.updatedAt} desc`)
     .limit(1);
   return own?.id ?? null;

@@ -8,7 +8,7 @@ import type { Clock } from '../domain/clock';
 import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
-import { newCartId } from './cart';
+import { latestCustomerCart, newCartId } from './cart';
 import { ServiceError } from './service-error';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
@@ -348,12 +348,7 @@ export async function mergeCartOnLogin(
 ): Promise<string | null> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [own] = await tx
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(eq(carts.customerId, customerId), eq(carts.siteId, site.id)))
-      .orderBy(sql`${carts.updatedAt} desc`)
-      .limit(1);
+    const ownId = await latestCustomerCart(tx, customerId, site.id);
     const [anonymous] = anonymousCartId
       ? await tx
           .select({ id: carts.id, customerId: carts.customerId, siteId: carts.siteId, voucherCode: carts.voucherCode })
@@ -368,9 +363,9 @@ export async function mergeCartOnLogin(
       (anonymous.customerId === null || anonymous.customerId === customerId)
         ? anonymous
         : null;
-    if (!mergeable) return own?.id ?? null;
-    if (own?.id === mergeable.id) return own.id;
-    if (!own) {
+    if (!mergeable) return ownId;
+    if (ownId === mergeable.id) return ownId;
+    if (!ownId) {
       // NOTE: the lines move to a cart with a new id rather than the anonymous cart becoming the account's:
       // an anonymous id may have been planted in this browser by someone who would then know it.
       const id = newCartId();
@@ -381,17 +376,17 @@ export async function mergeCartOnLogin(
       await tx.delete(carts).where(eq(carts.id, mergeable.id));
       return id;
     }
-    await tx.execute(sql`select id from ${carts} where ${carts.id} = ${own.id} for update`);
+    await tx.execute(sql`select id from ${carts} where ${carts.id} = ${ownId} for update`);
     const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, mergeable.id));
     for (const line of lines) {
       if (line.giftVoucher) {
-        await tx.update(cartLines).set({ cartId: own.id }).where(eq(cartLines.id, line.id));
+        await tx.update(cartLines).set({ cartId: ownId }).where(eq(cartLines.id, line.id));
         continue;
       }
       await tx
         .insert(cartLines)
         .values({
-          cartId: own.id,
+          cartId: ownId,
           itemCode: line.itemCode,
           quantity: line.quantity,
           upsellType: line.upsellType,
@@ -412,7 +407,7 @@ export async function mergeCartOnLogin(
         updatedAt: sql`now()`,
         voucherCode: sql`coalesce(${carts.voucherCode}, ${mergeable.voucherCode})`,
       })
-      .where(eq(carts.id, own.id));
-    return own.id;
+      .where(eq(carts.id, ownId));
+    return ownId;
   });
 }
