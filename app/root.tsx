@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
 import { isCurrent, visitorTypeOf } from '../domain/identity-rules';
+import { isActiveMember } from '../domain/unlimited';
 import { favouriteCodes } from '../services/personal-lists';
 import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
@@ -28,6 +29,8 @@ import { Footer } from './components/footer';
 import { GotoScroller } from './components/goto-scroller';
 import { Header } from './components/header';
 import { LogoutBackNav } from './components/logout-back-nav';
+import { ClickTracking } from './components/click-tracking';
+import { EmailCapture } from './components/marketing/email-capture';
 import { appContext } from './context';
 import { toPublicSite } from './lib/site';
 import stylesHref from './styles/app.css?url';
@@ -141,7 +144,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         ) : null}
       </head>
-      <body>
+      {/* SPEC §4: ACTIVE or REQUESTED Unlimited members get the page body flagged. */}
+      <body className={isActiveMember(data?.visitor.unlimitedStatus) ? 'unlimited-member' : undefined}>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -152,7 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <CartProvider hasCart={loaderData.hasCart}>
+    <CartProvider hasCart={loaderData.hasCart} currency={loaderData.site.currency}>
       <FavouritesProvider codes={loaderData.favourites}>
         <a className="skip-link" href="#main">
           Skip to content
@@ -168,6 +172,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <CampaignPrefill />
         <LoginModal />
         <LogoutBackNav />
+        <ClickTracking currency={loaderData.site.currency} />
+        <EmailCapture site={loaderData.site} ageVerified={loaderData.ageVerified} />
         {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
       </FavouritesProvider>
     </CartProvider>

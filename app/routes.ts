@@ -6,9 +6,19 @@ export default [
   route('product/:slug/:itemCode', 'routes/product.tsx'),
   route('product/:itemCode', 'routes/product-by-code.tsx'),
   route('cart', 'routes/cart.tsx'),
+  // Checkout (CONTRACT.md): one page of steps, then the confirmation.
+  route('checkout', 'routes/checkout.tsx'),
+  route('checkout/confirmation/:orderNumber', 'routes/checkout-confirmation.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   // The gift voucher form (SPEC §5); /jsp/product/purchaseVoucher.jsp redirects here (server/legacy.ts).
   route('gift-vouchers', 'routes/gift-vouchers.tsx'),
+  route('campaign', 'routes/campaign.tsx'),
+  route('unlimited', 'routes/unlimited.tsx'),
+  route('offer', 'routes/offer.tsx'),
+  route('reviews/author/:slug', 'routes/review-author.tsx'),
+  route('contact-us', 'routes/contact-us.tsx'),
+  route('about-us', 'routes/about-us.tsx'),
+  route('wedding-wine-calculator', 'routes/wedding-wine-calculator.tsx'),
   route('unsupported-browser', 'routes/unsupported-browser.tsx'),
   // Identity: login, registration (SPEC §2, CONTRACT.md)
   route('login', 'routes/login.tsx'),
@@ -22,6 +32,7 @@ export default [
     route('payment-methods', 'routes/account/payment-methods.tsx'),
     route('settings', 'routes/account/settings.tsx'),
     route('purchased', 'routes/account/purchased.tsx'),
+    route('purchased/:orderId', 'routes/account/order.tsx'),
     route('wine-cellar', 'routes/account/wine-cellar.tsx'),
     route('preferences', 'routes/account/preferences.tsx'),
     route('memberships', 'routes/account/memberships.tsx'),

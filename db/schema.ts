@@ -46,6 +46,8 @@ export const products = pgTable(
     drinkTo: integer('drink_to'),
     /** in_stock | out_of_stock */
     availability: text('availability').notNull().default('in_stock'),
+    /** Bottles in stock, when the operator's catalogue import gives it (null: not counted). */
+    stockBottles: integer('stock_bottles'),
     preSell: boolean('pre_sell').notNull().default(false),
     quantityLocked: boolean('quantity_locked').notNull().default(false),
     /** Image base path; the size and .svg are appended. Some deliberately point at nothing. */
@@ -109,8 +111,21 @@ export const reviews = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
+    /** The customer who wrote it (null for reviews that came with the catalogue). */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** pending (waits for a moderator) | published | rejected. Only published reviews show or count. */
+    status: text('status').notNull().default('published'),
+    /** The author page's address (domain/reviews.ts authorSlug computes the same). */
+    authorSlug: text('author_slug')
+      .notNull()
+      .generatedAlwaysAs(sql`trim(both '-' from lower(regexp_replace(author, '[^a-zA-Z0-9]+', '-', 'g')))`),
   },
-  (t) => [index('reviews_product_idx').on(t.productItemCode, t.createdAt)],
+  (t) => [
+    index('reviews_product_idx').on(t.productItemCode, t.createdAt),
+    uniqueIndex('reviews_customer_product_idx').on(t.customerId, t.productItemCode),
+    index('reviews_author_idx').on(t.authorSlug),
+    index('reviews_status_idx').on(t.status),
+  ],
 );
 
 /** Named offer lists (SPEC §3 offer list response), per brand. */
@@ -257,6 +272,8 @@ export const carts = pgTable(
     version: integer('version').notNull().default(0),
     /** The one voucher applied to the cart (it may stop qualifying; the cart then says why). */
     voucherCode: text('voucher_code').references(() => vouchers.code, { onDelete: 'set null' }),
+    /** The delivery postcode the shopper gave in the cart (checked against the postcode table). */
+    postcode: text('postcode'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
@@ -394,9 +411,8 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Null for a guest's order until the guest registers with its email (the order is then claimed). */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     siteId: text('site_id').notNull(),
     orderNumber: text('order_number').notNull(),
     /** PROCESSING | SHIPPED | DELIVERED | CANCELLED */
@@ -406,11 +422,61 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     placedAt: timestamp('placed_at', { mode: 'date', withTimezone: true }).notNull(),
+    /** Checkout's own fields (orders from before checkout existed leave them empty). */
+    email: text('email'),
+    /** The checkout form's key: a double click, a retry or a reload places one order. */
+    idempotencyKey: text('idempotency_key'),
+    voucherCode: text('voucher_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** GST/VAT included in the total. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** What was charged today: pre-sell lines are reserved, not charged (SPEC payableTodayTotal). */
+    payableTodayCents: integer('payable_today_cents'),
+    paymentBrand: text('payment_brand'),
+    paymentLast4: text('payment_last4'),
+    paymentReference: text('payment_reference'),
+    deliveryAddress: jsonb('delivery_address').$type<OrderAddress>(),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>(),
+    /** The hash of the confirmation page's cookie token: lets a guest's browser see its own confirmation. */
+    accessTokenHash: text('access_token_hash'),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.orderNumber),
     index('orders_customer_idx').on(t.customerId, t.placedAt),
+    uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
+    index('orders_guest_email_idx').on(t.email).where(sql`customer_id is null`),
   ],
+);
+
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  phone: string;
+}
+
+/** e-gift cards issued by checkout for e-gift lines: the code is what the recipient spends. */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('gift_cards_code_idx').on(t.code), index('gift_cards_order_idx').on(t.orderId)],
 );
 
 export const orderLines = pgTable(
@@ -429,6 +495,10 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     bottleCount: integer('bottle_count').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** What the line came to after pack and member pricing (null on orders from before checkout). */
+    lineTotalCents: integer('line_total_cents'),
+    /** Reserved now, charged when it lands. */
+    preSell: boolean('pre_sell').notNull().default(false),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_item_idx').on(t.itemCode)],
 );
@@ -477,9 +547,9 @@ export const voucherUses = pgTable(
     voucherCode: text('voucher_code')
       .notNull()
       .references(() => vouchers.code, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Null for a guest's use; then `email` says who. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
@@ -491,3 +561,73 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Content pages operators edit as files under content/ (campaigns), loaded by `npm run content:import` and on
+ * start. `data` is the validated file; `checksum` lets a re-import skip what has not changed.
+ */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** draft | published */
+    status: text('status').notNull(),
+    data: jsonb('data').notNull(),
+    checksum: text('checksum').notNull(),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.name] })],
+);
+
+/** A customer's personal refer-a-friend code on one site; the code is also a voucher for the friend. */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    code: text('code')
+      .primaryKey()
+      .references(() => vouchers.code, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    siteId: text('site_id').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('referral_codes_customer_site_idx').on(t.customerId, t.siteId)],
+);
+
+/** Email newsletter signups (SPEC §5): one row per site and address, whatever the variant signed it up. */
+export const emailSignups = pgTable(
+  'email_signups',
+  {
+    id: serial('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    /** Lower-cased, trimmed. */
+    email: text('email').notNull(),
+    /** footer | modal | rebrand_1 | rebrand_2 | customer-service: where the first signup came from. */
+    variant: text('variant').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_signups_site_email_idx').on(t.siteId, t.email)],
+);
+
+/**
+ * Work for outside services (the email-marketing list, order emails), written in the same transaction as
+ * the change that causes it and sent by the outbox worker, retried with back-off: a slow or failing
+ * service never slows or fails the shopper's request.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** email-list | order-email */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { mode: 'date', withTimezone: true }),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

@@ -1,5 +1,5 @@
 import { VOUCHER_RULE_DEFAULTS } from '../domain/vouchers';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import {
@@ -17,7 +17,6 @@ import {
   paymentMethods,
   offerListItems,
   offerLists,
-  planMappings,
   postcodes,
   products,
   reviews,
@@ -35,10 +34,10 @@ import {
   demoRatings,
   demoVouchers,
 } from './demo/history';
-import { planMappingRows, postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
+import { postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
 
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
-export const SEED_VERSION = '2026-11-23.3';
+export const SEED_VERSION = '2026-11-25.1';
 
 // NOTE: PostgreSQL allows 65,535 bind parameters per statement; 500 rows of our widest table stay far below.
 const CHUNK = 500;
@@ -84,6 +83,11 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
     await insertAll(t, products, catalogue.products);
     await insertAll(t, skus, catalogue.skus);
     await insertAll(t, skuPrices, catalogue.skuPrices);
+    // Stock the demo catalogue counts (checkout takes from it): plenty of everything in stock, none of the
+    // rest. Only products without a count yet, so a re-run keeps what orders took.
+    await t.execute(sql`
+      update ${products} set stock_bottles = case when availability = 'out_of_stock' then 0 else 2400 end
+      where stock_bottles is null and product_type in ('wine', 'beer', 'spirit', 'other')`);
 
     // Reviews have serial ids: only write them for products that have none yet, so a re-run adds nothing.
     const reviewed = new Set(
@@ -105,7 +109,6 @@ export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}
         .values(row)
         .onConflictDoUpdate({ target: vouchers.code, set: { ...VOUCHER_RULE_DEFAULTS, ...row } });
     }
-    await insertAll(t, planMappings, planMappingRows);
 
     await insertAll(t, customers, customerRows);
     const ids = await idsByKey(

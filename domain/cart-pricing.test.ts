@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateOrderTotals,
   fillTheBox,
+  parseFillTheBoxParam,
   type LinePriceTable,
   priceFlatLine,
   priceLine,
@@ -193,5 +194,21 @@ describe('fillTheBox (SPEC §4)', () => {
     [16, { state: 'hidden' }],
   ])('%i bottles', (bottles, expected) => {
     expect(fillTheBox(bottles)).toEqual(expected);
+  });
+});
+
+describe('parseFillTheBoxParam (/wines?fillTheBox=n)', () => {
+  it.each([
+    ['3', 3],
+    ['1', 1],
+    ['14', 14],
+    ['0', null],
+    ['15', null],
+    ['-2', null],
+    ['2.5', null],
+    ['abc', null],
+    [null, null],
+  ])('%j reads %j', (raw, expected) => {
+    expect(parseFillTheBoxParam(raw)).toBe(expected);
   });
 });

@@ -196,6 +196,16 @@ export type FillTheBox =
   | { state: 'prompt'; needed: number; linkToCatalogue: boolean }
   | { state: 'full' };
 
+/**
+ * `/wines?fillTheBox=n` (the offer link `name=fill-the-box-{n}btl` of SPEC §2): the listing in fill-the-box mode,
+ * n bottles short of a full box (1–14). Anything else is not the mode.
+ */
+export function parseFillTheBoxParam(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,2}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n < FULL_CASE_BOTTLES ? n : null;
+}
+
 export function fillTheBox(bottles: number): FillTheBox {
   if (bottles === FULL_CASE_BOTTLES) return { state: 'full' };
   if (bottles >= FILL_THE_BOX_FROM && bottles < FULL_CASE_BOTTLES) {

@@ -1,3 +1,4 @@
+import { isActiveMember, type UnlimitedStatus } from './unlimited';
 import type { VisitorType, VisitorTypeDetailed } from './page-types';
 
 // SPEC §5 login form and §4 visitor tiers. Shared by the login form in the browser and the API.
@@ -37,7 +38,7 @@ export interface Visitor {
   email: string;
   firstName: string;
   /** Unlimited (FREESHIP) status, read for Hard Logged-In visitors only (SPEC §6). */
-  unlimitedStatus: 'ACTIVE' | 'REQUESTED' | 'SUSPENDED' | null;
+  unlimitedStatus: UnlimitedStatus | null;
 }
 
 export const PROSPECT: Visitor = {
@@ -64,7 +65,7 @@ export function isIdentified(visitor: Visitor): boolean {
 
 /** SPEC §4: ACTIVE or REQUESTED Unlimited members get member pricing and no Unlimited upsell. */
 export function hasMemberPricing(visitor: Visitor): boolean {
-  return visitor.unlimitedStatus === 'ACTIVE' || visitor.unlimitedStatus === 'REQUESTED';
+  return isActiveMember(visitor.unlimitedStatus);
 }
 
 export function loginPath(redirectingURL: string, brandName: string): string {

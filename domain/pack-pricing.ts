@@ -18,6 +18,8 @@ export interface PackPrice {
   itemCode: string;
   listPriceCents: number;
   salePriceCents: number;
+  /** Unlimited members' price (shown to ACTIVE and REQUESTED members, SPEC §4). */
+  memberPriceCents?: number | null;
 }
 
 export interface PackOffer extends PackPrice {

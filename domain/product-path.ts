@@ -8,3 +8,13 @@ export function productPath(p: { slug: string; vintage: number | null; itemCode:
 export function productImages(imageBase: string): { thumbnailImage: string; smallImage: string } {
   return { thumbnailImage: `${imageBase}-thumbnail.svg`, smallImage: `${imageBase}-small.svg` };
 }
+
+/** A name as a URL slug: accents dropped, lower case, words joined by dashes. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

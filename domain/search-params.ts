@@ -13,12 +13,17 @@ export const SORT_LABELS: Record<Sort, string> = {
   name: 'Name A–Z',
 };
 
-/** Price bands on the single-bottle price, in cents: [key, label, min, max). */
+/**
+ * Price bands on the single-bottle price, in cents: [key, label, min, max). NOTE: the open band ends at the largest
+ * integer the price column holds; a larger bound is a query parameter PostgreSQL refuses (int4 out of range).
+ */
+const NO_UPPER_BOUND_CENTS = 2_147_483_647;
+
 export const PRICE_BANDS = [
   ['0-20', 'Under $20', 0, 2_000],
   ['20-30', '$20 to $30', 2_000, 3_000],
   ['30-50', '$30 to $50', 3_000, 5_000],
-  ['50-plus', '$50 and over', 5_000, Number.MAX_SAFE_INTEGER],
+  ['50-plus', '$50 and over', 5_000, NO_UPPER_BOUND_CENTS],
 ] as const;
 
 export const RATING_BANDS = [

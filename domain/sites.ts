@@ -6,7 +6,8 @@ export type BrandCode = (typeof BRAND_CODES)[number];
 export const COUNTRY_CODES = ['au', 'nz', 'us', 'hk', 'tw'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-export type CurrencyCode = 'AUD' | 'NZD' | 'USD' | 'HKD' | 'TWD';
+export const CURRENCY_CODES = ['AUD', 'NZD', 'USD', 'HKD', 'TWD'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 export const CURRENCIES: readonly CurrencyCode[] = ['AUD', 'NZD', 'USD', 'HKD', 'TWD'];
 
 export type SiteId =

@@ -1,5 +1,6 @@
 import { fillTheBox, FULL_CASE_BOTTLES } from './cart-pricing';
 import { amountToFreeShipping } from './free-shipping';
+import { type PlanMapping as FullPlanMapping, qualifyingBottles, SUBSCRIBE_AND_SAVE } from './plans';
 import type { Site } from './sites';
 
 // Upsell offers of SPEC §3 ("Upsell offer response"): what the cart or a product page could offer
@@ -10,15 +11,26 @@ import type { Site } from './sites';
 export const CASE_BOTTLES = 12;
 /** Single bottles of one wine from which the case is worth suggesting (6–11; 12 already is a case). */
 export const CASE_OFFER_FROM_BOTTLES = 6;
-/** Subscribe and Save applies from 6 bottles (SPEC §9: modal for quantity 6 or more). */
-export const SUBSCRIBE_AND_SAVE_BOTTLES = 6;
 /** SPEC §9: "The offer text says $30 off". */
 export const SUBSCRIBE_AND_SAVE_SAVINGS_CENTS = 3_000;
 
 export const CASE_OFFER = { type: 'CASE', rule: 'CASE_12' } as const;
-export const SUBSCRIBE_AND_SAVE_TYPE = 'SS';
+export const SUBSCRIBE_AND_SAVE_TYPE = SUBSCRIBE_AND_SAVE;
 
 export type ReasonCode = 'FILL_THE_BOX' | 'FREE_SHIPPING' | 'CASE_SAVINGS' | 'SUBSCRIBE_AND_SAVE';
+
+/** The Unlimited offer item (SPEC §6: only where the join prompt shows). */
+export const UNLIMITED_OFFER = { type: 'UNLIMITED', rule: 'FREESHIP' } as const;
+
+/** What the visitor's Unlimited membership means for offers. */
+export interface UnlimitedOfferContext {
+  /** ACTIVE or REQUESTED members ship free: no free-shipping prompt, no Unlimited upsell (SPEC §4, §6). */
+  activeMember: boolean;
+  /** The host's Unlimited code when the join prompt shows (not a member, not in the cart, not out of area). */
+  joinItemCode: string | null;
+}
+
+const NO_UNLIMITED: UnlimitedOfferContext = { activeMember: false, joinItemCode: null };
 
 export interface OfferDetail {
   reasonCode: ReasonCode;
@@ -40,12 +52,8 @@ export interface UpsellOffers {
   offerItems: OfferItem[];
 }
 
-/** A plan mapping of SPEC §3 (bom item code → bumpCode, rule, type). */
-export interface PlanMapping {
-  bumpCode: string;
-  rule: string;
-  type: string;
-}
+/** A plan mapping of SPEC §3 as offers read it (domain/plans.ts has the whole mapping and its rule format). */
+export type PlanMapping = Pick<FullPlanMapping, 'bumpCode' | 'rule' | 'type'>;
 
 /** The single-bottle and 12-pack sale prices of one wine. */
 export interface CasePrices {
@@ -74,6 +82,7 @@ export interface CartOfferInput {
   /** Every line of the cart, in cart order. */
   lines: readonly CartOfferLine[];
   site: Pick<Site, 'freeShippingThresholdCents' | 'deliveryFeeCents'>;
+  unlimited?: UnlimitedOfferContext;
 }
 
 function caseOffer(prices: CasePrices, remainingBottles: number): { detail: OfferDetail; item: OfferItem } | null {
@@ -107,8 +116,9 @@ export function buildCartOffers(input: CartOfferInput): UpsellOffers {
     });
   }
 
+  const unlimited = input.unlimited ?? NO_UNLIMITED;
   const amountRemainingCents = amountToFreeShipping(input.subtotalCents, input.site);
-  if (amountRemainingCents > 0) {
+  if (amountRemainingCents > 0 && !unlimited.activeMember) {
     offerDetails.push({
       reasonCode: 'FREE_SHIPPING',
       remainingBottles: 0,
@@ -137,16 +147,19 @@ export function buildCartOffers(input: CartOfferInput): UpsellOffers {
     for (const mapping of planMappings) {
       if (mapping.type !== SUBSCRIBE_AND_SAVE_TYPE) continue;
       addItem(offerItems, { itemCode: mapping.bumpCode, type: mapping.type, rule: mapping.rule });
-      if (quantity < SUBSCRIBE_AND_SAVE_BOTTLES) {
+      // The rule says how many bottles qualify (domain/plans.ts), as the cart's check reads it.
+      const needed = qualifyingBottles(mapping.rule);
+      if (quantity < needed) {
         offerDetails.push({
           reasonCode: 'SUBSCRIBE_AND_SAVE',
-          remainingBottles: SUBSCRIBE_AND_SAVE_BOTTLES - quantity,
-          bottleThreshold: SUBSCRIBE_AND_SAVE_BOTTLES,
+          remainingBottles: needed - quantity,
+          bottleThreshold: needed,
           savingsCents: SUBSCRIBE_AND_SAVE_SAVINGS_CENTS,
         });
       }
     }
   }
+  if (unlimited.joinItemCode) addItem(offerItems, { itemCode: unlimited.joinItemCode, ...UNLIMITED_OFFER });
   return { offerDetails, offerItems };
 }
 
@@ -155,6 +168,7 @@ export interface ProductOfferInput {
   /** Set only for a wine sold by the single bottle and by the 12-pack. */
   casePrices: CasePrices | null;
   planMappings: readonly PlanMapping[];
+  unlimited?: UnlimitedOfferContext;
 }
 
 /** The upsell offers of a product page: its plans, and the case when a 12-pack saves money. */
@@ -169,5 +183,7 @@ export function buildProductOffers(input: ProductOfferInput): UpsellOffers {
     offerDetails.push(offer.detail);
     addItem(offerItems, offer.item);
   }
+  const joinItemCode = input.unlimited?.joinItemCode;
+  if (joinItemCode) addItem(offerItems, { itemCode: joinItemCode, ...UNLIMITED_OFFER });
   return { offerDetails, offerItems };
 }

@@ -12,6 +12,8 @@ import type { ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { Database } from '../db/client';
 import { type Clock, systemClock } from '../domain/clock';
+import type { PaymentProvider } from '../domain/payment';
+import { createTestPaymentProvider } from '../services/payment';
 import { IMAGE_SIZES, type ImageSize } from '../domain/images';
 import { drawPlaceholderSvg } from '../domain/product-art';
 import { BRAND_CODES, COUNTRY_CODES, canonicalOrigin, resolveSiteFromHost, SITES } from '../domain/sites';
@@ -37,6 +39,8 @@ export interface CreateAppOptions {
   database: Database;
   config: Config;
   clock?: Clock;
+  /** Card payments; the built-in test provider by default (CONTRACT.md checkout). */
+  payments?: PaymentProvider;
   logger?: Logger;
   /** The React Router server build; without it only the API and assets are served (API tests). */
   build?: ServerBuild;
@@ -104,6 +108,7 @@ function isApiPath(p: string): boolean {
 export function createApp(options: CreateAppOptions) {
   const { database, config } = options;
   const clock = options.clock ?? systemClock;
+  const payments = options.payments ?? createTestPaymentProvider();
   const log = options.logger ?? pino({ level: config.LOG_LEVEL });
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
   const app = new Hono<AppEnv>();
@@ -171,6 +176,7 @@ export function createApp(options: CreateAppOptions) {
       cookies,
       cache,
       visitor: PROSPECT,
+      payments,
       clientAddress: clientAddressOf(c, config),
     };
     c.set('ctx', ctx);
@@ -311,11 +317,11 @@ export function createApp(options: CreateAppOptions) {
     const entry = build.entry.module as unknown as {
       createLoadContext(ctx: RequestContext): Parameters<typeof handler>[1];
     };
-    app.all('*', (c) => handler(c.req.raw, entry.createLoadContext(c.var.ctx)));
+    app.all('*', async (c) => handler(await unreadRequest(c), entry.createLoadContext(c.var.ctx)));
   }
 
   const renderPage = options.renderPage;
-  if (!options.build && renderPage) app.all('*', (c) => renderPage(c.req.raw, c.var.ctx));
+  if (!options.build && renderPage) app.all('*', async (c) => renderPage(await unreadRequest(c), c.var.ctx));
 
   app.notFound((c) =>
     isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404),
@@ -333,3 +339,18 @@ export function createApp(options: CreateAppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * The request as React Router must see it: the input guard has read a posted form's body already (Hono
+ * keeps the bytes), so a post is rebuilt from those bytes; every other request goes as it came.
+ */
+async function unreadRequest(c: Context<AppEnv>): Promise<Request> {
+  const raw = c.req.raw;
+  if (!raw.bodyUsed) return raw;
+  return new Request(raw.url, {
+    method: raw.method,
+    headers: raw.headers,
+    body: await c.req.arrayBuffer(),
+    signal: raw.signal,
+  });
+}

@@ -25,6 +25,15 @@ const hostMap = z
     return map;
   });
 
+/** An optional URL of the given scheme family; empty counts as unset. */
+function optionalUrl(scheme: 'http' | 'smtp') {
+  return z
+    .string()
+    .regex(scheme === 'http' ? /^https?:\/\/\S+$/ : /^smtps?:\/\/\S+$/, `must start with ${scheme}://`)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+}
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -44,12 +53,21 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** With TRUST_PROXY: how many proxies of ours stand in front (each appends one X-Forwarded-For entry). */
   /** Search, similar-wine and suggestion requests per address and minute (each process counts its own). */
   READ_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Largest request body in bytes (JSON API and form posts); larger ones get 413. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  /** With TRUST_PROXY: how many proxies of ours stand in front (each appends one X-Forwarded-For entry). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /** The operators' content files (campaigns), imported on start and by `npm run content:import`. */
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  /** The email-marketing list service (SPEC §7 pixel and opt-in); none: signups are only recorded. */
+  EMAIL_LIST_ENDPOINT: optionalUrl('http'),
+  /** Where order emails go, e.g. smtp://user:pass@mail.example.com:587; none: they are logged instead. */
+  SMTP_URL: optionalUrl('smtp'),
+  MAIL_FROM: z.string().min(3).default('Orders <orders@storefront.localhost>'),
+  /** How often the outbox worker looks for due jobs (list signups, order emails). */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SITE: SiteId };

@@ -2,10 +2,12 @@ import { createServer as createHttpServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { systemClock } from '../domain/clock';
 import type { RequestContext } from '../services/request-context';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { RunningServer } from './serve';
+import { startOutboxWorker } from './outbox-worker';
 import { prepareDatabase } from './start';
 
 /**
@@ -34,6 +36,7 @@ export async function startDevServer(config: Config, log: Logger): Promise<Runni
     },
     clientDir: 'public',
   });
+  const outboxWorker = startOutboxWorker(database, config, log, systemClock);
   const hono = getRequestListener(app.fetch);
   http.on('request', (req, res) => vite.middlewares(req, res, () => void hono(req, res)));
   await new Promise<void>((resolve) => http.listen(config.PORT, config.HOST, resolve));
@@ -46,6 +49,7 @@ export async function startDevServer(config: Config, log: Logger): Promise<Runni
       await vite.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
+      await outboxWorker.stop();
       await database.close();
     },
   };

@@ -47,7 +47,15 @@ export function inputGuard(isApiPath: (path: string) => boolean) {
       if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
         let form: Record<string, unknown>;
         try {
-          form = await c.req.parseBody({ all: true });
+          // NOTE: read as bytes (Hono keeps them), so that the page's own action can read the form again
+          // from the same bytes (server/app.ts hands React Router a request rebuilt from them).
+          const bytes = await c.req.arrayBuffer();
+          const parsed = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+          form = {};
+          for (const [key, value] of parsed) {
+            const seen = form[key];
+            form[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+          }
         } catch {
           return api ? fail(c, 400, 'The request body could not be read.') : c.text('Bad request', 400);
         }

@@ -13,6 +13,7 @@ import {
 } from '../domain/offer-codes';
 import { readJsonBody } from './api/router';
 import { fail, ok } from './envelope';
+import { findReferral } from '../services/referrals';
 import type { AppEnv } from './types';
 
 /** SPEC §2: name=fill-the-box-{n}btl, n from 1 to 14 (at 15 the box is full). */
@@ -92,11 +93,14 @@ export const legacyRoutes = new Hono<AppEnv>()
     if (fill) return c.redirect(`/wines?fillTheBox=${fill[1]}`, 302);
     return c.redirect(code ? '/cart' : '/', 302);
   })
-  // SPEC §2: /offer saves a code parameter as a referral code.
-  .get('/offer', offerLinkQuery, (c) => {
+  // SPEC §2: /offer saves a code parameter as a referral code; the landing page (app/routes/offer.tsx) then shows
+  // the offer. A customer's referral code is also a voucher for the friend: it is saved for the cart as well.
+  .get('/offer', offerLinkQuery, async (c, next) => {
     const code = c.req.valid('query').code;
-    if (code) saveCode(c, REFERRAL_COOKIE, code);
-    return c.redirect('/', 302);
+    await next();
+    if (!code) return;
+    saveCode(c, REFERRAL_COOKIE, code);
+    if (await findReferral(c.var.ctx.db, c.var.ctx.site, code)) saveCode(c, VOUCHER_COOKIE, code.toUpperCase());
   })
   // SPEC §7: the add-on success modal. Answers JSON the modal renders as text (never HTML), so nothing here is escaped.
   .post(

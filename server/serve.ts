@@ -3,8 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
+import { systemClock } from '../domain/clock';
 import { createApp } from './app';
 import type { Config } from './config';
+import { startOutboxWorker } from './outbox-worker';
 import { prepareDatabase } from './start';
 
 export interface RunningServer {
@@ -28,6 +30,7 @@ export async function startServer(
   }
   const database = await prepareDatabase(config, log);
   const app = createApp({ database, config, logger: log, build, clientDir: path.resolve('build/client') });
+  const outboxWorker = startOutboxWorker(database, config, log, systemClock);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
@@ -39,6 +42,7 @@ export async function startServer(
     close: () =>
       new Promise<void>((resolve) => {
         server.close(async () => {
+          await outboxWorker.stop();
           await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
           resolve();
         });

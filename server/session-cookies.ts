@@ -41,3 +41,16 @@ export function setCartCookie(c: Context<AppEnv>, cartId: string | null): void {
     maxAge: CART_COOKIE_MAX_AGE,
   });
 }
+
+/** The guest's key to their confirmation page: the checkout key that placed the order (one day). */
+export const ORDER_ACCESS_COOKIE = 'order_access';
+
+export function setOrderAccessCookie(c: Context<AppEnv>, idempotencyKey: string): void {
+  setCookie(c, ORDER_ACCESS_COOKIE, idempotencyKey, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+    maxAge: 24 * 60 * 60,
+  });
+}

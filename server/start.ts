@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { ContentImportError, importContent } from '../services/content';
 import type { Config } from './config';
+import { readContentFiles } from './content-files';
 
 /** Opens the configured database, applies migrations and seeds the demo data once. */
 export async function prepareDatabase(config: Config, log: Logger): Promise<Database> {
@@ -17,10 +19,25 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
       await database.migrate();
       const { seeded } = await seedDatabase(database.db, (msg: string) => log.info(msg));
       log.info({ database: database.kind, seeded, ms: Math.round(performance.now() - started) }, 'database ready');
+      await importContentOnStart(database, config, log);
     });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
   return database;
+}
+
+/**
+ * Brings the content files in on start. A broken file must not keep the shop closed: the last good content stays
+ * and the problems are logged (`npm run content:import` reports them and exits non-zero).
+ */
+async function importContentOnStart(database: Database, config: Config, log: Logger): Promise<void> {
+  try {
+    const report = await importContent(database.db, await readContentFiles(path.resolve(config.CONTENT_DIR)));
+    if (report.imported.length + report.removed.length > 0) log.info(report, 'content imported');
+  } catch (error) {
+    if (!(error instanceof ContentImportError)) throw error;
+    log.error({ problems: error.problems }, 'content not imported: the last good content stays');
+  }
 }

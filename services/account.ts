@@ -159,7 +159,7 @@ async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, OrderLin
       quantity: r.quantity,
       bottleCount: r.bottleCount,
       unitPriceCents: r.unitPriceCents,
-      lineTotalCents: r.unitPriceCents * r.quantity,
+      lineTotalCents: r.lineTotalCents ?? r.unitPriceCents * r.quantity,
     });
     byOrder.set(r.orderId, list);
   }

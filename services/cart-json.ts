@@ -49,6 +49,8 @@ export interface CartModel {
   site: Pick<Site, 'currency' | 'freeShippingThresholdCents'>;
   lines: readonly CartLineModel[];
   totals: CartTotals;
+  /** The delivery postcode (services/delivery-postcode.ts). */
+  postalCode: string | null;
 }
 
 function formatLine(line: CartLineModel, priced: CartTotals['lines'][number]) {
@@ -138,7 +140,7 @@ export function formatCart(model: CartModel) {
         adjustmentAmount: centsToAmount(a.amountCents),
       })),
     },
-    shippingDetails: { shippingAddress: { address: { postalCode: null as string | null } } },
+    shippingDetails: { shippingAddress: { address: { postalCode: model.postalCode } } },
     checkoutEnabled: validationMessages.length === 0,
     ...(voucher
       ? {

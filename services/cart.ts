@@ -9,10 +9,22 @@ import { type Clock, systemClock } from '../domain/clock';
 import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
 import { productImages, productPath } from '../domain/product-path';
+import { checkPlanLine } from '../domain/plans';
 import type { Site } from '../domain/sites';
+import {
+  isActiveMember,
+  isOutOfArea,
+  sellsUnlimited,
+  UNLIMITED_ITEM_CODES,
+  UNLIMITED_MESSAGES,
+  type UnlimitedStatus,
+  unlimitedItemCode,
+} from '../domain/unlimited';
 import { type CartJson, type CartLineModel, formatCart, type ValidationDetail } from './cart-json';
 import { SKU_PRICE_COLUMNS, type SkuView } from './catalogue';
 import { noReadCache, type ReadCache } from './read-cache';
+import { loadDeliveryPostcode } from './delivery-postcode';
+import { loadPlanMappings } from './plan-mappings';
 import { loadCartVoucher } from './voucher-store';
 import { ServiceError } from './service-error';
 
@@ -28,6 +40,7 @@ export const CART_MESSAGES = {
   outOfStock: 'The product is out of stock',
   egift: 'eGift card cannot be added!',
   locked: 'The quantity of this item cannot be changed.',
+  offerMismatch: (code: string) => `That offer does not apply to ${code}.`,
   notInCart: 'That item is not in your cart.',
   unknown: (code: string) => `We could not find a product with item code ${code}.`,
 };
@@ -50,16 +63,22 @@ export interface CartContext {
   cache?: ReadCache;
   /** What "now" is for voucher dates (the system clock when absent). */
   clock?: Clock;
+  /** The visitor's Unlimited status (Hard Logged-In only): who may join. */
+  unlimitedStatus?: UnlimitedStatus | null;
+  /** Test hosts sell the test Unlimited code (SPEC §9). */
+  isTestHost?: boolean;
 }
 
 /** The cart context of a request: member pricing and cart ownership follow the visitor (SPEC §4, §6). */
 export function cartContextOf(ctx: RequestContext): CartContext {
-  const { db, site, cache, visitor, clock } = ctx;
+  const { db, site, cache, visitor, clock, isTestHost } = ctx;
   return {
     db,
     site,
     cache,
     clock,
+    isTestHost,
+    unlimitedStatus: isCurrent(visitor) ? visitor.unlimitedStatus : null,
     isMember: hasMemberPricing(visitor),
     customerId: isCurrent(visitor) ? visitor.customerId : null,
     ownerId: visitor.customerId,
@@ -178,6 +197,15 @@ function isVoucherItem(sku: Pick<SkuInfo, 'productType'>): boolean {
   return sku.productType === 'giftVoucher';
 }
 
+/** Unlimited and plan (SV) lines: one per cart, quantity 1. */
+function isOneOnly(sku: Pick<SkuInfo, 'productType'>): boolean {
+  return sku.productType === 'membership' || sku.productType === 'subscription';
+}
+
+function isLinkless(sku: Pick<SkuInfo, 'productType'>): boolean {
+  return isOneOnly(sku) || sku.productType === 'giftVoucher';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -287,7 +315,6 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
   const isPackWine = (sku: SkuInfo) => sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine';
   const singles = priced.filter(({ sku }) => isPackWine(sku));
   const tables = await loadPackTablesCached(ctx, [...new Set(singles.map((s) => s.sku.productItemCode))]);
-  const inCart = new Set(priced.map((p) => p.sku.productItemCode));
 
   const inputs: CartLineInput[] = priced.map(({ line, sku }) => {
     const common = {
@@ -322,21 +349,29 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
   const voucher = cartId ? await loadCartVoucher(ctx.db, cartId) : null;
   const totals = calculateCartTotals({ lines: inputs, site, isMember, voucher, now: (ctx.clock ?? systemClock).now() });
 
-  const cartQuantities = priced.map((p) => ({ productItemCode: p.sku.productItemCode, quantity: p.line.quantity }));
+  // Bottles of each wine in the cart, for the plan lines' checks (a bump line is a product of its own).
+  const bottlesByProduct = new Map<string, number>();
+  for (const { line, sku } of priced)
+    bottlesByProduct.set(
+      sku.productItemCode,
+      (bottlesByProduct.get(sku.productItemCode) ?? 0) + line.quantity * bottlesPerUnit(sku),
+    );
+  const mappings = validate && priced.some((p) => p.line.upsellType) ? await loadPlanMappings(ctx.db, ctx.cache) : [];
   const models: CartLineModel[] = priced.map(({ line, sku }) => {
     const validations: ValidationDetail[] = [];
     if (validate) {
       if (sku.availability === 'out_of_stock')
         validations.push({ type: 'OUT_OF_STOCK', message: CART_MESSAGES.outOfStock });
       if (line.upsellType) {
-        const rule = UPSELL_RULES[line.upsellType];
-        if (rule && !rule.qualifies(cartQuantities, line.upsellRule ?? '')) {
-          const eligible = rule.eligibleCode(line.upsellRule ?? '');
+        const mapping = mappings.find(
+          (m) => m.bumpCode === sku.skuItemCode && m.type === line.upsellType && m.rule === line.upsellRule,
+        );
+        const check = checkPlanLine(mapping, mapping ? (bottlesByProduct.get(mapping.bomItemCode) ?? null) : null);
+        if (check !== 'ok')
           validations.push({
             type: 'UPSELL',
-            message: eligible && !inCart.has(eligible) ? UPSELL_MESSAGES.removed : UPSELL_MESSAGES.missing,
+            message: check === 'removed' ? UPSELL_MESSAGES.removed : UPSELL_MESSAGES.missing,
           });
-        }
       }
     }
     return {
@@ -354,12 +389,12 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
         mixed: sku.mixed,
         ...productImages(sku.imageBase),
         productType: sku.productType,
-        // SPEC §2: Unlimited and SV (gift voucher) items have no link.
-        url:
-          sku.productType === 'membership' || sku.productType === 'giftVoucher'
-            ? null
-            : productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode }),
-        quantityLocked: sku.quantityLocked || isVoucherItem(sku) || sku.productType === 'membership',
+        // SPEC §2: Unlimited, SV (Subscribe and Save) and gift voucher items have no link.
+        url: isLinkless(sku)
+          ? null
+          : productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode }),
+        // SPEC §5: UL and SV items, voucher items and Z020 keep their quantity.
+        quantityLocked: sku.quantityLocked || isVoucherItem(sku) || isOneOnly(sku),
       },
       numberOfBottles: sku.numberOfBottles,
       preSellItem: sku.preSell,
@@ -372,7 +407,15 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
       validations,
     };
   });
-  const model = { cartId, reference: cartId ? publicCartReference(cartId) : null, site, lines: models, totals };
+  const postalCode = await loadDeliveryPostcode(ctx.db, cartId, ctx.customerId);
+  const model = {
+    cartId,
+    reference: cartId ? publicCartReference(cartId) : null,
+    site,
+    lines: models,
+    totals,
+    postalCode,
+  };
   return { cart: formatCart(model), totals };
 }
 
@@ -384,25 +427,6 @@ function itemTypeTag(sku: SkuInfo, line: CartLineRow): string {
   if (sku.mixed) return 'case';
   return sku.numberOfBottles > 1 ? 'pack' : 'single';
 }
-
-/** Upsell rules a line may carry (SPEC §3 upsellOfferDetails{type, rule}). */
-const UPSELL_RULES: Record<
-  string,
-  {
-    qualifies(cart: { productItemCode: string; quantity: number }[], rule: string): boolean;
-    eligibleCode(rule: string): string | null;
-  }
-> = {
-  // Subscribe and Save: the rule names the eligible wine, e.g. "D0003:6" = at least 6 of D0003.
-  SS: {
-    eligibleCode: (rule) => rule.split(':')[0] || null,
-    qualifies(cart, rule) {
-      const [code, min] = rule.split(':');
-      const needed = Number(min ?? 6) || 6;
-      return cart.filter((l) => l.productItemCode === code).reduce((s, l) => s + l.quantity, 0) >= needed;
-    },
-  },
-};
 
 // ---------------------------------------------------------------------------------------------
 // Writing
@@ -442,6 +466,30 @@ function resolveSku(code: string, skuMap: Map<string, SkuInfo>): SkuInfo {
 }
 
 /**
+ * SPEC §3 upsellOfferDetails: an offer on a line must be the mapping of that bump item (type and rule as the
+ * offers give them); a bump item added without one gets its mapping's, so every bump line can be checked.
+ */
+async function attachPlanOffers(ctx: CartContext, resolved: { request: AddRequest; sku: SkuInfo }[]): Promise<void> {
+  if (!resolved.some((r) => r.request.upsellOfferDetails || r.sku.productType === 'subscription')) return;
+  const mappings = await loadPlanMappings(ctx.db, ctx.cache);
+  for (const r of resolved) {
+    const mapping = mappings.find((m) => m.bumpCode === r.sku.skuItemCode);
+    const offer = r.request.upsellOfferDetails;
+    if (offer && (!mapping || mapping.type !== offer.type || mapping.rule !== offer.rule))
+      throw new ServiceError('invalid', CART_MESSAGES.offerMismatch(r.request.itemCode));
+    if (!offer && mapping) r.request = { ...r.request, upsellOfferDetails: { type: mapping.type, rule: mapping.rule } };
+  }
+}
+
+/** SPEC §6: who may join Unlimited — not members, not out of the delivery area, only where it is sold. */
+async function checkUnlimitedJoin(ctx: CartContext, cartId: string): Promise<void> {
+  if (!sellsUnlimited(ctx.site.currency)) throw new ServiceError('invalid', UNLIMITED_MESSAGES.notSold);
+  if (isActiveMember(ctx.unlimitedStatus)) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
+  const postcode = await loadDeliveryPostcode(ctx.db, cartId, ctx.customerId);
+  if (postcode && isOutOfArea(postcode)) throw new ServiceError('invalid', UNLIMITED_MESSAGES.outOfArea(postcode));
+}
+
+/**
  * Adds (or with mode 'set', sets) quantities of one or more items, all or nothing: a bad item leaves
  * the cart exactly as it was.
  */
@@ -453,16 +501,21 @@ export async function changeItems(
 ): Promise<CartView> {
   if (requests.length === 0) throw new ServiceError('invalid', 'Please choose at least one item.');
   for (const r of requests) checkQuantity(r.quantity);
-  const codes = [...new Set(requests.map((r) => r.itemCode))];
+  // SPEC §9: a host sells its own Unlimited code (UL9001 on test hosts): either code means that one.
+  const ulCode = unlimitedItemCode(ctx.isTestHost ?? false);
+  const normalised = requests.map((r) => (UNLIMITED_ITEM_CODES.has(r.itemCode) ? { ...r, itemCode: ulCode } : r));
+  const codes = [...new Set(normalised.map((r) => r.itemCode))];
   const skuMap = await loadSkusCached(ctx, codes);
-  const resolved = requests.map((r) => ({ request: r, sku: resolveSku(r.itemCode, skuMap) }));
+  const resolved = normalised.map((r) => ({ request: r, sku: resolveSku(r.itemCode, skuMap) }));
   // SPEC §5: Z020, Unlimited and voucher lines keep their quantity; Unlimited is one membership.
   for (const { request, sku } of resolved) {
-    const membership = sku.productType === 'membership';
-    if (mode === 'set' && (sku.quantityLocked || membership)) throw new ServiceError('invalid', CART_MESSAGES.locked);
-    if (membership && request.quantity !== 1) throw new ServiceError('invalid', CART_MESSAGES.locked);
+    const oneOnly = isOneOnly(sku);
+    if (mode === 'set' && (sku.quantityLocked || oneOnly)) throw new ServiceError('invalid', CART_MESSAGES.locked);
+    if (oneOnly && request.quantity !== 1) throw new ServiceError('invalid', CART_MESSAGES.locked);
   }
-  const memberships = new Set(resolved.filter((r) => r.sku.productType === 'membership').map((r) => r.sku.skuItemCode));
+  if (resolved.some((r) => r.sku.productType === 'membership')) await checkUnlimitedJoin(ctx, cartId);
+  await attachPlanOffers(ctx, resolved);
+  const memberships = new Set(resolved.filter((r) => isOneOnly(r.sku)).map((r) => r.sku.skuItemCode));
 
   // One request per item code: repeated codes in a batch add up (or, for set, the last one wins).
   const merged = new Map<string, AddRequest>();

@@ -8,7 +8,8 @@ import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricin
 import type { CurrencyCode } from '../domain/sites';
 
 /** Product kinds that are sold but never listed in the catalogue. */
-export const UNLISTED_TYPES = ['giftVoucher', 'membership'];
+/** Sold but never listed: e-gift cards, Unlimited, and plan bump items (SPEC §3 wine-plan mapping). */
+export const UNLISTED_TYPES = ['giftVoucher', 'membership', 'subscription'];
 
 export interface SkuView {
   itemCode: string;
@@ -103,6 +104,7 @@ export function packPrices(detail: ProductDetail): PackPrice[] {
       itemCode: s.itemCode,
       listPriceCents: s.listPriceCents,
       salePriceCents: s.salePriceCents,
+      memberPriceCents: s.memberPriceCents,
     }));
 }
 
@@ -229,20 +231,24 @@ export async function findSummaries(
 }
 
 export async function listReviews(db: Db, itemCode: string, limit = 20) {
-  return db
-    .select({
-      id: reviews.id,
-      author: reviews.author,
-      location: reviews.location,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .where(eq(reviews.productItemCode, itemCode))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: reviews.id,
+        author: reviews.author,
+        location: reviews.location,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        createdAt: reviews.createdAt,
+        authorSlug: reviews.authorSlug,
+      })
+      .from(reviews)
+      // Only what a moderator published shows (services/reviews.ts).
+      .where(and(eq(reviews.productItemCode, itemCode), eq(reviews.status, 'published')))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(limit)
+  );
 }
 
 /** Every listed product's path, for sitemap.xml. */

@@ -10,6 +10,7 @@ import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
 import { latestCustomerCart, newCartId } from './cart';
 import { ServiceError } from './service-error';
+import { claimGuestOrders } from './checkout';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
 
@@ -297,6 +298,8 @@ export async function register(
     .onConflictDoNothing()
     .returning({ id: customers.id });
   if (!created) throw new ServiceError('conflict', LOGIN_MESSAGES.emailTaken);
+  // A guest who bought with this email finds those orders in the new account.
+  await claimGuestOrders(db, created.id, email);
   await revokeTokens(db, current);
   return { customerId: created.id, email, tokens: await issueTokens(db, clock, created.id) };
 }

@@ -1,8 +1,4 @@
-import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { planMappings } from '../db/schema';
 import { centsToAmount } from '../domain/money';
-import type { Site } from '../domain/sites';
 import {
   buildCartOffers,
   buildProductOffers,
@@ -11,30 +7,41 @@ import {
   type PlanMapping,
   type UpsellOffers,
 } from '../domain/upsell-offers';
-import { getCartWithTotals, loadPackTablesCached } from './cart';
-import type { ReadCache } from './read-cache';
+import {
+  countsAsMember,
+  isActiveMember,
+  sellsUnlimited,
+  showUnlimitedJoinPrompt,
+  unlimitedItemCode,
+} from '../domain/unlimited';
+import { type CartContext, getCartWithTotals, loadPackTablesCached } from './cart';
+import { loadDeliveryPostcode } from './delivery-postcode';
+import { loadPlanMappings } from './plan-mappings';
 import { findProductByAnyCode, type ProductDetail } from './catalogue';
 
 // The upsell offer use cases (SPEC §3 "Upsell offer response", §7 /api/offer/…): load the cart or
 // product, its prices and plan mappings → domain/upsell-offers → the response shape.
 
-export interface OfferContext {
-  db: Db;
-  site: Site;
-  cache?: ReadCache;
+/** The cart context: the offers see the cart as its shopper does (member prices, Unlimited status, host). */
+export type OfferContext = CartContext;
+
+/** SPEC §4/§6: members get no free-shipping prompt or Unlimited upsell; the join offer only where its prompt shows. */
+async function unlimitedOffers(ctx: OfferContext, cartId: string | null, cartHasUnlimited: boolean) {
+  const activeMember = isActiveMember(ctx.unlimitedStatus);
+  if (!sellsUnlimited(ctx.site.currency) || cartHasUnlimited || countsAsMember(ctx.unlimitedStatus))
+    return { activeMember, joinItemCode: null };
+  const postcode = await loadDeliveryPostcode(ctx.db, cartId, ctx.customerId);
+  const show = showUnlimitedJoinPrompt({ status: ctx.unlimitedStatus, cartHasUnlimited, postcode });
+  return { activeMember, joinItemCode: show ? unlimitedItemCode(ctx.isTestHost ?? false) : null };
 }
 
-async function loadPlanMappings(db: Db, productCodes: readonly string[]): Promise<Map<string, PlanMapping[]>> {
+/** The mappings of these wines, by wine (one cached read of all mappings: services/plan-mappings.ts). */
+async function mappingsOf(ctx: OfferContext, productCodes: readonly string[]): Promise<Map<string, PlanMapping[]>> {
   const byProduct = new Map<string, PlanMapping[]>();
-  if (productCodes.length === 0) return byProduct;
-  const rows = await db
-    .select()
-    .from(planMappings)
-    .where(inArray(planMappings.bomItemCode, [...productCodes]));
-  for (const r of rows) {
-    const list = byProduct.get(r.bomItemCode) ?? [];
-    list.push({ bumpCode: r.bumpCode, rule: r.rule, type: r.type });
-    byProduct.set(r.bomItemCode, list);
+  const wanted = new Set(productCodes);
+  for (const m of await loadPlanMappings(ctx.db, ctx.cache)) {
+    if (!wanted.has(m.bomItemCode)) continue;
+    byProduct.set(m.bomItemCode, [...(byProduct.get(m.bomItemCode) ?? []), m]);
   }
   return byProduct;
 }
@@ -75,14 +82,14 @@ export type UpsellOffersResponse = ReturnType<typeof toResponse>;
 
 /** Upsell offers for the visitor's cart; no cart id is an empty cart. */
 export async function getCartOffers(ctx: OfferContext, cartId: string | null): Promise<UpsellOffersResponse> {
-  const { cart, totals } = await getCartWithTotals({ ...ctx, isMember: false }, cartId);
+  const { cart, totals } = await getCartWithTotals(ctx, cartId);
   const isSingleWine = (l: (typeof cart.lineItems)[number]) =>
     l.sku.numberOfBottles === 1 && !l.product.mixed && l.product.productType === 'wine' && !l.giftVoucherDetails;
   const productCodes = [...new Set(cart.lineItems.map((l) => l.product.itemCode))];
   const singleCodes = [...new Set(cart.lineItems.filter(isSingleWine).map((l) => l.product.itemCode))];
-  const mappings = await loadPlanMappings(ctx.db, productCodes);
+  const mappings = await mappingsOf(ctx, productCodes);
   // The cart has just priced these wines: the same pack tables come back from the read cache.
-  const tables = await loadPackTablesCached({ ...ctx, isMember: false }, singleCodes);
+  const tables = await loadPackTablesCached(ctx, singleCodes);
   const casePrices = new Map<string, CasePrices>();
   for (const [code, table] of tables) {
     const twelve = table.packs[CASE_BOTTLES];
@@ -102,6 +109,11 @@ export async function getCartOffers(ctx: OfferContext, cartId: string | null): P
       planMappings: mappings.get(l.product.itemCode) ?? [],
     })),
     site: ctx.site,
+    unlimited: await unlimitedOffers(
+      ctx,
+      cartId,
+      cart.lineItems.some((l) => l.product.productType === 'membership'),
+    ),
   });
   return toResponse(offers);
 }
@@ -113,15 +125,20 @@ function casePricesOfProduct(product: ProductDetail): CasePrices | null {
 }
 
 /** Upsell offers for one product (by its own code or a pack code); null when there is no such product. */
-export async function getProductOffers(ctx: OfferContext, code: string): Promise<UpsellOffersResponse | null> {
+export async function getProductOffers(
+  ctx: OfferContext,
+  code: string,
+  cartId: string | null = null,
+): Promise<UpsellOffersResponse | null> {
   const product = await findProductByAnyCode(ctx.db, code, ctx.site.currency);
   if (!product) return null;
-  const mappings = await loadPlanMappings(ctx.db, [product.itemCode]);
+  const mappings = await mappingsOf(ctx, [product.itemCode]);
   return toResponse(
     buildProductOffers({
       inStock: product.availability !== 'out_of_stock',
       casePrices: casePricesOfProduct(product),
       planMappings: mappings.get(product.itemCode) ?? [],
+      unlimited: await unlimitedOffers(ctx, cartId, false),
     }),
   );
 }

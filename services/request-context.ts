@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../domain/clock';
 import type { Visitor } from '../domain/identity-rules';
+import type { PaymentProvider } from '../domain/payment';
 import type { Site } from '../domain/sites';
 import type { ReadCache } from './read-cache';
 
@@ -22,6 +23,8 @@ export interface RequestContext {
   clientAddress: string;
   /** The nonce this page's inline scripts carry (Content-Security-Policy). */
   cspNonce: string;
+  /** Card payments (the built-in test provider unless another is plugged in). */
+  payments: PaymentProvider;
   /** Who is shopping (SPEC §4 tiers), from the session and remember-me cookies. */
   visitor: Visitor;
 }

@@ -35,13 +35,15 @@ export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactN
       <nav aria-label="Wine categories" className="site-nav">
         <ul>
           <li>
-            <NavLink to="/wines" end>
+            <NavLink to="/wines" end data-track-category="Navigation" data-track-action="Menu">
               All wines
             </NavLink>
           </li>
           {NAV.map((item) => (
             <li key={item.name}>
-              <Link to={`/wines?name=${item.name}`}>{item.label}</Link>
+              <Link to={`/wines?name=${item.name}`} data-track-category="Navigation" data-track-action="Menu">
+                {item.label}
+              </Link>
             </li>
           ))}
         </ul>

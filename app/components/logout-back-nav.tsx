@@ -9,6 +9,20 @@ function hasLogoutParam(search: string): boolean {
  * SPEC §2 query parameter Logout: coming back to a `?Logout` page with the back/forward buttons goes
  * to the home page instead (the page showed a state that no longer holds). A normal load keeps the URL.
  */
+/**
+ * The shopper who just logged out must not step back onto a page they saw logged in: the entry before this
+ * `?Logout` page becomes the home page. This entry is rewritten to `/` and the `?Logout` page pushed after
+ * it (React Router's own state keys kept, with the index moved on), once per entry.
+ */
+function guardBackToHome(): void {
+  const state = (window.history.state ?? {}) as { idx?: number; logoutGuarded?: boolean };
+  if (state.logoutGuarded) return;
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const idx = typeof state.idx === 'number' ? state.idx : 0;
+  window.history.replaceState({ usr: null, key: 'logout-home', idx }, '', '/');
+  window.history.pushState({ ...state, idx: idx + 1, logoutGuarded: true }, '', here);
+}
+
 export function LogoutBackNav() {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -32,6 +46,7 @@ export function LogoutBackNav() {
       // A document load: was it a back/forward one?
       const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       if (entry?.type === 'back_forward') window.location.replace('/');
+      else guardBackToHome();
     } else if (navigationType === 'POP') {
       // A client-side history step back (or forward) onto the ?Logout entry.
       window.location.replace('/');

@@ -6,6 +6,7 @@ import type { ProductSummary } from '../../services/catalogue';
 import type { PublicSite } from '../lib/site';
 import { AddToCartButton } from './cart/add-to-cart-button';
 import { FavouriteButton } from './favourites/favourite-button';
+import { QuickViewButton } from './product/quick-view';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 
@@ -18,10 +19,13 @@ export function ProductTile({
   product,
   site,
   headingLevel = 3,
+  addSingle = false,
 }: {
   product: ProductSummary;
   site: PublicSite;
   headingLevel?: 2 | 3;
+  /** Fill-the-box mode: add one bottle at a time, not a case. */
+  addSingle?: boolean;
 }) {
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
   const outOfStock = product.availability === 'out_of_stock';
@@ -29,8 +33,14 @@ export function ProductTile({
   const casePrice = product.casePriceCents;
   const freeDelivery = casePrice !== null && qualifiesForFreeShipping(casePrice, site);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const addLabel = addSingle ? 'Add a bottle' : caseQuantity(product) === 12 ? 'Add a case of 12' : 'Add to cart';
   return (
-    <article className={`tile${outOfStock ? ' tile--unavailable' : ''}`} data-item-code={product.itemCode}>
+    <article
+      className={`tile${outOfStock ? ' tile--unavailable' : ''}`}
+      data-item-code={product.itemCode}
+      data-item-name={title}
+      data-item-price={(product.salePriceCents / 100).toFixed(2)}
+    >
       <Link to={productPath(product)} className="tile__image" tabIndex={-1} aria-hidden="true">
         <ProductImage site={site} imageBase={product.imageBase} size="small" alt="" mixed={product.mixed} />
       </Link>
@@ -57,14 +67,15 @@ export function ProductTile({
             {product.caseBottles} for {formatMoney(casePrice, site)}
           </p>
         ) : null}
+        <QuickViewButton path={productPath(product)} title={title} />
         {outOfStock ? null : (
           <div className="tile__buy">
             {/* SPEC §5: adding keeps a full case — 12 bottles of a wine, 1 of a mixed case. */}
             <AddToCartButton
               itemCode={product.itemCode}
-              quantity={caseQuantity(product)}
-              label={caseQuantity(product) === 12 ? 'Add a case of 12' : 'Add to cart'}
-              accessibleName={`${caseQuantity(product) === 12 ? 'Add a case of 12' : 'Add to cart'}: ${title}`}
+              quantity={addSingle ? 1 : caseQuantity(product)}
+              label={addLabel}
+              accessibleName={`${addLabel}: ${title}`}
             />
           </div>
         )}

@@ -17,4 +17,6 @@ export const accountClient = {
     put<{ emailOptIn: boolean }>('/api/user/preferences/contact', { optin: { emailFlag } }),
   changePassword: (currentPassword: string, newPassword: string) =>
     put<{ message: string }>('/api/user/password', { currentPassword, newPassword }),
+  submitReview: (itemCode: string, review: { rating: number; title: string; body: string }) =>
+    put<{ status: string; message: string }>(`/api/user/reviews/${encodeURIComponent(itemCode)}`, review),
 };

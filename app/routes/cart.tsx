@@ -1,6 +1,9 @@
 import { data } from 'react-router';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
+import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
+import { loadPlanMappings } from '../../services/plan-mappings';
+import { unlimitedProduct } from '../../services/unlimited';
 import { applyVoucherCookie } from '../../services/vouchers';
 import type { Route } from './+types/cart';
 import { CartMain } from '../components/cart/cart-main';
@@ -19,6 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const applied = code ? await applyVoucherCookie(cart, cartId, code, { createCart: false }) : null;
   const loaded = {
     cart: await getCart(cart, cartId, { validate: true }),
+    unlimited: await unlimitedProduct(ctx),
+    // SPEC §2: the Subscribe and Save block reads which wines have an offer.
+    subscribeAndSave: (await loadPlanMappings(ctx.db, ctx.cache)).filter((m) => m.type === SUBSCRIBE_AND_SAVE),
     voucherCookieOutcome: applied?.outcome ?? null,
     // A saved code this loader could not use (no cart yet, or the cart has a voucher): the page asks
     // GET /api/cart/list, which can create the cart and set its cookie, and clears the voucher cookie.
@@ -46,6 +52,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       serverCart={loaderData.cart}
       site={site}
       voucherCookie={{ outcome: loaderData.voucherCookieOutcome, pending: loaderData.voucherCookiePending }}
+      unlimited={loaderData.unlimited}
+      subscribeAndSave={loaderData.subscribeAndSave}
     />
   );
 }

@@ -6,6 +6,7 @@ import { findOfferList } from '../../services/offer-lists';
 import type { Route } from './+types/home';
 import { Carousel } from '../components/carousel';
 import { ProductTile } from '../components/product-tile';
+import { ReferAFriend } from '../components/marketing/refer-a-friend';
 import { RecentlyViewed, Recommendations } from '../components/personal/personal-carousels';
 import { appContext } from '../context';
 import { useRootData } from '../root';
@@ -82,6 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ))}
       <Recommendations />
       <RecentlyViewed />
+      <ReferAFriend />
       <section className="promise" aria-labelledby="promise-title">
         <h2 id="promise-title">Why shop with {site.brand.name}</h2>
         <ul>

@@ -3,9 +3,13 @@ import { CELLARING_TEXT, cellaringBand } from '../../domain/cellaring';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { centsToAmount } from '../../domain/money';
 import { describePackOffers } from '../../domain/pack-pricing';
+import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { productPath } from '../../domain/product-path';
 import { findProduct, listReviews, packPrices } from '../../services/catalogue';
 import { recordProductView } from '../../services/personal-lists';
+import { canReview, findCustomerReview } from '../../services/reviews';
+import { loadPlanMappings } from '../../services/plan-mappings';
+import { loadUnlimitedState } from '../../services/unlimited';
 import type { Route } from './+types/product';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ProductMain } from '../components/product/product-main';
@@ -35,6 +39,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const reviews = await ctx.cache.get(`product-reviews:${currency}:${product.itemCode}`, () =>
     listReviews(ctx.db, product.itemCode, 20),
   );
+  // Personal: a customer who bought the wine may review it (never cached: it is theirs alone).
+  const ownReview =
+    ctx.visitor.tier === 'Hard Logged-In' && ctx.visitor.customerId !== null
+      ? await loadOwnReview(ctx.db, ctx.visitor.customerId, product.itemCode)
+      : null;
+  const unlimited = await loadUnlimitedState(ctx);
+  // SPEC §4: the Subscribe and Save banner and modal when the product matches a plan mapping (and can be bought).
+  const ssMapping =
+    product.availability === 'out_of_stock'
+      ? undefined
+      : (await loadPlanMappings(ctx.db, ctx.cache)).find(
+          (m) => m.bomItemCode === product.itemCode && m.type === SUBSCRIBE_AND_SAVE,
+        );
   const { skus: _skus, ...rest } = product;
   return {
     product: rest,
@@ -44,9 +61,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         ? CELLARING_TEXT[cellaringBand(product.drinkTo, ctx.clock.now().getFullYear())]
         : null,
     reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString().slice(0, 10) })),
+    ownReview,
+    unlimited,
+    subscribeAndSave: ssMapping ? { bumpCode: ssMapping.bumpCode, rule: ssMapping.rule, type: ssMapping.type } : null,
     canonical: `${ctx.origin}${canonicalPath}`,
     origin: ctx.origin,
   };
+}
+
+async function loadOwnReview(db: Parameters<typeof canReview>[0], customerId: number, itemCode: string) {
+  const [allowed, existing] = await Promise.all([
+    canReview(db, customerId, itemCode),
+    findCustomerReview(db, customerId, itemCode),
+  ]);
+  return allowed ? { existing } : null;
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { COLOUR_NAMES, findCategory } from '../../domain/categories';
+import { parseFillTheBoxParam } from '../../domain/cart-pricing';
 import { formatMoney } from '../../domain/money';
 import {
   clearFacetsHref,
@@ -15,9 +16,11 @@ import {
 } from '../../domain/search-params';
 import { searchProducts } from '../../services/search';
 import type { Route } from './+types/wines';
+import { FillTheBoxBanner } from '../components/cart/fill-the-box-banner';
 import { ProductTile } from '../components/product-tile';
 import { appContext } from '../context';
 import { track } from '../lib/analytics';
+import { productItem, trackEcommerce } from '../lib/ecommerce';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { useRootData } from '../root';
 
@@ -46,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageSize: params.pageSize,
     pageCount: Math.max(1, Math.ceil(result.total / params.pageSize)),
     canonical: `${origin}/wines${category ? `?name=${category.name}` : ''}`,
+    fillTheBox: parseFillTheBoxParam(url.searchParams.get('fillTheBox')),
   };
 }
 
@@ -119,16 +123,36 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
   useFocusTrap(panel, filtersOpen, () => setFiltersOpen(false));
 
   useEffect(() => {
+    // SPEC §8: 'Sorry, no products were found.' is tracked; the term goes along.
     if (data.total === 0)
       track({
         event: 'gaEvent',
         eventCategory: 'Search',
         eventAction: 'No Results',
-        eventLabel: data.term || NO_RESULTS,
+        eventLabel: NO_RESULTS,
+        searchTerm: data.term ?? '',
       });
   }, [data.total, data.term]);
 
   const title = data.term ? `Search results for “${data.term}”` : (data.category?.title ?? 'All wines');
+  const listId = data.term ? 'search' : (data.category?.name ?? 'all-wines');
+  useEffect(() => {
+    if (data.items.length === 0) return;
+    trackEcommerce('view_item_list', {
+      currency: site.currency,
+      item_list_id: listId,
+      item_list_name: title,
+      items: data.items.map((p, index) =>
+        productItem({
+          itemCode: p.itemCode,
+          name: p.vintage ? `${p.name} ${p.vintage}` : p.name,
+          salePriceCents: p.salePriceCents,
+          productType: p.productType,
+          index,
+        }),
+      ),
+    });
+  }, [data.items, listId, title, site.currency]);
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
   const selected = FACETS.flatMap((facet) =>
@@ -153,6 +177,7 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         <p className="listing__ship">
           Free delivery on orders of {formatMoney(site.freeShippingThresholdCents, site)} or more.
         </p>
+        {data.fillTheBox ? <FillTheBoxBanner needed={data.fillTheBox} /> : null}
       </header>
       <div className="listing__tools">
         <Form
@@ -208,10 +233,10 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
           {data.items.length === 0 ? (
             <p className="listing__empty">{NO_RESULTS}</p>
           ) : (
-            <ul className="grid">
+            <ul className="grid" data-item-list={listId} data-item-list-name={title}>
               {data.items.map((p) => (
                 <li key={p.itemCode}>
-                  <ProductTile product={p} site={site} headingLevel={2} />
+                  <ProductTile product={p} site={site} headingLevel={2} addSingle={data.fillTheBox !== null} />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,6 @@
 import { BRAND_CODES, type CurrencyCode } from '../../domain/sites';
+import { slugify } from '../../domain/product-path';
+import { summariseRatings } from '../../domain/reviews';
 import type { offerListItems, offerLists, products, reviews, skuPrices, skus } from '../schema';
 import { createRng, type Rng } from './rng';
 
@@ -431,15 +433,6 @@ const REVIEW_BODIES: Record<number, string[]> = {
 const CURRENCY_FACTORS: Record<CurrencyCode, number> = { AUD: 1, NZD: 1.12, USD: 0.66, HKD: 5.2, TWD: 21 };
 const PACK_DISCOUNTS: Record<number, number> = { 2: 0.03, 3: 0.05, 6: 0.1 };
 
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** Ends a price in .99 (or .49 when asked), never below 99 cents. */
 function charmPrice(cents: number, half = false): number {
   const dollars = Math.max(0, Math.floor(cents / 100));
@@ -516,10 +509,7 @@ function addReviews(cat: Catalogue, product: ProductRow, colour: Colour, count: 
       createdAt: new Date(Date.UTC(2024, 0, 1) + rng.int(0, 880) * DAY + rng.int(0, 86_000) * 1000),
     });
   }
-  product.ratingCount = ratings.length;
-  product.ratingAverage = ratings.length
-    ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10
-    : 0;
+  Object.assign(product, summariseRatings(ratings));
 }
 
 function describe(
@@ -804,6 +794,8 @@ export function generateCatalogue(): Catalogue {
     },
     { singleSale: 2_999, singleList: 3_499 },
   );
+  // A fixed record: D0003's six-pack earns bonus points, so the vir demo order VIR-200114 shows some.
+  for (const sku of cat.skus) if (sku.itemCode === 'D0003-6') sku.bonusPoints = 100;
   addWine('X0001', 'red', 3, { name: 'Iron Gully Old Vine Grenache', availability: 'out_of_stock', vintage: 2019 });
   addWine(
     'P0001',
@@ -975,6 +967,56 @@ export function generateCatalogue(): Catalogue {
     const nzd = cat.skuPrices.find((p) => p.skuItemCode === code && p.currency === 'NZD');
     if (nzd) nzd.salePriceCents = nzd.listPriceCents = 6_900;
   }
+
+  // Plan bump items (SPEC §3 wine-plan mapping, CONTRACT.md D0003SS): each a real sku of its own unlisted product,
+  // priced from its wine, so the cart can add and price it. content/plan-mappings.json maps wines to them.
+  const bump = (code: string, bom: string, label: string, bottles: number, saleAud: (single: number) => number) => {
+    const base = cat.products.find((p) => p.itemCode === bom);
+    const single = cat.skuPrices.find((p) => p.skuItemCode === bom && p.currency === 'AUD');
+    if (!base || !single) throw new Error(`bump item ${code}: no ${bom}`);
+    cat.products.push(
+      simpleProduct(
+        code,
+        `${base.name} — ${label}`,
+        'subscription',
+        base.colour,
+        {
+          producer: base.producer,
+          vintage: base.vintage,
+          imageBase: base.imageBase,
+          mixed: base.mixed,
+          bottleCount: base.bottleCount,
+          quantityLocked: true,
+          description: `${label}: ${base.name}.`,
+        },
+        rank++,
+      ),
+    );
+    cat.skus.push({
+      itemCode: code,
+      productItemCode: code,
+      numberOfBottles: bottles,
+      vppApplier: false,
+      bonusPoints: 0,
+    });
+    const saleCents = saleAud(single.salePriceCents);
+    for (const currency of Object.keys(CURRENCY_FACTORS) as CurrencyCode[]) {
+      const sale = convert(saleCents, currency);
+      cat.skuPrices.push({
+        skuItemCode: code,
+        currency,
+        listPriceCents: Math.max(sale, convert(single.salePriceCents * (base.mixed ? 1 : bottles), currency)),
+        salePriceCents: sale,
+        vppPriceCents: null,
+        memberPriceCents: null,
+      });
+    }
+  };
+  // SPEC §9: Subscribe and Save is $30 off six bottles.
+  bump('D0003SS', 'D0003', 'Subscribe and Save, 6 bottles', 6, (single) => single * 6 - 3_000);
+  bump('D0001WP', 'D0001', 'Discovery wine plan, 12 bottles', 12, (single) => Math.round(single * 12 * 0.8));
+  bump('D0002WP', 'D0002', 'Discovery wine plan, 12 bottles', 12, (single) => Math.round(single * 12 * 0.8));
+  bump('M0001WP', 'M0001', 'Quarterly case plan', 12, (single) => Math.round(single * 0.9));
 
   // Newest releases and award winners among the generated wines.
   const wines = cat.products.filter((p) => p.productType === 'wine' && !p.mixed && p.availability === 'in_stock');

@@ -1,8 +1,7 @@
-import type { planMappings, postcodes as postcodesTable, vouchers as vouchersTable } from '../schema';
+import type { postcodes as postcodesTable, vouchers as vouchersTable } from '../schema';
 
 type PostcodeRow = typeof postcodesTable.$inferInsert;
 type VoucherRow = typeof vouchersTable.$inferInsert;
-type PlanMappingRow = typeof planMappings.$inferInsert;
 
 // One "postcode|locality|state" per line; AU states are their abbreviations, NZ uses region names.
 const AU_POSTCODES = `
@@ -647,11 +646,4 @@ export const vouchers: readonly VoucherRow[] = [
     oncePerCustomer: true,
     expiresAt: new Date('2027-03-31T13:00:00Z'),
   },
-];
-
-export const planMappingRows: readonly PlanMappingRow[] = [
-  { bomItemCode: 'D0003', bumpCode: 'D0003SS', rule: 'SUBSCRIBE_AND_SAVE_6', type: 'SS' },
-  { bomItemCode: 'D0001', bumpCode: 'D0001WP', rule: 'WINEPLAN_DISCOVERY_12', type: 'WINEPLAN' },
-  { bomItemCode: 'D0002', bumpCode: 'D0002WP', rule: 'WINEPLAN_DISCOVERY_12', type: 'WINEPLAN' },
-  { bomItemCode: 'M0001', bumpCode: 'M0001WP', rule: 'WINEPLAN_QUARTERLY_CASE', type: 'WINEPLAN' },
 ];

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { pointsEarned } from '../../domain/cart-pricing';
 import { CartItemsBodySchema, giftVoucherSchema, QuantityPathSchema } from '../../domain/cart-rules';
-import { ItemCodeSchema } from '../../domain/catalogue-inputs';
+import { ItemCodeSchema, PostcodeSchema } from '../../domain/catalogue-inputs';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { VoucherCodeSchema } from '../../domain/vouchers';
 import {
@@ -17,11 +17,14 @@ import {
   newCartId,
   removeLine,
 } from '../../services/cart';
+import { clearCartPostcode, setCartPostcode } from '../../services/cart-postcode';
+import { orderPointsEarned } from '../../services/points';
 import { applyVoucher, applyVoucherCookie, removeVoucher } from '../../services/vouchers';
 import { fail, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
+import { customerIdOf, LOGIN_REQUIRED } from './user-auth';
 
 /**
  * The visitor's cart id: the cookie's cart when it is theirs to use (services/cart findVisitorCart), else
@@ -229,14 +232,39 @@ export const cartApi = createApiRouter()
   )
   .openapi(
     createRoute({
+      method: 'put',
+      path: '/postcode/{postcode}',
+      summary: 'Give the delivery postcode (checked against the postcode list)',
+      request: { params: z.object({ postcode: PostcodeSchema }) },
+      responses: responses(CartSchema, 'The cart with its delivery postcode.', [400, 404]),
+    }),
+    async (c) => ok(c, await setCartPostcode(cartContext(c), await ensureCartId(c), c.req.valid('param').postcode)),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/postcode',
+      summary: "Forget the cart's delivery postcode",
+      responses: responses(CartSchema, 'The cart without the postcode.', []),
+    }),
+    async (c) => ok(c, await clearCartPostcode(cartContext(c), await cartIdOf(c))),
+  )
+  .openapi(
+    createRoute({
       method: 'get',
       path: '/pointsEarnedSummary',
-      summary: 'The points the cart would earn',
+      summary: "The points the cart would earn, or (with orderId) one of the customer's orders earned",
       request: { query: OrderQuerySchema },
-      responses: responses(PointsEarnedSchema, 'Points earned by the cart.', []),
+      responses: responses(PointsEarnedSchema, 'Points earned by the cart or the order.', [401, 404]),
     }),
     async (c) => {
+      const { orderId } = c.req.valid('query');
+      if (orderId !== undefined) {
+        // An order is the customer's own business: only a Hard Logged-In customer reads its points.
+        if (c.var.ctx.visitor.tier !== 'Hard Logged-In') return fail(c, 401, LOGIN_REQUIRED);
+        return ok(c, { orderId, ...(await orderPointsEarned(c.var.ctx.db, customerIdOf(c), orderId)) });
+      }
       const cart = await getCart(cartContext(c), await cartIdOf(c));
-      return ok(c, { orderId: c.req.valid('query').orderId ?? cart.id, ...pointsEarned(cart) });
+      return ok(c, { orderId: cart.id, ...pointsEarned(cart) });
     },
   );

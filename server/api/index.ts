@@ -1,14 +1,18 @@
 import { addressApi } from './address';
 import { authenticationApi } from './authentication';
 import { cartApi } from './cart';
+import { checkoutApi } from './checkout';
+import { emailSignupApi } from './email-signup';
 import { itemListApi } from './itemlist';
 import { offerApi } from './offer';
 import { productApi } from './product';
+import { reviewsApi, userReviewsApi } from './reviews';
 import { createApiRouter } from './router';
 import { similarWinesApi } from './similar-wines';
 import { suggestionsApi } from './suggestions';
 import { userAccountApi } from './user-account';
 import { userListsApi } from './user-lists';
+import { userReferralApi } from './user-referral';
 import { userVouchersApi } from './user-vouchers';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -21,10 +25,15 @@ export function jsonApi() {
     .route('/api/address', addressApi)
     .route('/api/cart', cartApi)
     .route('/api/offer', offerApi)
+    .route('/api/email', emailSignupApi)
+    .route('/api/checkout', checkoutApi)
     .route('/api/authentication', authenticationApi)
     .route('/api/user', userListsApi)
     .route('/api/user', userAccountApi)
     .route('/api/user', userVouchersApi)
+    .route('/api/user', userReviewsApi)
+    .route('/api/user', userReferralApi)
+    .route('/api/reviews', reviewsApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);
   // NOTE: the document is made once, on first request: generating it costs several milliseconds, and it

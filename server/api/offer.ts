@@ -1,18 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
-import { getCartOffers, getProductOffers, type OfferContext } from '../../services/offers';
+import { getCartOffers, getProductOffers } from '../../services/offers';
 import { fail, ok } from '../envelope';
-import type { AppEnv } from '../types';
 // Reading offers never creates a cart: no (valid) cookie is an empty cart, and no cookie is set.
-import { cartIdOf } from './cart';
+import { cartContext, cartIdOf } from './cart';
 import { createApiRouter, responses } from './router';
-
-function offerContext(c: Context<AppEnv>): OfferContext {
-  const { db, site, cache } = c.var.ctx;
-  return { db, site, cache };
-}
 
 export const UpsellOffersSchema = z.object({
   UpsellOffers: z.object({
@@ -29,7 +22,7 @@ export const offerApi = createApiRouter()
       summary: "Upsell offers for the visitor's cart",
       responses: responses(UpsellOffersSchema, 'The offers the cart qualifies for or is close to.', []),
     }),
-    async (c) => ok(c, await getCartOffers(offerContext(c), await cartIdOf(c))),
+    async (c) => ok(c, await getCartOffers(cartContext(c), await cartIdOf(c))),
   )
   .openapi(
     createRoute({
@@ -41,7 +34,7 @@ export const offerApi = createApiRouter()
     }),
     async (c) => {
       const { itemCode } = c.req.valid('param');
-      const offers = await getProductOffers(offerContext(c), itemCode);
+      const offers = await getProductOffers(cartContext(c), itemCode, await cartIdOf(c));
       if (!offers) return fail(c, 404, `We could not find a product with item code ${itemCode}.`);
       return ok(c, offers);
     },

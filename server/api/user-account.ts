@@ -104,6 +104,16 @@ export const userAccountApi = createApiRouter()
   .openapi(
     createRoute({
       method: 'get',
+      path: '/orderhistory',
+      summary: "The customer's order history, newest first (the orders checkout placed included)",
+      middleware: [requireCurrent] as const,
+      responses: responses(z.object({ orders: z.array(OrderSchema) }), 'The orders.', [401]),
+    }),
+    async (c) => ok(c, { orders: await listPurchases(c.var.ctx.db, customerIdOf(c)) }),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
       path: '/orderhistory/details/{id}',
       summary: "One of the customer's orders",
       middleware: [requireCurrent] as const,

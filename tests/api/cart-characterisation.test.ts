@@ -30,7 +30,9 @@ async function capture(): Promise<Record<string, string>> {
     await anon.add('P0001', 3);
     await anon.add('D0003', 1, false);
     await anon.call('POST', '/api/cart', {
-      cartItems: [{ itemCode: 'D0002', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
+      cartItems: [
+        { itemCode: 'D0003SS', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' } },
+      ],
     });
     await anon.call('PUT', '/api/cart/eItemCode', {
       salesCode: '',

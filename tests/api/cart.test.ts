@@ -182,10 +182,13 @@ describe('adding and pricing', () => {
     expect(res.status).toBe(200);
     expect(res.body.response.numItems).toBe(3);
     res = await v.call<CartView>('POST', '/api/cart', {
-      cartItems: [{ itemCode: 'D0003', quantity: 6, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
+      cartItems: [
+        { itemCode: 'D0003', quantity: 6 },
+        { itemCode: 'D0003SS', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' } },
+      ],
     });
     expect(res.status).toBe(200);
-    const ss = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0003');
+    const ss = res.body.response.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0003SS');
     expect(ss!.lineItemIdentification.upsellTypeTag).toBe('SS');
   });
 });
@@ -319,7 +322,9 @@ describe('validation (?validate=true)', () => {
   it('flags out-of-stock lines and upsell rules, and disables checkout', async () => {
     const v = visitor();
     await v.call('POST', '/api/cart', {
-      cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
+      cartItems: [
+        { itemCode: 'D0003SS', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' } },
+      ],
     });
     let cart = await v.cart(true);
     expect(cart.lineItems[0]!.validationInformationDetails.validationDetailsList).toEqual([
@@ -406,18 +411,53 @@ describe('PUT /api/cart/eItemCode', () => {
 });
 
 describe('points earned summary', () => {
-  it('counts a point per dollar plus bonus points', async () => {
+  it('counts a point per dollar plus bonus points for the cart', async () => {
     const v = visitor('vir-au');
-    await v.add('D0001', 2);
-    const res = await v.call<PointsSummary>('GET', '/api/cart/pointsEarnedSummary?orderId=123');
-    expect(res.body.response).toMatchObject({
-      orderId: '123',
-      basePoints: expect.any(Number),
-      bonusPoints: expect.any(Number),
+    await v.add('D0003-6', 1);
+    const res = await v.call<PointsSummary>('GET', '/api/cart/pointsEarnedSummary');
+    const cart = await v.cart();
+    expect(res.body.response).toEqual({
+      orderId: cart.id,
+      basePoints: Math.floor(cart.orderPriceInfo.subtotal),
+      // D0003's six-pack carries 100 bonus points in the demo catalogue.
+      bonusPoints: 100,
+      totalPoints: Math.floor(cart.orderPriceInfo.subtotal) + 100,
     });
-    const { basePoints, bonusPoints, totalPoints } = res.body.response;
-    expect(totalPoints).toBe(basePoints + bonusPoints);
-    expect(basePoints).toBe(Math.floor((await v.cart()).orderPriceInfo.subtotal));
+  });
+
+  it('reads an order of the customer, by id or number, with its sku bonus points', async () => {
+    const v = visitor('vir-au');
+    expect((await v.login('shopper@example.com')).status).toBe(200);
+    const orders = await v.call<{ orders: { orderNumber: string; id: number; subtotalCents: number }[] }>(
+      'GET',
+      '/api/user/purchases/list',
+    );
+    const order = orders.body.response.orders.find((o) => o.orderNumber === 'VIR-200114');
+    expect(order).toBeDefined();
+    const basePoints = Math.floor((order?.subtotalCents ?? 0) / 100);
+    const expected = { basePoints, bonusPoints: 100, totalPoints: basePoints + 100 };
+    for (const ref of [String(order?.id), 'VIR-200114']) {
+      const res = await v.call<PointsSummary>('GET', `/api/cart/pointsEarnedSummary?orderId=${ref}`);
+      expect(res.body.response, ref).toEqual({ orderId: ref, ...expected });
+    }
+    // Not the cart: an empty cart earns nothing, the order still earns its points.
+    expect((await v.cart()).numLineItems).toBe(0);
+  });
+
+  it("does not read someone else's order or answer anonymous visitors", async () => {
+    const owner = visitor('vir-au');
+    await owner.login('shopper@example.com');
+    const orders = await owner.call<{ orders: { id: number }[] }>('GET', '/api/user/purchases/list');
+    const id = orders.body.response.orders[0]?.id;
+    expect(id).toBeGreaterThan(0);
+    const other = visitor('vir-au');
+    await other.login('planner@example.com');
+    const res = await other.call('GET', `/api/cart/pointsEarnedSummary?orderId=${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.statusMessage).toBe('We could not find that order.');
+    const anonymous = await visitor('vir-au').call('GET', `/api/cart/pointsEarnedSummary?orderId=${id}`);
+    expect(anonymous.status).toBe(401);
+    expect((await other.call('GET', '/api/cart/pointsEarnedSummary?orderId=nonsense')).status).toBe(404);
   });
 });
 

@@ -41,6 +41,8 @@ const cents = (n: number) => Math.round(n * 100);
 /** SPEC §3 CASE_SAVINGS: twelve singles at the sale price less the 12-pack sale price, as an amount. */
 const caseSavings = (p: ApiProduct) => (cents(p.skus[0]!.salePrice) * 12 - cents(p.twelve!.salePrice)) / 100;
 const reasons = (o: UpsellOffers) => o.offerDetails.map((d) => d.reasonCode);
+/** A prospect's offers end with Unlimited (tests/api/unlimited.test.ts has who gets it). */
+const UL = { itemCode: 'UL0001', type: 'UNLIMITED', rule: 'FREESHIP' };
 
 describe('GET /api/offer/cart', () => {
   it('answers empty lists for a visitor without a cart, and sets no cookie', async () => {
@@ -66,7 +68,7 @@ describe('GET /api/offer/cart', () => {
           amountRemaining: (34_700 - cents(d2.skus[0]!.salePrice)) / 100,
         },
       ],
-      offerItems: [],
+      offerItems: [UL],
     });
   });
 
@@ -124,14 +126,14 @@ describe('GET /api/offer/cart', () => {
       { reasonCode: 'CASE_SAVINGS', remainingBottles: 5, bottleThreshold: 12, savings: caseSavings(d1) },
     ]);
     expect(caseSavings(d1)).toBeGreaterThan(0);
-    expect(offers.offerItems).toEqual([{ itemCode: 'D0001-12', type: 'CASE', rule: 'CASE_12' }]);
+    expect(offers.offerItems).toEqual([{ itemCode: 'D0001-12', type: 'CASE', rule: 'CASE_12' }, UL]);
     await v.add('D0001', 11, true);
     offers = await v.offers();
     expect(offers.offerDetails.find((d) => d.reasonCode === 'CASE_SAVINGS')).toMatchObject({ remainingBottles: 1 });
     await v.add('D0001', 12, true);
     offers = await v.offers();
     expect(reasons(offers)).not.toContain('CASE_SAVINGS');
-    expect(offers.offerItems).toEqual([]);
+    expect(offers.offerItems).toEqual([UL]);
   });
 
   it('uses the NZ prices for the case saving on law-nz', async () => {
@@ -150,7 +152,7 @@ describe('GET /api/offer/cart', () => {
     const v = visitor();
     await v.add('D0003', 2);
     let offers = await v.offers();
-    expect(offers.offerItems).toEqual([{ itemCode: 'D0003SS', type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' }]);
+    expect(offers.offerItems).toEqual([{ itemCode: 'D0003SS', type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' }, UL]);
     expect(offers.offerDetails.filter((d) => d.reasonCode === 'SUBSCRIBE_AND_SAVE')).toEqual([
       { reasonCode: 'SUBSCRIBE_AND_SAVE', remainingBottles: 4, bottleThreshold: 6, savings: 30 },
     ]);
@@ -165,7 +167,7 @@ describe('GET /api/offer/cart', () => {
     await v.add('D0001', 2);
     const offers = await v.offers();
     expect(reasons(offers)).toEqual(['FREE_SHIPPING']);
-    expect(offers.offerItems).toEqual([]);
+    expect(offers.offerItems).toEqual([UL]);
   });
 
   it('treats an unknown cart cookie as an empty cart', async () => {
@@ -203,6 +205,7 @@ describe('GET /api/offer/product/{itemCode}', () => {
       offerItems: [
         { itemCode: 'D0001WP', type: 'WINEPLAN', rule: 'WINEPLAN_DISCOVERY_12' },
         { itemCode: 'D0001-12', type: 'CASE', rule: 'CASE_12' },
+        UL,
       ],
     };
     for (const code of ['D0001', 'D0001-6', 'd0001']) {
@@ -224,7 +227,7 @@ describe('GET /api/offer/product/{itemCode}', () => {
     const res = await productOffers('M0001');
     expect(res.body.response.UpsellOffers).toEqual({
       offerDetails: [],
-      offerItems: [{ itemCode: 'M0001WP', type: 'WINEPLAN', rule: 'WINEPLAN_QUARTERLY_CASE' }],
+      offerItems: [{ itemCode: 'M0001WP', type: 'WINEPLAN', rule: 'WINEPLAN_QUARTERLY_CASE' }, UL],
     });
   });
 

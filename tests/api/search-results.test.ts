@@ -36,6 +36,11 @@ describe('searchProducts', () => {
     const band = await search('colour=red&price=20-30');
     expect(band.total).toBe(reds.facets.price.find((f) => f.value === '20-30')!.count);
     expect(band.items.every((p) => p.salePriceCents >= 2_000 && p.salePriceCents < 3_000)).toBe(true);
+    // The open band ($50 and over) as well: its bound must fit the database's integer (it once did not).
+    const top = await search('price=50-plus');
+    expect(top.total).toBe(all.facets.price.find((f) => f.value === '50-plus')!.count);
+    expect(top.total).toBeGreaterThan(0);
+    expect(top.items.every((p) => p.salePriceCents >= 5_000)).toBe(true);
     const twoColours = await search('colour=red&colour=white');
     expect(twoColours.total).toBe(reds.total + all.facets.colour.find((f) => f.value === 'white')!.count);
   });

@@ -1,3 +1,4 @@
+import { nextAnniversary } from '../../domain/memberships';
 import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
 import {
@@ -229,6 +230,41 @@ test.describe('a Hard Logged-In customer', () => {
     }
     await expect(page.getByRole('heading', { name: 'Discovery Wine Plan' })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('sees when the wine plan ships next, when Unlimited renews, and what a change means', async ({ page }) => {
+    const now = new Date();
+    const long = (d: Date) =>
+      new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+    // The demo plan started on 1 March 2025 and ships every three months; Unlimited renews yearly.
+    const plan = nextAnniversary(new Date('2025-03-01T00:00:00Z'), 3, now);
+    await logIn(page, 'planner@example.com');
+    await page.goto(siteUrl('law-au', '/account/memberships'));
+    const card = page.locator('.account-card', { hasText: 'Discovery Wine Plan' });
+    await expect(card).toContainText(`Next delivery: ${long(plan)}`);
+    await expect(card).toContainText(`at least 5 days before ${long(plan)}`);
+
+    await logIn(page, 'requested@example.com');
+    await page.goto(siteUrl('law-au', '/account/memberships'));
+    await expect(page.locator('.account-card').first()).toContainText('before your membership starts');
+    await expect(page.getByText(/Renews on|Next delivery/)).toHaveCount(0);
+
+    await logIn(page, 'unlimited@example.com');
+    await page.goto(siteUrl('law-au', '/account/memberships'));
+    await expect(page.locator('.account-card').first()).toContainText(/Renews on: \d{1,2} \w+ 20\d\d/);
+    await expect(page.locator('.account-card').first()).toContainText('To cancel, call us');
+  });
+
+  test('shows a vir customer their points balance on the overview', async ({ page }) => {
+    await logIn(page, 'shopper@example.com', { site: 'vir-au' });
+    await page.goto(siteUrl('vir-au', '/account'));
+    const points = page.getByRole('region', { name: 'Your points' });
+    await expect(points).toContainText('1,540 points (1,240 for what you spent and 300 bonus points)');
+    // Points belong to vir: the same customer on law-au has no points card.
+    await logIn(page, 'shopper@example.com');
+    await page.goto(siteUrl('law-au', '/account'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account');
+    await expect(page.getByRole('region', { name: 'Your points' })).toHaveCount(0);
   });
 
   test('moves between sections with the section nav (client-side), keyboard included', async ({ page }) => {

@@ -199,7 +199,7 @@ test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full cas
 test('pre-sell note after 500 ms; validation messages disable checkout', async ({ page, cart }) => {
   await cart.addItem('P0001', 1);
   await cart.api('POST', '/api/cart', {
-    cartItems: [{ itemCode: 'D0001', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'D0003:6' } }],
+    cartItems: [{ itemCode: 'D0003SS', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' } }],
   });
   await pauseClock(page);
   // NOTE: the 500 ms timer starts once the page is hydrated; moving the clock before that moves nothing.

@@ -10,6 +10,7 @@ import {
   pauseClock,
   reloadHydrated,
   siteUrl,
+  waitForHydration,
   test,
 } from './support/fixtures';
 
@@ -381,6 +382,18 @@ test.describe('logging out', () => {
     await page.goto('/cart');
     await page.goBack();
     await page.waitForURL(siteUrl('law-au', '/'));
+  });
+
+  test('back from a page opened with ?Logout goes home, not to the page seen logged in', async ({ page }) => {
+    await logIn(page, 'shopper@example.com');
+    await gotoHydrated(page, '/wines?name=red-wine');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(siteUrl('law-au', '/?Logout'));
+    await waitForHydration(page);
+    await page.goBack();
+    await page.waitForURL(siteUrl('law-au', '/'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(page.url()).not.toContain('red-wine');
   });
 
   test('stepping back inside the app onto a ?Logout page also goes home', async ({ page }) => {

@@ -48,7 +48,15 @@ test('no results: the SPEC text, tracked once', async ({ page }) => {
   await expect(page.getByText('Sorry, no products were found.')).toBeVisible();
   await expect
     .poll(async () => (await dataLayer(page)).filter((e) => e.eventAction === 'No Results'))
-    .toEqual([{ event: 'gaEvent', eventCategory: 'Search', eventAction: 'No Results', eventLabel: 'qqqzzzxx' }]);
+    .toEqual([
+      {
+        event: 'gaEvent',
+        eventCategory: 'Search',
+        eventAction: 'No Results',
+        eventLabel: 'Sorry, no products were found.',
+        searchTerm: 'qqqzzzxx',
+      },
+    ]);
 });
 
 test('bad parameters are clamped or ignored, never an error', async ({ page }) => {

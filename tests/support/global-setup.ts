@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
 import { seedDatabase } from '../../db/seed';
+import { readContentFiles } from '../../server/content-files';
+import { importContent } from '../../services/content';
 import { createScratchDatabase } from './scratch-postgres';
 
 declare module 'vitest' {
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: template.url, poolSize: 2 });
     await database.migrate();
     await seedDatabase(database.db);
+    await importContent(database.db, await readContentFiles('content'));
     await database.close();
     project.provide('pgTemplateDatabase', template.name);
     project.provide('pgliteSnapshot', '');
@@ -35,6 +38,8 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await database.migrate();
   await seedDatabase(database.db);
+  // As a started server has it: the repository's content files imported.
+  await importContent(database.db, await readContentFiles('content'));
   const blob = await database.dumpDataDir!();
   await database.close();
   const file = path.join(dir, 'snapshot.tar');

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
 import { CURRENCIES, type CurrencyCode } from '../../../domain/sites';
 import type { Order } from '../../../services/account';
@@ -23,12 +24,20 @@ export function orderMoney(cents: number, order: Pick<Order, 'currency'>, site: 
   return formatMoney(cents, { intlLocale: site.intlLocale, currency });
 }
 
-export function OrderCard({ order, site }: { order: Order; site: PublicSite }) {
+export function OrderCard({ order, site, detail = false }: { order: Order; site: PublicSite; detail?: boolean }) {
   const money = (cents: number) => orderMoney(cents, order, site);
   const headingId = `order-${order.id}`;
   return (
     <section className="account-card order" aria-labelledby={headingId} data-order-number={order.orderNumber}>
-      <h2 id={headingId}>Order {order.orderNumber}</h2>
+      {detail ? (
+        <h2 id={headingId} className="visually-hidden">
+          Order {order.orderNumber}
+        </h2>
+      ) : (
+        <h2 id={headingId}>
+          <Link to={`/account/purchased/${order.id}`}>Order {order.orderNumber}</Link>
+        </h2>
+      )}
       <p className="order__meta">
         Placed {formatDate(order.placedAt, site.intlLocale)} · Status: <strong>{orderStatusText(order.status)}</strong>
       </p>

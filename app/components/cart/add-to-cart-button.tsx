@@ -12,6 +12,8 @@ export function AddToCartButton({
   disabled,
   label = 'Add to cart',
   accessibleName,
+  intercept,
+  onAdded,
 }: {
   itemCode: string;
   quantity: number;
@@ -19,6 +21,10 @@ export function AddToCartButton({
   label?: string;
   /** A fuller name for screen readers where many buttons share one label (tiles). It must start with the visible label. */
   accessibleName?: string;
+  /** Takes the click instead of adding (true): the Subscribe and Save offer asks first. */
+  intercept?: () => boolean;
+  /** Called after a successful add instead of opening the mini cart (the quick view's item-added modal). */
+  onAdded?: (itemCode: string, quantity: number) => void;
 }) {
   const { addToCart } = useCart();
   const [loading, setLoading] = useState(false);
@@ -29,10 +35,12 @@ export function AddToCartButton({
 
   const onClick = async () => {
     if (busy.current || added || disabled) return;
+    if (intercept?.()) return;
     busy.current = true;
     setLoading(true);
-    const ok = await addToCart(itemCode, quantity);
+    const ok = await addToCart(itemCode, quantity, onAdded ? { openDrawer: false } : undefined);
     if (ok) showAdded(true, ADDED_STATE_MS);
+    if (ok) onAdded?.(itemCode, quantity);
     setLoading(false);
     busy.current = false;
   };

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { track } from '../../lib/analytics';
+import { trackEcommerce } from '../../lib/ecommerce';
 import { ADD_TO_CART_FAILED, type Cart, cartClient } from '../../lib/cart-client';
 import { useTimedMessage } from '../../lib/use-timed-message';
 
@@ -16,14 +17,26 @@ interface CartState {
   openDrawer(): void;
   closeDrawer(): void;
   setCart(cart: Cart): void;
-  /** Adds to the cart; on success the mini cart opens, on failure it shows the SPEC's error for 10 s. */
-  addToCart(itemCode: string, quantity: number): Promise<boolean>;
+  /**
+   * Adds to the cart; on success the mini cart opens (unless `openDrawer: false`: the caller shows the
+   * item-added modal instead), on failure it shows the SPEC's error for 10 s.
+   */
+  addToCart(itemCode: string, quantity: number, options?: { openDrawer?: boolean }): Promise<boolean>;
   refresh(): Promise<void>;
 }
 
 const CartContext = createContext<CartState | null>(null);
 
-export function CartProvider({ hasCart, children }: { hasCart: boolean; children: ReactNode }) {
+export function CartProvider({
+  hasCart,
+  currency,
+  children,
+}: {
+  hasCart: boolean;
+  /** The site's currency, for the GA4 cart events. */
+  currency: string;
+  children: ReactNode;
+}) {
   const [cart, setCart] = useState<Cart | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [error, showError, clearError] = useTimedMessage<string>();
@@ -38,7 +51,7 @@ export function CartProvider({ hasCart, children }: { hasCart: boolean; children
   }, [hasCart, refresh]);
 
   const addToCart = useCallback(
-    async (itemCode: string, quantity: number) => {
+    async (itemCode: string, quantity: number, options: { openDrawer?: boolean } = {}) => {
       const fromRecommendations = window.location.hash.includes('#/recommendations');
       const result = await cartClient.add(itemCode, quantity);
       if (result.ok) {
@@ -49,9 +62,24 @@ export function CartProvider({ hasCart, children }: { hasCart: boolean; children
           if (result.cart.numLineItems === 1 && result.cart.lineItems[0]?.quantity === quantity)
             window.location.reload();
           else window.dispatchEvent(new CustomEvent(CART_UPDATED_EVENT));
-        } else {
+        } else if (options.openDrawer !== false) {
           setDrawerOpen(true);
         }
+        const line = result.cart.lineItems.find((l) => l.sku.itemCode === itemCode);
+        if (line)
+          trackEcommerce('add_to_cart', {
+            currency,
+            value: Math.round(line.sku.salePrice * quantity * 100) / 100,
+            items: [
+              {
+                item_id: itemCode,
+                item_name: line.product.name,
+                price: line.sku.salePrice,
+                quantity,
+                item_category: line.product.productType,
+              },
+            ],
+          });
         track({
           event: 'addToCart',
           eventCategory: 'Ecommerce',
@@ -67,7 +95,7 @@ export function CartProvider({ hasCart, children }: { hasCart: boolean; children
       track({ event: 'gaEvent', eventCategory: 'Errors', eventAction: 'Add to Cart Failed', eventLabel: itemCode });
       return false;
     },
-    [showError, clearError],
+    [showError, clearError, currency],
   );
 
   const value = useMemo<CartState>(

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { fillTheBox } from '../../../domain/cart-pricing';
 import { track } from '../../lib/analytics';
+import { cartItems, cartPayload, trackEcommerce } from '../../lib/ecommerce';
 import {
   type Cart,
   CART_FLOW_FAILED,
@@ -17,7 +18,10 @@ import { AddOnSuccessModal } from './addon-success-modal';
 import { CART_UPDATED_EVENT, useCart } from './cart-context';
 import { CartEmpty } from './cart-empty';
 import { CartLineItem } from './cart-line-item';
+import type { PlanMapping } from '../../../domain/plans';
+import { CartSubscribeAndSave } from './cart-subscribe-and-save';
 import { CartSummary } from './cart-summary';
+import { CartUnlimited, type UnlimitedProduct } from '../unlimited/cart-unlimited';
 import { QuickOrder } from './quick-order';
 import { VoucherBox, VoucherLinkNotice, VoucherStatus, voucherEvent } from './voucher-box';
 
@@ -148,10 +152,16 @@ export function CartMain({
   serverCart,
   site,
   voucherCookie = { outcome: null, pending: false },
+  unlimited,
+  subscribeAndSave = [],
 }: {
   serverCart: Cart;
   site: PublicSite;
   voucherCookie?: VoucherCookieState;
+  /** What the site sells as Unlimited (the join prompt and the delivery postcode live in the summary). */
+  unlimited?: UnlimitedProduct;
+  /** The Subscribe and Save mappings (SPEC §3), for the cart's block. */
+  subscribeAndSave?: readonly PlanMapping[];
 }) {
   const { setCart } = useCart();
   const [cart, setPageCart] = usePageCart(serverCart);
@@ -167,6 +177,10 @@ export function CartMain({
     [setPageCart, setCart],
   );
   const voucherOutcome = useVoucherCookie(voucherCookie, showCart);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view, for the cart as the page opened
+  useEffect(() => {
+    if (serverCart.lineItems.length > 0) trackEcommerce('view_cart', cartPayload(serverCart, site.currency));
+  }, []);
 
   const showUpdated = async (changed: Cart) => {
     const validated = await cartClient.list(true);
@@ -180,7 +194,7 @@ export function CartMain({
   const run = async (
     line: Line,
     action: () => ReturnType<typeof cartClient.set>,
-    options: { genericError?: boolean } = {},
+    options: { genericError?: boolean; onDone?: () => void } = {},
   ) => {
     if (busyRef.current.has(line.id)) return;
     busyRef.current.add(line.id);
@@ -193,6 +207,7 @@ export function CartMain({
       showError(options.genericError ? CART_FLOW_FAILED : (result.message ?? CART_FLOW_FAILED), DELETE_ERROR_MS);
       return;
     }
+    options.onDone?.();
     if (result.cart.numLineItems === 0) {
       // SPEC §4: the cart page reloads when the cart becomes empty.
       window.location.reload();
@@ -233,16 +248,30 @@ export function CartMain({
                 site={site}
                 busy={busy.has(line.id)}
                 onQuantity={(quantity) => run(line, () => cartClient.set(line.sku.itemCode, quantity))}
-                onRemove={() => run(line, () => cartClient.remove(line.sku.itemCode), { genericError: true })}
+                onRemove={() =>
+                  run(line, () => cartClient.remove(line.sku.itemCode), {
+                    genericError: true,
+                    onDone: () =>
+                      trackEcommerce('remove_from_cart', {
+                        currency: site.currency,
+                        value: line.itemPriceInfo.amount,
+                        items: cartItems({ ...cart, lineItems: [line] }),
+                      }),
+                  })
+                }
               />
             ))}
           </ul>
           <AddOnCarousel site={site} numBottles={cart.numBottles} />
+          <CartSubscribeAndSave cart={cart} mappings={subscribeAndSave} onChange={showUpdated} />
           <QuickOrder onAdded={(added) => void showUpdated(added)} />
           {cart.lineItems.some((l) => l.sku.preSellItem) ? <PresellNote /> : null}
         </section>
         <CartSummary cart={cart} site={site}>
           <VoucherBox cart={cart} site={site} onChange={showUpdated} />
+          {unlimited?.sold ? (
+            <CartUnlimited cart={cart} site={site} unlimited={unlimited} onChange={showUpdated} />
+          ) : null}
         </CartSummary>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
 import { amountToCents, formatMoney } from '../../../domain/money';
@@ -13,6 +14,7 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
   const toGo = amountToFreeShipping(amountToCents(p.subtotal), site);
   const pct = Math.min(100, Math.round((p.subtotal / p.freeShippingThreshold) * 100));
   const checkoutBlocked = !cart.checkoutEnabled;
+  const navigate = useNavigate();
   // Order-level adjustments (a voucher's 'Order Discount'), each a positive amount taken off.
   const orderDiscounts = p.pricingBreakdown.filter((a) => a.discountedByPromotion);
   return (
@@ -66,9 +68,19 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
           {cart.lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList).map((v) => v.message)[0]}
         </p>
       ) : null}
-      <button type="button" className="button" disabled={checkoutBlocked}>
-        Checkout
-      </button>
+      {/* A form, so that Checkout works before (or without) JavaScript too. */}
+      <form
+        action="/checkout"
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          navigate('/checkout');
+        }}
+      >
+        <button type="submit" className="button" disabled={checkoutBlocked}>
+          Checkout
+        </button>
+      </form>
     </aside>
   );
 }

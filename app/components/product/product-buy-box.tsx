@@ -2,7 +2,10 @@ import { useId, useState } from 'react';
 import { formatDollars, formatMoney } from '../../../domain/money';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
+import type { UnlimitedState } from '../../../services/unlimited';
 import { AddToCartButton } from '../cart/add-to-cart-button';
+import { UnlimitedPricingLink } from '../unlimited/unlimited-pricing-link';
+import { type SubscribeAndSaveOffer, useSubscribeAndSaveGate } from './subscribe-and-save';
 
 /**
  * The product page's buy box: a pack size, a quantity and Add to cart. Its choices belong to one
@@ -10,14 +13,37 @@ import { AddToCartButton } from '../cart/add-to-cart-button';
  */
 export function ProductBuyBox({
   product: p,
-  packs,
+  packs: allPacks,
   title,
-}: Pick<ProductPageData, 'product' | 'packs'> & { title: string }) {
+  unlimited,
+  subscribeAndSave = null,
+  onAdded,
+}: Pick<ProductPageData, 'product' | 'packs'> & {
+  title: string;
+  unlimited?: UnlimitedState;
+  subscribeAndSave?: SubscribeAndSaveOffer | null;
+  /** After a successful add: the quick view shows its item-added modal instead of the mini cart. */
+  onAdded?: (itemCode: string, quantity: number) => void;
+}) {
   const { site } = useRootData();
+  const member = unlimited?.activeMember ?? false;
+  // SPEC §4: ACTIVE or REQUESTED members are not offered the twelve-pack.
+  const packs = member ? allPacks.filter((pack) => pack.size !== 12) : allPacks;
+  const single = packs.find((pack) => pack.size === 1);
+  const memberSavingsPrompt =
+    unlimited && !unlimited.member && unlimited.savingsPrompts && unlimited.showJoinPrompt && single?.memberPriceCents
+      ? single.memberPriceCents
+      : null;
   const outOfStock = p.availability === 'out_of_stock';
   const [packCode, setPackCode] = useState(packs[0]?.itemCode ?? p.itemCode);
   const [quantity, setQuantity] = useState('1');
   const qtyId = useId();
+  const chosenQuantity = Math.max(1, Number(quantity) || 1);
+  const packSize = packs.find((pack) => pack.itemCode === packCode)?.size ?? 1;
+  const ss = useSubscribeAndSaveGate(subscribeAndSave, packSize * chosenQuantity, {
+    itemCode: packCode,
+    quantity: chosenQuantity,
+  });
   return (
     <form className="buy-box" onSubmit={(e) => e.preventDefault()} aria-labelledby="buy-title">
       <h2 id="buy-title" className="visually-hidden">
@@ -47,6 +73,9 @@ export function ProductBuyBox({
                   </>
                 ) : null}
                 <strong>{formatMoney(pack.salePriceCents, site)}</strong>
+                {member && pack.memberPriceCents && pack.memberPriceCents < pack.salePriceCents ? (
+                  <span className="price--member"> Member price {formatMoney(pack.memberPriceCents, site)}</span>
+                ) : null}
                 {pack.size > 1 ? (
                   <span className="pack-option__each"> ({formatMoney(pack.perBottleCents, site)} a bottle)</span>
                 ) : null}
@@ -81,11 +110,17 @@ export function ProductBuyBox({
         ) : (
           <AddToCartButton
             itemCode={packCode}
-            quantity={Math.max(1, Number(quantity) || 1)}
+            quantity={chosenQuantity}
             disabled={!Number(quantity)}
+            intercept={ss.intercept}
+            onAdded={onAdded}
           />
         )}
       </div>
+      {memberSavingsPrompt && unlimited ? (
+        <UnlimitedPricingLink unlimited={unlimited} memberPrice={formatMoney(memberSavingsPrompt, site)} />
+      ) : null}
+      {ss.modal}
       {p.preSell ? <p className="note">Pre-sale: reserve now and we will deliver as soon as this wine lands.</p> : null}
     </form>
   );

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { productItem, trackEcommerce } from '../../lib/ecommerce';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
 import { FavouriteButton } from '../favourites/favourite-button';
@@ -8,13 +10,25 @@ import { Rating } from '../rating';
 import { ProductBuyBox } from './product-buy-box';
 import { ProductDetails } from './product-details';
 import { ProductReviews } from './product-reviews';
+import { UnlimitedBanner } from '../unlimited/unlimited-banner';
 import { SimilarWines } from './similar-wines';
+import { SubscribeAndSaveBanner } from './subscribe-and-save';
 
 /** The product page: breadcrumb, image, title and buy box, then notes, details, reviews and carousels. */
 export function ProductMain({ data: d }: { data: ProductPageData }) {
   const { site } = useRootData();
   const p = d.product;
   const title = p.vintage ? `${p.name} ${p.vintage}` : p.name;
+  const singlePrice = d.packs.find((x) => x.size === 1)?.salePriceCents ?? d.packs[0]?.salePriceCents ?? 0;
+  useEffect(() => {
+    trackEcommerce('view_item', {
+      currency: site.currency,
+      value: singlePrice / 100,
+      items: [
+        productItem({ itemCode: p.itemCode, name: title, salePriceCents: singlePrice, productType: p.productType }),
+      ],
+    });
+  }, [p.itemCode, title, singlePrice, p.productType, site.currency]);
   return (
     <div className="product">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -46,7 +60,16 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
               <Rating average={p.ratingAverage} count={p.ratingCount} />
             </a>
           </p>
-          <ProductBuyBox key={p.itemCode} product={p} packs={d.packs} title={title} />
+          <ProductBuyBox
+            key={p.itemCode}
+            product={p}
+            packs={d.packs}
+            title={title}
+            unlimited={d.unlimited}
+            subscribeAndSave={d.subscribeAndSave}
+          />
+          <UnlimitedBanner unlimited={d.unlimited} />
+          {d.subscribeAndSave ? <SubscribeAndSaveBanner /> : null}
           {d.cellaring ? (
             <p className="cellaring">
               <strong>Cellaring:</strong> {d.cellaring}
@@ -56,7 +79,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
       </div>
 
       <ProductDetails product={p} />
-      <ProductReviews reviews={d.reviews} />
+      <ProductReviews reviews={d.reviews} ownReview={d.ownReview} itemCode={p.itemCode} />
 
       <SimilarWines itemCode={p.itemCode} />
       <Recommendations excludeItemCode={p.itemCode} />

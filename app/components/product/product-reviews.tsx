@@ -1,10 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import type { ProductPageData } from '../../routes/product';
 
+// The form (and its validation) loads only for a customer who may review the wine.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+
 /** The product's customer reviews; the rating link near the title jumps here (#customer__reviews). */
-export function ProductReviews({ reviews }: Pick<ProductPageData, 'reviews'>) {
+export function ProductReviews({
+  reviews,
+  ownReview,
+  itemCode,
+}: Pick<ProductPageData, 'reviews' | 'ownReview'> & { itemCode: string }) {
   return (
     <section className="product__section" id="customer__reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Customer reviews</h2>
+      {ownReview ? (
+        <Suspense fallback={null}>
+          <ReviewForm key={itemCode} itemCode={itemCode} existing={ownReview.existing} />
+        </Suspense>
+      ) : null}
       {reviews.length === 0 ? (
         <p>No reviews yet. Be the first to tell us what you think.</p>
       ) : (
@@ -19,8 +33,9 @@ export function ProductReviews({ reviews }: Pick<ProductPageData, 'reviews'>) {
                     {'★'.repeat(r.rating)}
                     {'☆'.repeat(5 - r.rating)}
                   </span>
-                  <span className="visually-hidden">{r.rating} out of 5</span> · {r.author}, {r.location} ·{' '}
-                  <time dateTime={r.createdAt}>{r.createdAt}</time>
+                  <span className="visually-hidden">{r.rating} out of 5</span> ·{' '}
+                  <Link to={`/reviews/author/${r.authorSlug}`}>{r.author}</Link>
+                  {r.location ? `, ${r.location}` : ''} · <time dateTime={r.createdAt}>{r.createdAt}</time>
                 </p>
                 <p>{r.body}</p>
               </article>

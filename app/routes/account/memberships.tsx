@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/memberships';
+import { membershipSchedule } from '../../../domain/memberships';
+import { sellsUnlimited } from '../../../domain/unlimited';
 import { listGeneralSubscriptions, listWinePlanSubscriptions, type Subscription } from '../../../services/account';
 import { accountTitle, formatDate } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
@@ -13,7 +15,12 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   // SPEC §4: cancelled memberships are no longer memberships.
   const current = (s: Subscription) => s.status !== 'CANCELLED';
-  return { unlimited: general.filter(current), plans: plans.filter(current) };
+  const now = ctx.clock.now();
+  const withSchedule = (s: Subscription) => {
+    const { nextDeliveryOn, renewsOn } = membershipSchedule({ ...s, startedAt: new Date(s.startedAt) }, now);
+    return { ...s, nextDeliveryOn: nextDeliveryOn?.toISOString() ?? null, renewsOn: renewsOn?.toISOString() ?? null };
+  };
+  return { unlimited: general.filter(current).map(withSchedule), plans: plans.filter(current).map(withSchedule) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Memberships', matches);
@@ -36,7 +43,24 @@ function planText(status: string, phone: string): string {
   return '';
 }
 
-function MembershipCard({ sub, text }: { sub: Subscription; text: string }) {
+type ScheduledSubscription = Route.ComponentProps['loaderData']['plans'][number];
+
+/** What changing the membership means, in the shopper's terms (the change itself is made by phone). */
+function changeText(sub: ScheduledSubscription, phone: string, locale: string): string {
+  if (sub.type === 'FREESHIP') {
+    if (sub.status === 'ACTIVE' && sub.renewsOn)
+      return `To cancel, call us on ${phone} before ${formatDate(sub.renewsOn, locale)}: free delivery and member prices continue until then, and nothing more is charged.`;
+    if (sub.status === 'REQUESTED')
+      return `Changed your mind? Call us on ${phone} before your membership starts and nothing is charged.`;
+    return 'While suspended, orders pay the usual delivery fee and regular prices.';
+  }
+  if (sub.status === 'ACTIVE' && sub.nextDeliveryOn)
+    return `To skip, pause or cancel, call us on ${phone} at least 5 days before ${formatDate(sub.nextDeliveryOn, locale)}: a change after that applies from the following case.`;
+  if (sub.status === 'REQUESTED') return `To change your first case before it ships, call us on ${phone}.`;
+  return 'While paused, no cases are sent and nothing is charged.';
+}
+
+function MembershipCard({ sub, text }: { sub: ScheduledSubscription; text: string }) {
   const { site } = useRootData();
   return (
     <section className="account-card" aria-labelledby={`membership-${sub.id}`} data-status={sub.status}>
@@ -45,6 +69,17 @@ function MembershipCard({ sub, text }: { sub: Subscription; text: string }) {
         Status: <strong>{STATUS_LABEL[sub.status] ?? sub.status}</strong>
       </p>
       <p>{text}</p>
+      {sub.nextDeliveryOn ? (
+        <p>
+          Next delivery: <strong>{formatDate(sub.nextDeliveryOn, site.intlLocale)}</strong>
+        </p>
+      ) : null}
+      {sub.renewsOn ? (
+        <p>
+          Renews on: <strong>{formatDate(sub.renewsOn, site.intlLocale)}</strong>
+        </p>
+      ) : null}
+      <p className="membership__change">{changeText(sub, site.supportPhone, site.intlLocale)}</p>
       <p className="help">Member since {formatDate(sub.startedAt, site.intlLocale)}</p>
     </section>
   );
@@ -59,11 +94,14 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       {unlimited.length + plans.length === 0 ? (
         <>
           <p>You have no memberships</p>
-          <p>
-            <Link className="button" to="/unlimited">
-              Find out about Unlimited free delivery
-            </Link>
-          </p>
+          {/* Unlimited is sold in AUD and NZD only: elsewhere there is nothing to link to. */}
+          {sellsUnlimited(site.currency) ? (
+            <p>
+              <Link className="button" to="/unlimited">
+                Find out about Unlimited free delivery
+              </Link>
+            </p>
+          ) : null}
         </>
       ) : (
         <>

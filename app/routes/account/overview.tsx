@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/overview';
 import { getAccountDetails, listPurchases } from '../../../services/account';
+import { pointsBalance } from '../../../services/points';
 import { Address } from '../../components/account/address';
 import { OrderCard } from '../../components/account/orders';
 import { ACCOUNT_SECTIONS, accountTitle } from '../../components/account/sections';
@@ -9,14 +10,17 @@ import { useRootData } from '../../root';
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, customerId } = requireAccount(args);
-  const [details, orders] = await Promise.all([
+  const [details, orders, points] = await Promise.all([
     getAccountDetails(ctx.db, customerId),
     listPurchases(ctx.db, customerId),
+    // SPEC §2: points belong to the vir brand.
+    ctx.site.brand.code === 'vir' ? pointsBalance(ctx.db, customerId, 'vir') : null,
   ]);
   return {
     firstName: details.firstName,
     defaultAddress: details.defaultDeliveryAddress,
     latestOrder: orders[0] ?? null,
+    points,
   };
 }
 
@@ -24,13 +28,23 @@ export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Overview'
 
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
-  const { firstName, defaultAddress, latestOrder } = loaderData;
+  const { firstName, defaultAddress, latestOrder, points } = loaderData;
   return (
     <>
       <h1>My account</h1>
       <p className="account__greeting">
         Hello, {firstName}. Welcome back to {site.brand.name}.
       </p>
+      {points ? (
+        <section className="account-card account-points" aria-labelledby="overview-points">
+          <h2 id="overview-points">Your points</h2>
+          <p>
+            <strong className="account-points__total">{points.totalPoints.toLocaleString(site.intlLocale)}</strong>{' '}
+            points ({points.basePoints.toLocaleString(site.intlLocale)} for what you spent and{' '}
+            {points.bonusPoints.toLocaleString(site.intlLocale)} bonus points)
+          </p>
+        </section>
+      ) : null}
       <AccountOverviewBody defaultAddress={defaultAddress} latestOrder={latestOrder} />
     </>
   );

@@ -43,6 +43,11 @@ interface Fixtures {
   /** Every test starts past the age gate unless it asks otherwise (test.use({ ageVerified: false })). */
   ageVerified: boolean;
   /**
+   * Every test starts with the email-capture modal closed for good (its cookie), so a 30 s timer never
+   * covers a page mid-test; email-capture tests ask otherwise (test.use({ emailCaptureClosed: false })).
+   */
+  emailCaptureClosed: boolean;
+  /**
    * A test fails when the page logs a console error or throws, unless the test said it expects that error:
    * allowConsoleErrors(/pattern/) — matched against "console.error: <text> (<url>)" or "pageerror: <message>".
    * NOTE: Chromium logs "Failed to load resource: ... status of 500" for every 4xx/5xx answer, so a test
@@ -55,8 +60,17 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   ageVerified: [true, { option: true }],
-  context: async ({ context, ageVerified }, use) => {
+  emailCaptureClosed: [true, { option: true }],
+  context: async ({ context, ageVerified, emailCaptureClosed }, use) => {
     await installHydrationProbe(context);
+    if (emailCaptureClosed) {
+      await context.addCookies(
+        SITE_IDS.flatMap((site) => [
+          { name: 'emailCaptureClosed', value: '1', url: siteUrl(site) },
+          { name: 'emailCaptureClosed', value: '1', url: `http://${site}.test.localhost:${PORT}/` },
+        ]),
+      );
+    }
     if (ageVerified) {
       await context.addCookies(
         SITE_IDS.flatMap((site) => [

@@ -1,0 +1,319 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import type { CheckoutActionData } from '../../../domain/checkout';
+import { amountToCents, formatMoney } from '../../../domain/money';
+import type { Cart } from '../../lib/cart-client';
+import { cartPayload, trackEcommerce } from '../../lib/ecommerce';
+import { useRootData } from '../../root';
+import { Field } from '../forms';
+
+interface SavedAddress {
+  id: number;
+  line1: string;
+  locality: string;
+  state: string;
+  postalCode: string;
+  isDefaultDelivery: boolean;
+}
+
+interface Props {
+  cart: Cart;
+  customer: { email: string; name: string; addresses: SavedAddress[] } | null;
+  idempotencyKey: string;
+  result: CheckoutActionData | null;
+}
+
+const ADDRESS_FIELDS = [
+  ['firstName', 'First name', 'given-name', true],
+  ['lastName', 'Last name', 'family-name', true],
+  ['line1', 'Street address', 'address-line1', true],
+  ['line2', 'Apartment, unit (optional)', 'address-line2', false],
+  ['city', 'Suburb or town', 'address-level2', true],
+  ['state', 'State or region (optional)', 'address-level1', false],
+  ['postcode', 'Postcode', 'postal-code', true],
+  ['phone', 'Phone (optional, for the courier)', 'tel', false],
+] as const;
+
+/**
+ * The checkout (CONTRACT.md): delivery address, delivery, payment and review on one page, in that order,
+ * as one plain form — it submits without JavaScript; with it, the button shows progress and a second
+ * click sends nothing (the server's idempotency key makes a resubmission place one order anyway).
+ */
+export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) {
+  const { site } = useRootData();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const errors = result?.errors ?? [];
+  const values = result?.values ?? {};
+  const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
+  const [addressChoice, setAddressChoice] = useState(
+    values.address ??
+      String(customer?.addresses.find((a) => a.isDefaultDelivery)?.id ?? customer?.addresses[0]?.id ?? 'new'),
+  );
+  const [billingSame, setBillingSame] = useState(
+    values.billingSame !== undefined ? values.billingSame === 'on' : !result,
+  );
+  const summary = useRef<HTMLDivElement>(null);
+  const money = (amount: number) => formatMoney(amountToCents(amount), site);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view, for the cart the page opened with
+  useEffect(() => {
+    if (cart.lineItems.length > 0) trackEcommerce('begin_checkout', cartPayload(cart, site.currency));
+  }, []);
+  useEffect(() => {
+    if (errors.length > 0) summary.current?.focus();
+  }, [errors]);
+
+  if (cart.lineItems.length === 0) {
+    return (
+      <article className="checkout">
+        <h1>Checkout</h1>
+        <p>Your cart is empty: add some wine before you check out.</p>
+        <p>
+          <Link className="button" to="/wines">
+            Shop wines
+          </Link>
+        </p>
+      </article>
+    );
+  }
+
+  const blocked = !cart.checkoutEnabled;
+  const pi = cart.orderPriceInfo;
+  const discount = pi.pricingBreakdown.filter((p) => p.adjustmentType === 'Order Discount');
+  const onSubmit = () => {
+    const payload = cartPayload(cart, site.currency);
+    trackEcommerce('add_shipping_info', {
+      ...payload,
+      shipping_tier: pi.freeShipping ? 'Free delivery' : 'Standard delivery',
+    });
+    trackEcommerce('add_payment_info', { ...payload, payment_type: 'Card' });
+  };
+
+  const addressFields = (prefix: string, legend: string) => (
+    <fieldset className="checkout__address">
+      <legend>{legend}</legend>
+      {ADDRESS_FIELDS.map(([name, label, autoComplete, required]) => {
+        const field = `${prefix}${name}`;
+        const error = errorOf(field);
+        const id = `checkout-${field.replace('.', '-')}`;
+        return (
+          <Field
+            key={field}
+            label={label}
+            invalid={Boolean(error)}
+            describedBy={[error && `${id}-error`]}
+            inputProps={{
+              id,
+              name: field,
+              autoComplete: `${prefix ? 'billing' : 'shipping'} ${autoComplete}`,
+              defaultValue: values[field] ?? '',
+              required,
+              inputMode: name === 'postcode' ? 'numeric' : undefined,
+            }}
+          >
+            {error ? <FieldError id={`${id}-error`} message={error} /> : null}
+          </Field>
+        );
+      })}
+    </fieldset>
+  );
+
+  return (
+    <article className="checkout">
+      <h1>Checkout</h1>
+      {errors.length > 0 ? (
+        <div ref={summary} tabIndex={-1} className="checkout__errors alert alert--danger" role="alert">
+          <p>Please check the following:</p>
+          <ul>
+            {errors.map((e) => (
+              <li key={`${e.field}:${e.message}`}>{e.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form method="post" className="checkout__form" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <section aria-labelledby="checkout-step-address" className="checkout__step">
+          <h2 id="checkout-step-address">1. Delivery address</h2>
+          {customer ? (
+            <p>
+              Ordering as {customer.name} ({customer.email})
+            </p>
+          ) : (
+            <Field
+              label="Email address (for your order confirmation)"
+              invalid={Boolean(errorOf('email'))}
+              describedBy={[errorOf('email') && 'checkout-email-error']}
+              inputProps={{
+                id: 'checkout-email',
+                name: 'email',
+                type: 'email',
+                autoComplete: 'email',
+                required: true,
+                defaultValue: values.email ?? '',
+              }}
+            >
+              {errorOf('email') ? <FieldError id="checkout-email-error" message={errorOf('email')} /> : null}
+            </Field>
+          )}
+          {customer && customer.addresses.length > 0 ? (
+            <fieldset className="checkout__saved">
+              <legend>Deliver to</legend>
+              {customer.addresses.map((a) => (
+                <div className="checkbox-row" key={a.id}>
+                  <input
+                    type="radio"
+                    id={`checkout-address-${a.id}`}
+                    name="address"
+                    value={String(a.id)}
+                    checked={addressChoice === String(a.id)}
+                    onChange={() => setAddressChoice(String(a.id))}
+                  />
+                  <label htmlFor={`checkout-address-${a.id}`}>
+                    {a.line1}, {a.locality} {a.state} {a.postalCode}
+                  </label>
+                </div>
+              ))}
+              <div className="checkbox-row">
+                <input
+                  type="radio"
+                  id="checkout-address-new"
+                  name="address"
+                  value="new"
+                  checked={addressChoice === 'new'}
+                  onChange={() => setAddressChoice('new')}
+                />
+                <label htmlFor="checkout-address-new">A new address</label>
+              </div>
+              {errorOf('address') ? <FieldError id="checkout-address-error" message={errorOf('address')} /> : null}
+            </fieldset>
+          ) : (
+            <input type="hidden" name="address" value="new" />
+          )}
+          {addressChoice === 'new' || !customer || customer.addresses.length === 0
+            ? addressFields('', 'Delivery address')
+            : null}
+        </section>
+
+        <section aria-labelledby="checkout-step-delivery" className="checkout__step">
+          <h2 id="checkout-step-delivery">2. Delivery</h2>
+          <p data-testid="checkout-delivery">
+            {pi.shipping === 0 ? 'Free delivery' : `Standard delivery: ${money(pi.shipping)}`}
+          </p>
+          <p className="help">We deliver in 2–5 working days. Someone 18 or over must sign for it.</p>
+        </section>
+
+        <section aria-labelledby="checkout-step-payment" className="checkout__step">
+          <h2 id="checkout-step-payment">3. Payment</h2>
+          <p className="help">Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.</p>
+          {(
+            [
+              ['cardNumber', 'Card number', 'cc-number', 'numeric'],
+              ['cardExpiry', 'Expiry (MM/YY)', 'cc-exp', 'numeric'],
+              ['cardCvc', 'Security code (CVC)', 'cc-csc', 'numeric'],
+            ] as const
+          ).map(([name, label, autoComplete, inputMode]) => (
+            <Field
+              key={name}
+              label={label}
+              invalid={Boolean(errorOf(name))}
+              describedBy={[errorOf(name) && `checkout-${name}-error`]}
+              inputProps={{
+                id: `checkout-${name}`,
+                name,
+                autoComplete,
+                inputMode,
+                required: true,
+                defaultValue: name === 'cardExpiry' ? (values.cardExpiry ?? '') : '',
+              }}
+            >
+              {errorOf(name) ? <FieldError id={`checkout-${name}-error`} message={errorOf(name)} /> : null}
+            </Field>
+          ))}
+          <div className="checkbox-row">
+            <input
+              type="checkbox"
+              id="checkout-billing-same"
+              name="billingSame"
+              checked={billingSame}
+              onChange={(e) => setBillingSame(e.target.checked)}
+            />
+            <label htmlFor="checkout-billing-same">Billing address is the same as delivery</label>
+          </div>
+          {billingSame ? null : addressFields('billing.', 'Billing address')}
+        </section>
+
+        <section aria-labelledby="checkout-step-review" className="checkout__step">
+          <h2 id="checkout-step-review">4. Review and place order</h2>
+          <ul className="checkout__lines">
+            {cart.lineItems.map((line) => (
+              <li key={line.commerceItemId}>
+                <span>
+                  {line.quantity} × {line.product.name}
+                  {line.sku.preSellItem ? ' (pre-sale: charged when it ships)' : ''}
+                </span>
+                <span>{money(line.itemPriceInfo.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="checkout__totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{money(pi.subtotal)}</dd>
+            </div>
+            {discount.map((d) => (
+              <div key={d.promotionName}>
+                <dt>{d.promotionName}</dt>
+                <dd>−{money(d.adjustmentAmount)}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>Delivery</dt>
+              <dd>{pi.shipping === 0 ? 'Free' : money(pi.shipping)}</dd>
+            </div>
+            <div className="checkout__total">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{money(pi.total)}</dd>
+            </div>
+            <div>
+              <dt>Includes tax</dt>
+              <dd>{money(pi.tax)}</dd>
+            </div>
+            {pi.payableTodayTotal !== pi.total ? (
+              <div>
+                <dt>Charged today</dt>
+                <dd>{money(pi.payableTodayTotal)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {blocked ? (
+            <p className="help" role="alert">
+              Please sort out the items marked in <Link to="/cart">your cart</Link> before you check out.
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button--buy"
+            disabled={blocked}
+            aria-disabled={submitting || undefined}
+            onClick={(e) => {
+              if (submitting) e.preventDefault();
+            }}
+          >
+            {submitting ? 'Placing your order…' : 'Place order'}
+          </button>
+        </section>
+      </Form>
+    </article>
+  );
+}
+
+/** A field's own message: the summary above is the alert; this names the problem beside the field. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return (
+    <p id={id} className="form-error">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { amountToCents, formatMoney } from '../../../domain/money';
+import { Link, useFetcher } from 'react-router';
+import type { ProductPageData } from '../../routes/product';
+import { useRootData } from '../../root';
+import { useCart } from '../cart/cart-context';
+import { Modal } from '../modal';
+import { ProductImage } from '../product-image';
+import { ProductBuyBox } from './product-buy-box';
+
+/**
+ * The quick view: the product page's own data (its loader, through a fetcher) in a modal — the same pack prices
+ * and buy box as the full page, so the two can never disagree.
+ */
+export function QuickViewModal({ path, title, onClose }: { path: string; title: string; onClose: () => void }) {
+  const id = useId();
+  const { site } = useRootData();
+  const fetcher = useFetcher<ProductPageData>();
+  const { load } = fetcher;
+  useEffect(() => {
+    load(path);
+  }, [load, path]);
+  const d = fetcher.data;
+  const [added, setAdded] = useState<{ itemCode: string; quantity: number } | null>(null);
+  if (added) return <ItemAddedModal title={title} quantity={added.quantity} onClose={onClose} />;
+  return (
+    <Modal labelledBy={`${id}-title`} onClose={onClose} closeOnBackdrop className="quick-view">
+      <h2 id={`${id}-title`}>{title}</h2>
+      {d ? (
+        <div className="quick-view__body">
+          <ProductImage site={site} imageBase={d.product.imageBase} size="small" alt={title} mixed={d.product.mixed} />
+          <div>
+            <ProductBuyBox
+              product={d.product}
+              packs={d.packs}
+              title={title}
+              unlimited={d.unlimited}
+              onAdded={(itemCode, quantity) => setAdded({ itemCode, quantity })}
+            />
+            <p>
+              <Link to={path} onClick={onClose}>
+                View full details
+              </Link>
+            </p>
+          </div>
+        </div>
+      ) : (
+        <p role="status">{fetcher.state === 'idle' ? 'Sorry, this wine could not be loaded.' : 'Loading…'}</p>
+      )}
+      <button type="button" className="modal__close" onClick={onClose}>
+        Close
+      </button>
+    </Modal>
+  );
+}
+
+/**
+ * The item-added modal (SPEC §2): what went in, what the cart holds now, and the two ways on — the cart, or
+ * back to shopping. Focus starts on its heading so a screen reader announces the success.
+ */
+function ItemAddedModal({ title, quantity, onClose }: { title: string; quantity: number; onClose: () => void }) {
+  const id = useId();
+  const { site } = useRootData();
+  const { cart } = useCart();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const bottles = cart?.lineItems.reduce((n, line) => n + line.quantity, 0) ?? 0;
+  return (
+    <Modal labelledBy={`${id}-title`} onClose={onClose} closeOnBackdrop className="item-added">
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Added to your cart
+      </h2>
+      <p>
+        {quantity} × {title}
+      </p>
+      {cart ? (
+        <p className="item-added__cart">
+          Your cart: {bottles} {bottles === 1 ? 'item' : 'items'}, subtotal{' '}
+          {formatMoney(amountToCents(cart.orderPriceInfo.rawSubtotal), site)}
+        </p>
+      ) : null}
+      <div className="item-added__actions">
+        <Link className="button" to="/cart" onClick={onClose}>
+          View cart
+        </Link>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Continue shopping
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useId, useState } from 'react';
+import { amountToCents, formatMoney } from '../../../domain/money';
+import { subscribeAndSavePriceText } from '../../../domain/plans';
+import { requestApi, succeeded } from '../../lib/api-request';
+import type { Cart } from '../../lib/cart-client';
+import { useRootData } from '../../root';
+import { useCart } from '../cart/cart-context';
+import { Modal } from '../modal';
+import { recordDecline, type SubscribeAndSaveOffer } from './subscribe-and-save-declines';
+
+interface UpsellProduct {
+  name: string;
+  skus: { itemCode: string; salePrice: number; listPrice: number }[];
+}
+
+const FAILED = 'Sorry, we are unable to add this product to the cart. Please try again later.';
+
+/**
+ * SPEC §2 Subscribe and Save modal: loads the upsell product, says '$30 off', and either claims it (the wine and the
+ * bump item in one request, with upsellOfferDetails) or, declined, adds the wine as chosen.
+ */
+export function SubscribeAndSaveModal({
+  offer,
+  pack,
+  onClose,
+}: {
+  offer: SubscribeAndSaveOffer;
+  pack: { itemCode: string; quantity: number };
+  onClose: () => void;
+}) {
+  const id = useId();
+  const { site } = useRootData();
+  const { setCart, openDrawer, addToCart } = useCart();
+  const [product, setProduct] = useState<UpsellProduct | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void requestApi<UpsellProduct>('GET', `/api/product/item/${encodeURIComponent(offer.bumpCode)}`).then((reply) => {
+      if (live && succeeded(reply)) setProduct(reply.body.response);
+    });
+    return () => {
+      live = false;
+    };
+  }, [offer.bumpCode]);
+  const sku = product?.skus.find((s) => s.itemCode === offer.bumpCode);
+
+  const claim = async () => {
+    setBusy(true);
+    const reply = await requestApi<Cart>('POST', '/api/cart', {
+      cartItems: [
+        { itemCode: pack.itemCode, quantity: pack.quantity },
+        { itemCode: offer.bumpCode, quantity: 1, upsellOfferDetails: { type: offer.type, rule: offer.rule } },
+      ],
+    });
+    setBusy(false);
+    if (!succeeded(reply)) {
+      setError(FAILED);
+      return;
+    }
+    setCart(reply.body.response);
+    onClose();
+    openDrawer();
+  };
+  const decline = async () => {
+    recordDecline();
+    onClose();
+    await addToCart(pack.itemCode, pack.quantity);
+  };
+  const dismiss = () => {
+    recordDecline();
+    onClose();
+  };
+  return (
+    <Modal labelledBy={`${id}-title`} describedBy={`${id}-text`} onClose={dismiss} className="ss-modal">
+      <h2 id={`${id}-title`}>Subscribe and Save</h2>
+      <p id={`${id}-text`}>
+        Get <strong>$30 off</strong> your 6 bottles, delivered again every 3 months. Skip or cancel any time.
+      </p>
+      {product && sku ? (
+        <p className="ss-modal__product">
+          {product.name}:{' '}
+          <s className="price--was">
+            <span className="visually-hidden">Was </span>
+            {subscribeAndSavePriceText(formatMoney(amountToCents(sku.listPrice), site))}
+          </s>{' '}
+          <strong>{subscribeAndSavePriceText(formatMoney(amountToCents(sku.salePrice), site))}</strong>
+        </p>
+      ) : (
+        <p role="status">Loading the offer…</p>
+      )}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="ss-modal__actions">
+        <button type="button" className="button" disabled={busy || !sku} onClick={() => void claim()}>
+          Claim $30 off
+        </button>{' '}
+        <button type="button" className="button button--ghost" disabled={busy} onClick={() => void decline()}>
+          No thanks, just add my wine
+        </button>
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../domain/money';
+import type { UnlimitedState } from '../../../services/unlimited';
+import { useRootData } from '../../root';
+import { Modal } from '../modal';
+import { JoinUnlimitedButton } from './join-unlimited-button';
+
+/** SPEC §2 Join Unlimited modal: the price, what it gives, and a join button that adds it to the cart. */
+export function JoinUnlimitedModal({ unlimited, onClose }: { unlimited: UnlimitedState; onClose: () => void }) {
+  const id = useId();
+  const { site } = useRootData();
+  return (
+    <Modal
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      onClose={onClose}
+      closeOnBackdrop
+      className="join-unlimited-modal"
+    >
+      <h2 id={`${id}-title`}>Join Unlimited</h2>
+      <p id={`${id}-text`}>
+        Free delivery on every order for 12 months, and member prices, for{' '}
+        <strong>{formatMoney(unlimited.priceCents ?? 0, site)}</strong>.
+      </p>
+      <JoinUnlimitedButton itemCode={unlimited.itemCode} onJoined={onClose} />
+      <p>
+        <Link to="/unlimited" onClick={onClose}>
+          More about Unlimited
+        </Link>
+      </p>
+      <button type="button" className="modal__close" onClick={onClose}>
+        Close
+      </button>
+    </Modal>
+  );
+}

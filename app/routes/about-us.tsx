@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/about-us';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'aboutus' };
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData as { site?: { brand: { name: string } } } | undefined;
+  return [
+    { title: `About us | ${root?.site?.brand.name ?? ''}` },
+    { name: 'description', content: 'Who we are and how we choose our wines.' },
+  ];
+};
+
+export default function AboutUs() {
+  const { site } = useRootData();
+  return (
+    <article className="content-page">
+      <h1>About {site.brand.name}</h1>
+      <p>{site.brand.tagline}.</p>
+      <p>
+        Our buyers taste thousands of wines a year, from family estates and small growers, and bring the best of them
+        straight to your door. Every bottle is backed by our promise: if you don't enjoy a wine, we'll refund it.
+      </p>
+      <p>
+        <Link to="/wines">Browse our wines</Link> or <Link to="/contact-us">get in touch</Link>.
+      </p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,35 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/order';
+import { getOrderDetails } from '../../../services/account';
+import { ServiceError } from '../../../services/service-error';
+import { OrderCard } from '../../components/account/orders';
+import { accountTitle } from '../../components/account/sections';
+import { requireAccount } from '../../lib/account.server';
+import { useRootData } from '../../root';
+
+/** One of the customer's orders on a page of its own (linked from Purchased and the order confirmation). */
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, customerId } = requireAccount(args);
+  try {
+    return { order: await getOrderDetails(ctx.db, customerId, Number(args.params.orderId)) };
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  accountTitle(loaderData ? `Order ${loaderData.order.orderNumber}` : 'Order', matches);
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  return (
+    <>
+      <h1>Order {loaderData.order.orderNumber}</h1>
+      <OrderCard order={loaderData.order} site={site} detail />
+      <p>
+        <Link to="/account/purchased">All your orders</Link>
+      </p>
+    </>
+  );
+}

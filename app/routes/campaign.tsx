@@ -1,0 +1,85 @@
+import { data, Link } from 'react-router';
+import { CampaignNameSchema } from '../../domain/content';
+import { findSummaries } from '../../services/catalogue';
+import { findCampaign } from '../../services/content';
+import type { Route } from './+types/campaign';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { ProductTile } from '../components/product-tile';
+import { appContext } from '../context';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'landingpage' };
+
+/**
+ * The campaign landing page (SPEC §2; CONTRACT.md `/campaign?name=…[&preview=true]`): content from the operators'
+ * files, products with live prices. Drafts show only in preview; an unknown name is the 404 page.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const query = new URL(request.url).searchParams;
+  const name = CampaignNameSchema.safeParse(query.get('name') ?? '');
+  if (!name.success) throw data('Not found', { status: 404 });
+  const preview = query.get('preview') === 'true';
+  // NOTE: previews are read fresh (an editor checks the change they just imported); published pages are cached.
+  const campaign = preview
+    ? await findCampaign(ctx.db, name.data, true)
+    : await ctx.cache.get(`campaign:${name.data}`, () => findCampaign(ctx.db, name.data, false));
+  if (!campaign) throw data('Not found', { status: 404 });
+  const currency = ctx.site.currency;
+  const products = await ctx.cache.get(`campaign-products:${currency}:${campaign.products.join(',')}`, () =>
+    findSummaries(ctx.db, campaign.products, currency),
+  );
+  return { campaign, preview: preview && campaign.status === 'draft', products };
+}
+
+export function meta({ loaderData: d }: Route.MetaArgs) {
+  return d
+    ? [
+        { title: d.campaign.title },
+        { name: 'description', content: d.campaign.description },
+        ...(d.preview ? [{ name: 'robots', content: 'noindex' }] : []),
+      ]
+    : [];
+}
+
+export default function CampaignPage({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  const { campaign, preview, products } = loaderData;
+  return (
+    <article className="campaign">
+      {preview ? (
+        <p className="campaign__preview" role="status">
+          Preview: this campaign is a draft and shoppers cannot see it yet.
+        </p>
+      ) : null}
+      <header className="campaign__hero">
+        <h1>{campaign.hero.heading}</h1>
+        {campaign.hero.subheading ? <p>{campaign.hero.subheading}</p> : null}
+      </header>
+      {campaign.body.map((paragraph) => (
+        <p key={paragraph} className="campaign__copy">
+          {paragraph}
+        </p>
+      ))}
+      <section aria-labelledby="campaign-wines">
+        <h2 id="campaign-wines">{campaign.title}</h2>
+        <ul className="grid">
+          {products.map((p) => (
+            <li key={p.itemCode}>
+              <ProductTile product={p} site={site} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p>
+        <Link className="button" to={campaign.cta.href}>
+          {campaign.cta.label}
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

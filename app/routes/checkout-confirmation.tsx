@@ -1,0 +1,187 @@
+import { useEffect } from 'react';
+import { data, Link } from 'react-router';
+import { isCurrent } from '../../domain/identity-rules';
+import { formatMoney } from '../../domain/money';
+import { VOUCHER_COOKIE } from '../../domain/offer-codes';
+import { findConfirmedOrder } from '../../services/checkout';
+import { ServiceError } from '../../services/service-error';
+import type { Route } from './+types/checkout-confirmation';
+import { useCart } from '../components/cart/cart-context';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { appContext } from '../context';
+import { trackEcommerce } from '../lib/ecommerce';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'order_confirmation' };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  try {
+    const order = await findConfirmedOrder(ctx.db, ctx.site.id, params.orderNumber, {
+      customerId: isCurrent(ctx.visitor) ? ctx.visitor.customerId : null,
+      accessToken: ctx.cookies.order_access ?? null,
+    });
+    // SPEC §4: the voucher cookie is cleared at order confirmation.
+    return data({ order }, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
+  { title: loaded ? `Order ${loaded.order.orderNumber} confirmed` : 'Order' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const cookie = loaderHeaders.get('Set-Cookie');
+  if (cookie) headers.set('Set-Cookie', cookie);
+  return headers;
+};
+
+const PURCHASE_TRACKED = 'purchaseTracked';
+
+export default function CheckoutConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const { site } = useRootData();
+  const { refresh } = useCart();
+  const money = (cents: number) => formatMoney(cents, site);
+
+  useEffect(() => {
+    // The mini cart and header count read the (now empty) cart again.
+    void refresh();
+    // GA4 purchase, once per order even when the page is reloaded.
+    let seen: string[] = [];
+    try {
+      seen = JSON.parse(sessionStorage.getItem(PURCHASE_TRACKED) ?? '[]') as string[];
+    } catch {}
+    if (seen.includes(order.orderNumber)) return;
+    trackEcommerce('purchase', {
+      transaction_id: order.orderNumber,
+      currency: order.currency,
+      value: order.totalCents / 100,
+      tax: order.taxCents / 100,
+      shipping: order.shippingCents / 100,
+      ...(order.voucherCode ? { coupon: order.voucherCode } : {}),
+      items: order.lines.map((l, index) => ({
+        item_id: l.skuItemCode,
+        item_name: l.name,
+        price: Math.round(l.lineTotalCents / Math.max(1, l.quantity)) / 100,
+        quantity: l.quantity,
+        index,
+      })),
+    });
+    try {
+      sessionStorage.setItem(PURCHASE_TRACKED, JSON.stringify([...seen, order.orderNumber].slice(-20)));
+    } catch {}
+  }, [order, refresh]);
+
+  const d = order.delivery;
+  return (
+    <article className="checkout confirmation">
+      <h1>Thank you for your order</h1>
+      <p className="confirmation__number">
+        Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>. We have emailed a
+        confirmation to {order.email}.
+      </p>
+      <section aria-labelledby="confirmation-lines">
+        <h2 id="confirmation-lines">What you ordered</h2>
+        <ul className="checkout__lines">
+          {order.lines.map((l) => (
+            <li key={`${l.skuItemCode}-${l.lineTotalCents}`}>
+              <span>
+                {l.quantity} × {l.name}
+                {l.preSell ? ' (pre-sale: reserved, charged when it ships)' : ''}
+              </span>
+              <span>{money(l.lineTotalCents)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="checkout__totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{money(order.subtotalCents)}</dd>
+          </div>
+          {order.discountCents > 0 ? (
+            <div>
+              <dt>Voucher {order.voucherCode}</dt>
+              <dd>−{money(order.discountCents)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Delivery</dt>
+            <dd>{order.shippingCents === 0 ? 'Free' : money(order.shippingCents)}</dd>
+          </div>
+          <div className="checkout__total">
+            <dt>Total</dt>
+            <dd data-testid="confirmation-total">{money(order.totalCents)}</dd>
+          </div>
+          <div>
+            <dt>
+              Charged today to {order.paymentBrand} ending {order.paymentLast4}
+            </dt>
+            <dd>{money(order.payableTodayCents)}</dd>
+          </div>
+        </dl>
+      </section>
+      {order.giftCards.length > 0 ? (
+        <section aria-labelledby="confirmation-gifts">
+          <h2 id="confirmation-gifts">eGift cards</h2>
+          <ul>
+            {order.giftCards.map((g) => (
+              <li key={g.code}>
+                {money(g.amountCents)} for {g.recipientName}: we email the card to them today.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {d ? (
+        <section aria-labelledby="confirmation-delivery">
+          <h2 id="confirmation-delivery">Delivering to</h2>
+          <p>
+            {d.firstName} {d.lastName}
+            <br />
+            {d.line1}
+            {d.line2 ? (
+              <>
+                <br />
+                {d.line2}
+              </>
+            ) : null}
+            <br />
+            {d.city} {d.state} {d.postcode}
+          </p>
+        </section>
+      ) : null}
+      <section aria-labelledby="confirmation-next">
+        <h2 id="confirmation-next">What happens next</h2>
+        <p>
+          We pack your wine within 2 working days and email you when it is on its way, with tracking. Questions? Call us
+          on {site.supportPhone}.
+        </p>
+        {order.guest ? (
+          <p>
+            <Link to="/registration">Create an account</Link> with {order.email} to see this order and reorder in a
+            click.
+          </p>
+        ) : (
+          <p>
+            <Link to="/account/purchased">See your orders</Link>
+          </p>
+        )}
+        <p>
+          <Link className="button" to="/wines">
+            Keep shopping
+          </Link>
+        </p>
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

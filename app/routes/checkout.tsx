@@ -1,0 +1,105 @@
+import { data, redirect } from 'react-router';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutActionData,
+  CheckoutInputSchema,
+  checkoutFieldOf,
+  checkoutInputFromForm,
+} from '../../domain/checkout';
+import { isCurrent } from '../../domain/identity-rules';
+import { VOUCHER_COOKIE } from '../../domain/offer-codes';
+import { PAYMENT_MESSAGES } from '../../domain/payment';
+import { getAccountDetails } from '../../services/account';
+import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
+import { placeOrder } from '../../services/checkout';
+import { ServiceError } from '../../services/service-error';
+import type { Route } from './+types/checkout';
+import { CheckoutForm } from '../components/checkout/checkout-form';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { appContext } from '../context';
+
+export const handle = { pageType: 'checkout' };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const cartCtx = cartContextOf(ctx);
+  const cartId = await findVisitorCart(cartCtx, ctx.cookies.cart_id);
+  const cart = await getCart(cartCtx, cartId, { validate: true });
+  const customer =
+    isCurrent(ctx.visitor) && ctx.visitor.customerId ? await getAccountDetails(ctx.db, ctx.visitor.customerId) : null;
+  return {
+    cart,
+    customer: customer
+      ? {
+          email: customer.email,
+          name: `${customer.firstName} ${customer.lastName}`,
+          addresses: customer.addresses.filter((a) => a.country === ctx.site.country),
+        }
+      : null,
+    // A new key for every visit to the page; a resubmitted (reloaded) post carries the same one.
+    idempotencyKey: globalThis.crypto.randomUUID(),
+  };
+}
+
+const FIELD_OF_MESSAGE: Record<string, string> = {
+  [PAYMENT_MESSAGES.number]: 'cardNumber',
+  [PAYMENT_MESSAGES.testOnly]: 'cardNumber',
+  [PAYMENT_MESSAGES.declined]: 'cardNumber',
+  [PAYMENT_MESSAGES.expiry]: 'cardExpiry',
+  [PAYMENT_MESSAGES.expired]: 'cardExpiry',
+  [PAYMENT_MESSAGES.cvc]: 'cardCvc',
+  [CHECKOUT_MESSAGES.email]: 'email',
+  [CHECKOUT_MESSAGES.unknownPostcode]: 'postcode',
+  [CHECKOUT_MESSAGES.addressNotFound]: 'address',
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = Object.fromEntries(
+    [...(await request.formData())].map(([k, v]) => [k, typeof v === 'string' ? v : '']),
+  ) as Record<string, string>;
+  // Never echo the card back into the page.
+  const { cardNumber: _n, cardCvc: _c, ...values } = form;
+  const customer = isCurrent(ctx.visitor);
+  const parsed = CheckoutInputSchema.safeParse(checkoutInputFromForm(form, customer));
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ field: checkoutFieldOf(issue.path), message: issue.message }));
+    return data<CheckoutActionData>({ errors, values }, { status: 400 });
+  }
+  const cartCtx = cartContextOf(ctx);
+  try {
+    const placed = await placeOrder(
+      { ...cartCtx, clock: ctx.clock, payments: ctx.payments },
+      await findVisitorCart(cartCtx, ctx.cookies.cart_id),
+      parsed.data,
+    );
+    const secure = ctx.origin.startsWith('https:') ? '; Secure' : '';
+    const headers = new Headers();
+    headers.append(
+      'Set-Cookie',
+      `order_access=${parsed.data.idempotencyKey}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`,
+    );
+    // SPEC §4: the voucher cookie is cleared at order confirmation.
+    headers.append('Set-Cookie', `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+    return redirect(`/checkout/confirmation/${placed.orderNumber}`, { status: 303, headers });
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const status = error.kind === 'conflict' ? 409 : 400;
+    return data<CheckoutActionData>(
+      { errors: [{ field: FIELD_OF_MESSAGE[error.message] ?? 'form', message: error.message }], values },
+      { status },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }];
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutForm {...loaderData} result={actionData ?? null} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { OFFER_CODE_PATTERN } from '../../domain/offer-codes';
+import { findReferral } from '../../services/referrals';
+import type { Route } from './+types/offer';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { appContext } from '../context';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'landingpage' };
+
+/**
+ * SPEC §2 /offer: the landing page of a shared link. The server has already saved the code (server/legacy.ts);
+ * this page says what it is worth: a friend's referral, or a code we keep for later.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const raw = new URL(request.url).searchParams.get('code') ?? '';
+  const code = OFFER_CODE_PATTERN.test(raw) ? raw : null;
+  const referral = code ? await findReferral(ctx.db, ctx.site, code) : null;
+  return { code, referral };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your offer' }, { name: 'robots', content: 'noindex' }];
+
+export default function Offer({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  const { code, referral } = loaderData;
+  return (
+    <article className="content-page offer-page">
+      {referral ? (
+        <>
+          <h1>
+            {referral.firstName} has sent you {referral.offerText}
+          </h1>
+          <p>
+            Welcome to {site.brand.name}. Your code <strong>{referral.code}</strong> is saved: it comes off your first
+            order in the cart.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Welcome to {site.brand.name}</h1>
+          {code ? (
+            <p>
+              We have kept your code <strong>{code}</strong> for you.
+            </p>
+          ) : null}
+        </>
+      )}
+      <p>
+        <Link className="button" to="/wines">
+          Start shopping
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,90 @@
+import { data, Link } from 'react-router';
+import { formatMoney } from '../../domain/money';
+import { loadUnlimitedState } from '../../services/unlimited';
+import type { Route } from './+types/unlimited';
+import { GeneralErrorBoundary } from '../components/error-boundary';
+import { JoinUnlimitedButton } from '../components/unlimited/join-unlimited-button';
+import { appContext } from '../context';
+import { useRootData } from '../root';
+
+export const handle = { pageType: 'landingpage' };
+
+/** SPEC §2 /unlimited: what the membership gives, its price on the site, and a join control where it may be joined. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const unlimited = await loadUnlimitedState(ctx);
+  // CONTRACT.md: Unlimited is priced in AUD/NZD; the other sites have no such membership.
+  if (!unlimited.sold || unlimited.priceCents === null) throw data('Not found', { status: 404 });
+  return { unlimited };
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? []
+    : [
+        { title: 'Unlimited: free delivery all year' },
+        { name: 'description', content: 'Free delivery on every order for 12 months, and member prices.' },
+      ];
+
+/** Personal (membership, cart, postcode): never stored by a shared cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+function JoinState({
+  unlimited,
+  phone,
+}: {
+  unlimited: Route.ComponentProps['loaderData']['unlimited'];
+  phone: string;
+}) {
+  if (unlimited.activeMember)
+    return (
+      <p className="notice notice--ok" data-testid="unlimited-state">
+        You're an Unlimited member: delivery is free on every order.{' '}
+        <Link to="/account/memberships">Your membership</Link>
+      </p>
+    );
+  if (unlimited.member)
+    return (
+      <p className="notice" data-testid="unlimited-state">
+        Your Unlimited membership is suspended. <Link to="/contact-us">Contact us</Link> on {phone} to restore it.
+      </p>
+    );
+  if (unlimited.cartHasUnlimited)
+    return (
+      <p className="notice notice--ok" data-testid="unlimited-state">
+        Unlimited is in your cart. <Link to="/cart">Go to your cart</Link>
+      </p>
+    );
+  if (unlimited.outOfArea && unlimited.postcode)
+    return (
+      <p className="notice" data-testid="unlimited-state">
+        Unlimited isn't available for delivery to {unlimited.postcode}.
+      </p>
+    );
+  return <JoinUnlimitedButton itemCode={unlimited.itemCode} />;
+}
+
+export default function Unlimited({ loaderData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  const { unlimited } = loaderData;
+  const price = formatMoney(unlimited.priceCents ?? 0, site);
+  return (
+    <article className="content-page unlimited-page">
+      <h1>Unlimited</h1>
+      <p className="unlimited-page__lead">Free delivery on every order for 12 months, for {price}.</p>
+      <ul className="unlimited-page__benefits">
+        <li>Free delivery on every order, however small, for a whole year</li>
+        <li>Unlimited member prices on our wines</li>
+        <li>No minimum spend and no limit on the number of orders</li>
+      </ul>
+      <p className="unlimited-page__price">
+        <strong>{price}</strong> for 12 months
+      </p>
+      <JoinState unlimited={unlimited} phone={site.supportPhone} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

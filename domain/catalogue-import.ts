@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { CURRENCY_CODES, type CurrencyCode } from './sites';
+import { PACK_SIZES } from './pack-pricing';
+import { ITEM_CODE_PATTERN } from './item-code';
+
+// The operators' catalogue file (`npm run catalogue:import FILE.csv`): one row per sku and currency. Pure: the
+// rows come in as records (header → value), problems go out with their line numbers, nothing is written here.
+
+export const CATALOGUE_COLUMNS = [
+  'item_code',
+  'sku_code',
+  'pack_size',
+  'currency',
+  'name',
+  'vintage',
+  'product_type',
+  'colour',
+  'grape',
+  'region',
+  'country',
+  'producer',
+  'list_price',
+  'sale_price',
+  'stock',
+] as const;
+
+export const PRODUCT_TYPES = ['wine', 'beer', 'spirit', 'other'] as const;
+export const COLOURS = ['red', 'white', 'rose', 'sparkling', 'dessert', 'fortified', 'mixed', 'none'] as const;
+
+const money = (column: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, `${column} must be an amount such as 24.99`)
+    .transform((v) => Math.round(Number(v) * 100));
+
+const text = (column: string, max: number, required = true) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${column} is at most ${max} characters`)
+    .refine((v) => !required || v.length > 0, `${column} is required`);
+
+export const CatalogueRowSchema = z
+  .object({
+    item_code: z.string().trim().regex(ITEM_CODE_PATTERN, 'item_code must be an item code such as D0100'),
+    sku_code: z.string().trim().regex(ITEM_CODE_PATTERN, 'sku_code must be an item code such as D0100-6'),
+    pack_size: z
+      .string()
+      .trim()
+      .transform(Number)
+      .refine((n) => (PACK_SIZES as readonly number[]).includes(n), 'pack_size must be 1, 2, 3, 6 or 12'),
+    currency: z.enum(CURRENCY_CODES, { error: `currency must be one of ${CURRENCY_CODES.join(', ')}` }),
+    name: text('name', 200),
+    vintage: z
+      .string()
+      .trim()
+      .regex(/^(\d{4})?$/, 'vintage must be a year such as 2022, or empty')
+      .transform((v) => (v ? Number(v) : null)),
+    product_type: z.enum(PRODUCT_TYPES, { error: `product_type must be one of ${PRODUCT_TYPES.join(', ')}` }),
+    colour: z.enum(COLOURS, { error: `colour must be one of ${COLOURS.join(', ')}` }),
+    grape: text('grape', 120, false),
+    region: text('region', 120, false),
+    country: text('country', 80, false),
+    producer: text('producer', 120),
+    list_price: money('list_price'),
+    sale_price: money('sale_price'),
+    stock: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, 'stock must be a whole number of bottles')
+      .transform(Number),
+  })
+  .refine((r) => r.sale_price <= r.list_price, { message: 'sale_price must not be more than list_price' })
+  .refine((r) => (r.pack_size === 1 ? r.sku_code === r.item_code : r.sku_code === `${r.item_code}-${r.pack_size}`), {
+    message: 'sku_code must be item_code for a single bottle, and item_code-{pack_size} for a pack',
+  });
+
+export type CatalogueRow = z.infer<typeof CatalogueRowSchema>;
+
+export interface CatalogueProblem {
+  /** The file's line (the header is line 1). */
+  line: number;
+  message: string;
+}
+
+export interface CatalogueProduct {
+  itemCode: string;
+  name: string;
+  vintage: number | null;
+  productType: (typeof PRODUCT_TYPES)[number];
+  colour: (typeof COLOURS)[number];
+  grape: string;
+  region: string;
+  country: string;
+  producer: string;
+  stock: number;
+  skus: Map<string, { packSize: number; prices: Map<CurrencyCode, { listCents: number; saleCents: number }> }>;
+}
+
+/**
+ * Checks every row (all problems, by line) and gathers products, their skus and prices. A product's own fields must
+ * agree on all its rows; a sku has one row per currency; every product has its single-bottle sku.
+ */
+export function readCatalogueRows(
+  header: readonly string[],
+  rows: readonly Record<string, string>[],
+): { products: CatalogueProduct[]; problems: CatalogueProblem[] } {
+  const problems: CatalogueProblem[] = [];
+  const missing = CATALOGUE_COLUMNS.filter((c) => !header.includes(c));
+  if (missing.length > 0)
+    return { products: [], problems: [{ line: 1, message: `missing columns: ${missing.join(', ')}` }] };
+  if (rows.length === 0) return { products: [], problems: [{ line: 1, message: 'the file has no rows' }] };
+  const products = new Map<string, CatalogueProduct & { firstLine: number }>();
+  rows.forEach((raw, index) => {
+    const line = index + 2;
+    const parsed = CatalogueRowSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      problems.push({ line, message: issue?.message ?? 'the row is not valid' });
+      return;
+    }
+    const r = parsed.data;
+    const fields = {
+      name: r.name,
+      vintage: r.vintage,
+      productType: r.product_type,
+      colour: r.colour,
+      grape: r.grape,
+      region: r.region,
+      country: r.country,
+      producer: r.producer,
+      stock: r.stock,
+    };
+    let product = products.get(r.item_code);
+    if (!product) {
+      product = { itemCode: r.item_code, ...fields, skus: new Map(), firstLine: line };
+      products.set(r.item_code, product);
+    } else {
+      const differs = (Object.keys(fields) as (keyof typeof fields)[]).find((k) => product?.[k] !== fields[k]);
+      if (differs) {
+        problems.push({ line, message: `${differs} differs from line ${product.firstLine} for ${r.item_code}` });
+        return;
+      }
+    }
+    const sku = product.skus.get(r.sku_code) ?? { packSize: r.pack_size, prices: new Map() };
+    if (sku.prices.has(r.currency)) {
+      problems.push({ line, message: `${r.sku_code} already has a ${r.currency} price` });
+      return;
+    }
+    sku.prices.set(r.currency, { listCents: r.list_price, saleCents: r.sale_price });
+    product.skus.set(r.sku_code, sku);
+  });
+  for (const p of products.values())
+    if (!p.skus.has(p.itemCode))
+      problems.push({ line: p.firstLine, message: `${p.itemCode} has no single-bottle row (sku_code ${p.itemCode})` });
+  return { products: [...products.values()].map(({ firstLine: _f, ...p }) => p), problems };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text-input';
+
+// Checkout (CONTRACT.md): what the form takes and the messages a shopper reads.
+
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Your cart is empty: add some wine before you check out.',
+  upsell: 'Please sort out the items marked in your cart before you check out.',
+  outOfStock: (name: string) => `Sorry, ${name} has just sold out. Please remove it from your cart.`,
+  fewLeft: (name: string, left: number) =>
+    `Sorry, only ${left} ${left === 1 ? 'bottle' : 'bottles'} of ${name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
+  unlimitedOutOfArea: 'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
+  unknownPostcode: 'We don’t deliver to that postcode. Please check it.',
+  addressNotFound: 'Please choose one of your saved addresses.',
+  email: 'Please enter a valid email address.',
+  orderNotFound: 'We could not find that order.',
+  keyReused: 'This checkout was already used for another order. Please reload the page.',
+} as const;
+
+const required = (message: string, max = 100) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please keep this under ${max} characters.`)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+
+const optional = (max = 100) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters.`)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
+    .default('');
+
+export const AddressSchema = z.object({
+  firstName: required('Please enter a first name.'),
+  lastName: required('Please enter a last name.'),
+  line1: required('Please enter the street address.', 200),
+  line2: optional(200),
+  city: required('Please enter the suburb or town.'),
+  state: optional(50),
+  postcode: z
+    .string({ error: 'Please enter a postcode.' })
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Please enter a valid postcode.'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[+\d][\d ()-]{5,19}$/, 'Please enter a valid phone number.')
+    .or(z.literal(''))
+    .default(''),
+});
+export type AddressInput = z.infer<typeof AddressSchema>;
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;
+
+export const CheckoutInputSchema = z
+  .object({
+    /** Guests give an email; a customer's order goes to their account's address. */
+    email: z.string().trim().max(254).optional(),
+    /** A customer's saved address, or a new one. */
+    savedAddressId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    delivery: AddressSchema.optional(),
+    billingSameAsDelivery: z.boolean().default(true),
+    billing: AddressSchema.optional(),
+    card: z.object({
+      number: z.string().max(40),
+      expiry: z.string().max(10),
+      cvc: z.string().max(10),
+    }),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, 'The checkout form is out of date. Please reload the page.'),
+  })
+  .refine((v) => v.savedAddressId !== undefined || v.delivery !== undefined, {
+    message: 'Please enter a delivery address.',
+    path: ['delivery'],
+  })
+  .refine((v) => v.billingSameAsDelivery || v.billing !== undefined, {
+    message: 'Please enter a billing address.',
+    path: ['billing'],
+  });
+export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
+
+export function validEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+/**
+ * Order numbers the shopper reads out on the phone: site prefix, date, and 8 random digits (not a count a
+ * competitor could read sales from). Checkout draws again on the rare clash with an existing number.
+ */
+export function orderNumberFor(siteId: string, now: Date, random: number): string {
+  const prefix = siteId.split('-')[0]?.toUpperCase() ?? 'WS';
+  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
+  return `${prefix}${date}-${String(Math.floor(random * 100_000_000)).padStart(8, '0')}`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^[A-Z]{2,4}\d{6}-\d{8}$/;
+
+/** e-gift card codes: 16 characters from an alphabet without look-alikes, in groups of 4. */
+const GIFT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function giftCardCode(randomBytes: Uint8Array): string {
+  const chars = [...randomBytes.slice(0, 16)].map((b) => GIFT_ALPHABET[b % GIFT_ALPHABET.length]).join('');
+  return chars.match(/.{4}/g)?.join('-') ?? chars;
+}
+
+const ADDRESS_FIELDS = ['firstName', 'lastName', 'line1', 'line2', 'city', 'state', 'postcode', 'phone'] as const;
+
+/**
+ * The checkout form's fields (a plain HTML form: it submits without JavaScript) as the checkout input.
+ * `address` is a saved address id or 'new'; billing fields are prefixed `billing.`.
+ */
+export function checkoutInputFromForm(form: Record<string, string>, isCustomer: boolean): unknown {
+  const address = (prefix: string) =>
+    Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, form[`${prefix}${field}`] ?? '']));
+  const saved = isCustomer && form.address && form.address !== 'new' ? form.address : undefined;
+  return {
+    email: isCustomer ? undefined : (form.email ?? ''),
+    savedAddressId: saved,
+    delivery: saved ? undefined : address(''),
+    billingSameAsDelivery: form.billingSame === 'on',
+    billing: form.billingSame === 'on' ? undefined : address('billing.'),
+    card: { number: form.cardNumber ?? '', expiry: form.cardExpiry ?? '', cvc: form.cardCvc ?? '' },
+    idempotencyKey: form.idempotencyKey ?? '',
+  };
+}
+
+/** The form field a message belongs to (zod's path, or the service's message), for aria-invalid and focus. */
+export function checkoutFieldOf(path: readonly PropertyKey[]): string {
+  const [first, second] = path.map(String);
+  if (first === 'delivery') return second ?? 'firstName';
+  if (first === 'billing') return second ? `billing.${second}` : 'billing.firstName';
+  if (first === 'card') return second === 'expiry' ? 'cardExpiry' : second === 'cvc' ? 'cardCvc' : 'cardNumber';
+  return first ?? 'form';
+}
+
+/** What the checkout page's action answers when it cannot place the order: the problems and the fields as sent. */
+export interface CheckoutActionData {
+  errors: { field: string; message: string }[];
+  values: Record<string, string>;
+}

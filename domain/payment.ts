@@ -1,0 +1,77 @@
+// Card payment (CONTRACT.md checkout): the PaymentProvider interface and the built-in test provider. A card
+// number is only ever held in memory for the charge; what is kept is the brand and the last four digits.
+
+export interface CardInput {
+  /** Digits, spaces allowed. */
+  number: string;
+  /** MM/YY */
+  expiry: string;
+  cvc: string;
+}
+
+export type ChargeResult =
+  | { ok: true; reference: string; brand: string; last4: string }
+  | { ok: false; message: string };
+
+export interface ChargeRequest {
+  amountCents: number;
+  currency: string;
+  card: CardInput;
+  /** The same key twice is one charge (a retry after a lost answer). */
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+export const PAYMENT_MESSAGES = {
+  declined: 'Your card was declined.',
+  number: 'Please enter a valid card number.',
+  expiry: 'Please enter the card’s expiry date as MM/YY.',
+  expired: 'This card has expired.',
+  cvc: 'Please enter the 3-digit security code (CVC).',
+  testOnly: 'This shop takes test cards only: use 4242 4242 4242 4242.',
+} as const;
+
+export const TEST_CARDS = { approved: '4242424242424242', declined: '4000000000000002' } as const;
+
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, '');
+}
+
+/** The Luhn check every card number passes. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  return 'Card';
+}
+
+/** The card's own checks, before any provider sees it: the first problem's message, or null. */
+export function checkCard(card: CardInput, now: Date): string | null {
+  if (!luhnValid(cardDigits(card.number))) return PAYMENT_MESSAGES.number;
+  const expiry = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(card.expiry);
+  const month = Number(expiry?.[1]);
+  if (!expiry || month < 1 || month > 12) return PAYMENT_MESSAGES.expiry;
+  const year = 2000 + Number(expiry[2]);
+  // A card is good to the end of its expiry month.
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return PAYMENT_MESSAGES.expired;
+  if (!/^\d{3}$/.test(card.cvc.trim())) return PAYMENT_MESSAGES.cvc;
+  return null;
+}

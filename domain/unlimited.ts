@@ -1,0 +1,63 @@
+// Unlimited, the paid free-delivery membership (SPEC §4 "Unlimited member", "Join Unlimited modal", §6, §9
+// "Unlimited"; CONTRACT.md UL0001/UL9001). Pure rules shared by the server and the browser.
+
+export type UnlimitedStatus = 'ACTIVE' | 'REQUESTED' | 'SUSPENDED';
+
+/** CONTRACT.md: UL0001 is the membership; test hosts use UL9001 (SPEC §9 "On test environments Unlimited item codes are substituted"). */
+export const UNLIMITED_ITEM_CODE = 'UL0001';
+export const UNLIMITED_TEST_ITEM_CODE = 'UL9001';
+export const UNLIMITED_ITEM_CODES: ReadonlySet<string> = new Set([UNLIMITED_ITEM_CODE, UNLIMITED_TEST_ITEM_CODE]);
+
+/** The one place the SPEC's code substitution happens: the membership a host sells. */
+export function unlimitedItemCode(isTestHost: boolean): string {
+  return isTestHost ? UNLIMITED_TEST_ITEM_CODE : UNLIMITED_ITEM_CODE;
+}
+
+/** SPEC §9: out-of-area postcodes are the ranges 0800–0999 and 6215–6799, plus 2899 and 7151. */
+export function isOutOfArea(postcode: string | null | undefined): boolean {
+  if (!postcode || !/^\d{4}$/.test(postcode.trim())) return false;
+  const n = Number(postcode.trim());
+  return (n >= 800 && n <= 999) || (n >= 6215 && n <= 6799) || n === 2899 || n === 7151;
+}
+
+/** SPEC §4: "For banner logic, ACTIVE, REQUESTED or SUSPENDED all count as member." */
+export function countsAsMember(status: UnlimitedStatus | null | undefined): boolean {
+  return status === 'ACTIVE' || status === 'REQUESTED' || status === 'SUSPENDED';
+}
+
+/**
+ * SPEC §4: ACTIVE or REQUESTED members get the page flag, member pricing, no twelve-pack option and no Unlimited
+ * upsells.
+ */
+export function isActiveMember(status: UnlimitedStatus | null | undefined): boolean {
+  return status === 'ACTIVE' || status === 'REQUESTED';
+}
+
+/** SPEC §4/§6: suspended members get no member-savings prompts; everyone else may see them. */
+export function showsMemberSavingsPrompts(status: UnlimitedStatus | null | undefined): boolean {
+  return status !== 'SUSPENDED';
+}
+
+/**
+ * SPEC §6: Unlimited join prompts are hidden for members, when Unlimited is already in the cart, and for delivery
+ * postcodes out of area.
+ */
+export function showUnlimitedJoinPrompt(input: {
+  status: UnlimitedStatus | null | undefined;
+  cartHasUnlimited: boolean;
+  postcode: string | null | undefined;
+}): boolean {
+  return !countsAsMember(input.status) && !input.cartHasUnlimited && !isOutOfArea(input.postcode);
+}
+
+/** Unlimited is sold in these currencies (CONTRACT.md: its price on the site, AUD/NZD). */
+export function sellsUnlimited(currency: string): boolean {
+  return currency === 'AUD' || currency === 'NZD';
+}
+
+export const UNLIMITED_MESSAGES = {
+  alreadyMember: 'You are already an Unlimited member.',
+  inCart: 'Unlimited is already in your cart.',
+  outOfArea: (postcode: string) => `Unlimited isn't available for delivery to ${postcode}.`,
+  notSold: 'Unlimited is not available on this site.',
+} as const;

@@ -1,0 +1,68 @@
+import { createRoute } from '@hono/zod-openapi';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { CheckoutInputSchema } from '../../domain/checkout';
+import { isCurrent } from '../../domain/identity-rules';
+import { VOUCHER_COOKIE } from '../../domain/offer-codes';
+import { findConfirmedOrder, placeOrder } from '../../services/checkout';
+import { ok } from '../envelope';
+import { ORDER_ACCESS_COOKIE, setOrderAccessCookie } from '../session-cookies';
+import { cartContext, cartIdOf } from './cart';
+import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
+
+// Checkout (CONTRACT.md): place the cart's order with a card, and read a placed order back. The checkout page
+// posts the same input to its own action (app/routes/checkout.tsx); both call services/checkout.
+
+const PlacedSchema = z.object({ orderNumber: z.string(), orderId: z.number().int(), replayed: z.boolean() });
+const AddressOut = z.looseObject({ firstName: z.string(), lastName: z.string(), postcode: z.string() });
+const ConfirmedSchema = z.looseObject({
+  orderNumber: z.string(),
+  email: z.string(),
+  totalCents: z.number().int(),
+  payableTodayCents: z.number().int(),
+  delivery: AddressOut.nullable(),
+  lines: z.array(z.looseObject({ itemCode: z.string(), quantity: z.number().int() })),
+  giftCards: z.array(z.looseObject({ code: z.string(), amountCents: z.number().int() })),
+});
+const OrderNumberParams = z.object({ orderNumber: z.string().max(40) });
+
+export const checkoutApi = createApiRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/order',
+      summary: 'Place the cart’s order (guests give an email; the same idempotencyKey places one order)',
+      middleware: [readJsonBody] as const,
+      request: { body: jsonBody(CheckoutInputSchema) },
+      responses: responses(PlacedSchema, 'The order placed (or placed before with this key).', [400, 403, 409]),
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const ctx = c.var.ctx;
+      const placed = await placeOrder(
+        { ...cartContext(c), clock: ctx.clock, payments: ctx.payments },
+        await cartIdOf(c),
+        input,
+      );
+      setOrderAccessCookie(c, input.idempotencyKey);
+      deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
+      return ok(c, placed);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/order/{orderNumber}',
+      summary: 'A placed order: the customer’s own, or the one this browser just placed as a guest',
+      request: { params: OrderNumberParams },
+      responses: responses(ConfirmedSchema, 'The order.', [400, 404]),
+    }),
+    async (c) => {
+      const { db, site, visitor } = c.var.ctx;
+      const order = await findConfirmedOrder(db, site.id, c.req.valid('param').orderNumber, {
+        customerId: isCurrent(visitor) ? visitor.customerId : null,
+        accessToken: getCookie(c, ORDER_ACCESS_COOKIE) ?? null,
+      });
+      return ok(c, order);
+    },
+  );

@@ -1,0 +1,95 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import type { Clock } from '../domain/clock';
+import type { EmailListJob } from '../services/email-signup';
+import { type OutboxHandler, type OutboxKind, processOutbox } from '../services/outbox';
+import type { Config } from './config';
+
+// The outbox's senders and the worker that runs them (services/outbox.ts holds the queue).
+
+/** An email as the outbox keeps it: rendered when the order was placed. */
+export interface MailJob {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const SEND_TIMEOUT_MS = 5_000;
+
+/** The SPEC §7 list calls: the tracking pixel with account id, email and list id, then the opt-in update. */
+export function emailListSender(endpoint: string | undefined, log: Logger): OutboxHandler {
+  return async (job) => {
+    const { accountId, listId, email } = job.payload as EmailListJob;
+    if (!endpoint) {
+      log.info({ accountId, listId }, 'email list: no EMAIL_LIST_ENDPOINT, signup recorded only');
+      return;
+    }
+    const base = endpoint.replace(/\/$/, '');
+    const pixel = new URL(`${base}/pixel.gif`);
+    pixel.search = new URLSearchParams({ accountId, email, listId }).toString();
+    const pixelReply = await fetch(pixel, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    if (!pixelReply.ok) throw new Error(`list pixel answered ${pixelReply.status}`);
+    const optIn = await fetch(`${base}/optin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId, email }),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    if (!optIn.ok) throw new Error(`list opt-in answered ${optIn.status}`);
+  };
+}
+
+/** Order emails through a real SMTP client; without SMTP_URL they are logged (no address in the log). */
+export function mailSender(smtpUrl: string | undefined, from: string, log: Logger): OutboxHandler {
+  const transport = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: SEND_TIMEOUT_MS,
+        greetingTimeout: SEND_TIMEOUT_MS,
+        socketTimeout: SEND_TIMEOUT_MS,
+      } as Parameters<typeof nodemailer.createTransport>[0])
+    : null;
+  return async (job) => {
+    const mail = job.payload as MailJob;
+    if (!transport) {
+      log.info({ subject: mail.subject }, 'order email: no SMTP_URL, not sent');
+      return;
+    }
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  };
+}
+
+export function outboxHandlers(config: Config, log: Logger): Record<OutboxKind, OutboxHandler> {
+  return {
+    'email-list': emailListSender(config.EMAIL_LIST_ENDPOINT, log),
+    'order-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
+  };
+}
+
+/** Runs the outbox every OUTBOX_INTERVAL_MS; stop() waits for a run in progress. */
+export function startOutboxWorker(database: Database, config: Config, log: Logger, clock: Clock) {
+  const handlers = outboxHandlers(config, log);
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        const { sent, failed } = await processOutbox(database.db, handlers, clock.now());
+        if (sent + failed > 0) log.info({ sent, failed }, 'outbox');
+      } catch (error) {
+        log.error({ err: error }, 'outbox run failed');
+      }
+    });
+  }, config.OUTBOX_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import pino from 'pino';
+import { listPendingReviews, moderateReview } from '../services/reviews';
+import { ServiceError } from '../services/service-error';
+import { loadConfig } from './config';
+import { prepareDatabase } from './start';
+
+// npm run reviews -- pending | approve ID | reject ID: the moderator's desk. New and edited reviews wait here;
+// approving publishes one and updates the wine's rating.
+const [command, idText] = process.argv.slice(2);
+const usage = 'usage: npm run reviews -- pending | approve ID | reject ID';
+const database = await prepareDatabase(loadConfig(process.env), pino({ level: 'warn' }));
+let exitCode = 0;
+try {
+  if (command === 'pending') {
+    const pending = await listPendingReviews(database.db);
+    if (pending.length === 0) console.log('No reviews are waiting.');
+    for (const r of pending)
+      console.log(`#${r.id} ${r.itemCode} ${'★'.repeat(r.rating)} ${r.author}: ${r.title}\n    ${r.body}`);
+  } else if ((command === 'approve' || command === 'reject') && /^\d{1,9}$/.test(idText ?? '')) {
+    await moderateReview(database.db, Number(idText), command);
+    console.log(`Review #${idText} ${command === 'approve' ? 'published' : 'rejected'}.`);
+  } else {
+    console.error(usage);
+    exitCode = 2;
+  }
+} catch (error) {
+  if (!(error instanceof ServiceError)) throw error;
+  console.error(error.message);
+  exitCode = 1;
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

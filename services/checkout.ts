@@ -1,0 +1,458 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  cartLines,
+  carts,
+  customerAddresses,
+  customerSubscriptions,
+  customers,
+  giftCards,
+  type OrderAddress,
+  orderLines,
+  orders,
+  products,
+  voucherUses,
+} from '../db/schema';
+import {
+  type AddressInput,
+  CHECKOUT_MESSAGES,
+  type CheckoutInput,
+  giftCardCode,
+  ORDER_NUMBER_PATTERN,
+  orderNumberFor,
+  validEmail,
+} from '../domain/checkout';
+import type { Clock } from '../domain/clock';
+import { checkCard, type PaymentProvider } from '../domain/payment';
+import { isOutOfArea, UNLIMITED_ITEM_CODES } from '../domain/unlimited';
+import { type CartContext, getCartWithTotals, lockCart } from './cart';
+import { enqueue } from './outbox';
+import { renderOrderEmail } from './order-email';
+import { lookupPostcode } from './postcodes';
+import { ServiceError } from './service-error';
+import { hasUsedVoucher } from './voucher-store';
+
+// Placing an order (issue: checkout): one transaction that reads prices and stock uncached, takes the stock
+// with no oversell, records the voucher use, issues gift cards, requests Unlimited, charges the card and
+// empties the cart. Anything that fails (a declined card included) rolls all of it back.
+
+export interface CheckoutContext extends CartContext {
+  clock: Clock;
+  payments: PaymentProvider;
+}
+
+export interface PlacedOrder {
+  orderNumber: string;
+  orderId: number;
+  /** True when this key had placed the order already (a double click, a retry, a reload). */
+  replayed: boolean;
+}
+
+/** The confirmation page's cookie value is the checkout key itself; only its hash is kept. */
+export function accessTokenHash(idempotencyKey: string): string {
+  return createHash('sha256').update(idempotencyKey).digest('hex');
+}
+
+function toOrderAddress(a: AddressInput): OrderAddress {
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    line1: a.line1,
+    line2: a.line2,
+    city: a.city,
+    state: a.state,
+    postcode: a.postcode.toUpperCase(),
+    phone: a.phone,
+  };
+}
+
+async function findByKey(db: Db, key: string) {
+  const [row] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId, siteId: orders.siteId })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Who is buying: the customer's own email, or the guest's (checked). */
+async function buyerEmail(db: Db, customerId: number | null, input: CheckoutInput): Promise<string> {
+  if (customerId !== null) {
+    const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId));
+    if (row) return row.email;
+  }
+  const email = (input.email ?? '').trim().toLowerCase();
+  if (!validEmail(email)) throw new ServiceError('invalid', CHECKOUT_MESSAGES.email);
+  return email;
+}
+
+async function deliveryAddressOf(ctx: CheckoutContext, input: CheckoutInput): Promise<OrderAddress> {
+  const customerId = ctx.customerId ?? null;
+  if (input.savedAddressId !== undefined) {
+    if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.addressNotFound);
+    const [row] = await ctx.db
+      .select({ a: customerAddresses, firstName: customers.firstName, lastName: customers.lastName })
+      .from(customerAddresses)
+      .innerJoin(customers, eq(customers.id, customerAddresses.customerId))
+      .where(and(eq(customerAddresses.id, input.savedAddressId), eq(customerAddresses.customerId, customerId)));
+    if (!row) throw new ServiceError('invalid', CHECKOUT_MESSAGES.addressNotFound);
+    return {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      line1: row.a.line1,
+      line2: '',
+      city: row.a.locality,
+      state: row.a.state,
+      postcode: row.a.postcode,
+      phone: '',
+    };
+  }
+  const address = toOrderAddress(input.delivery!);
+  // AU and NZ deliveries go to a postcode we know (the same table as /api/address/zipcode/{zip}).
+  if (ctx.site.country === 'au' || ctx.site.country === 'nz') {
+    const known = await lookupPostcode(ctx.db, ctx.site.country, address.postcode);
+    if (known.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unknownPostcode);
+  }
+  return address;
+}
+
+/**
+ * Places the order of the visitor's cart. The same idempotency key always answers the one order it placed;
+ * a refusal (empty cart, stock, voucher, card) changes nothing.
+ */
+export async function placeOrder(
+  ctx: CheckoutContext,
+  cartId: string | null,
+  input: CheckoutInput,
+): Promise<PlacedOrder> {
+  const customerId = ctx.customerId ?? null;
+  const earlier = await findByKey(ctx.db, input.idempotencyKey);
+  if (earlier) return replay(earlier, ctx, customerId);
+  if (!cartId) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+
+  const now = ctx.clock.now();
+  const cardProblem = checkCard(input.card, now);
+  if (cardProblem) throw new ServiceError('invalid', cardProblem);
+  const email = await buyerEmail(ctx.db, customerId, input);
+  const delivery = await deliveryAddressOf(ctx, input);
+  const billing = input.billingSameAsDelivery || !input.billing ? delivery : toOrderAddress(input.billing);
+
+  let wentOutOfStock = false;
+  const placed = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockCart(tx, cartId, ctx.site, customerId);
+    // A second click waited for the first one's lock: it finds the order the first one placed.
+    const placedMeanwhile = await findByKey(tx, input.idempotencyKey);
+    if (placedMeanwhile) return { ...placedMeanwhile, replayed: true };
+
+    // Prices and stock as they are now, not from the read cache.
+    const { cart, totals } = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, cartId, { validate: true });
+    if (cart.lineItems.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+    for (const line of cart.lineItems) {
+      const problems = line.validationInformationDetails.validationDetailsList;
+      if (problems.some((p) => p.type === 'OUT_OF_STOCK'))
+        throw new ServiceError('conflict', CHECKOUT_MESSAGES.outOfStock(line.product.name));
+      if (problems.length > 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.upsell);
+    }
+    const membershipLines = cart.lineItems.filter((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
+    if (membershipLines.length > 0 && isOutOfArea(delivery.postcode))
+      throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
+
+    // Stock: one conditional update per product, in item-code order (no deadlocks between two buyers). A
+    // row that cannot cover the bottles is not touched, and the buyer is told how many are left.
+    const bottlesByProduct = new Map<string, { name: string; bottles: number }>();
+    for (const line of cart.lineItems) {
+      if (
+        line.giftVoucherDetails ||
+        line.product.productType === 'membership' ||
+        line.product.productType === 'subscription'
+      )
+        continue;
+      const entry = bottlesByProduct.get(line.product.itemCode) ?? { name: line.product.name, bottles: 0 };
+      entry.bottles += line.bottleCount;
+      bottlesByProduct.set(line.product.itemCode, entry);
+    }
+    for (const [itemCode, { name, bottles }] of [...bottlesByProduct].sort(([a], [b]) => a.localeCompare(b))) {
+      const taken = await tx
+        .update(products)
+        .set({
+          stockBottles: sql`${products.stockBottles} - ${bottles}`,
+          availability: sql`case when ${products.stockBottles} - ${bottles} <= 0 then 'out_of_stock' else ${products.availability} end`,
+        })
+        .where(and(eq(products.itemCode, itemCode), sql`${products.stockBottles} >= ${bottles}`))
+        .returning({ left: products.stockBottles });
+      if (taken.length > 0) {
+        if ((taken[0]?.left ?? 1) <= 0) wentOutOfStock = true;
+        continue;
+      }
+      const [row] = await tx
+        .select({ left: products.stockBottles })
+        .from(products)
+        .where(eq(products.itemCode, itemCode));
+      if (row && row.left !== null) {
+        throw new ServiceError(
+          'conflict',
+          row.left <= 0 ? CHECKOUT_MESSAGES.outOfStock(name) : CHECKOUT_MESSAGES.fewLeft(name, row.left),
+        );
+      }
+      // Stock not counted for this product (null): nothing to take.
+    }
+
+    // The voucher: counted only when it applies now; a once-per-customer code is checked under the
+    // customer's lock (or the guest's email), so two checkouts at once cannot both use it.
+    const voucher = totals.voucher?.applied ? totals.voucher : null;
+    if (voucher) {
+      if (customerId !== null) {
+        await tx.execute(sql`select id from ${customers} where ${customers.id} = ${customerId} for update`);
+        if (await hasUsedVoucher(tx, customerId, voucher.code))
+          throw new ServiceError('conflict', 'You have already used this voucher.');
+      } else {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voucher:${email}`}))`);
+        const [used] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(voucherUses)
+          .leftJoin(customers, eq(customers.id, voucherUses.customerId))
+          .where(
+            and(
+              eq(voucherUses.voucherCode, voucher.code),
+              or(eq(voucherUses.email, email), eq(customers.email, email)),
+            ),
+          );
+        if ((used?.n ?? 0) > 0) throw new ServiceError('conflict', 'You have already used this voucher.');
+      }
+    }
+
+    const order = totals.order;
+    // A clash with an existing number draws again (the unique index decides, inside this transaction).
+    let orderNumber = '';
+    let created: { id: number } | undefined;
+    for (let attempt = 0; !created && attempt < 5; attempt++) {
+      orderNumber = orderNumberFor(ctx.site.id, now, randomInt(100_000_000) / 100_000_000);
+      [created] = await tx
+        .insert(orders)
+        .values({
+          customerId,
+          siteId: ctx.site.id,
+          orderNumber,
+          status: 'PROCESSING',
+          currency: ctx.site.currency,
+          subtotalCents: order.subtotalCents,
+          shippingCents: order.shippingCents,
+          totalCents: order.totalCents,
+          discountCents: order.discountCents,
+          taxCents: order.taxCents,
+          payableTodayCents: order.payableTodayCents,
+          placedAt: now,
+          email,
+          idempotencyKey: input.idempotencyKey,
+          voucherCode: voucher?.code ?? null,
+          deliveryAddress: delivery,
+          billingAddress: billing,
+          accessTokenHash: accessTokenHash(input.idempotencyKey),
+        })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning({ id: orders.id });
+    }
+    if (!created) throw new Error('no free order number after 5 draws');
+    const orderId = created.id;
+    await tx.insert(orderLines).values(
+      cart.lineItems.map((line, i) => {
+        const lineTotal = totals.lines[i]?.totalCents ?? 0;
+        return {
+          orderId,
+          itemCode: line.product.itemCode,
+          skuItemCode: line.sku.itemCode,
+          name: line.product.name,
+          quantity: line.quantity,
+          bottleCount: line.bottleCount,
+          unitPriceCents: Math.round(lineTotal / Math.max(1, line.quantity)),
+          lineTotalCents: lineTotal,
+          preSell: line.sku.preSellItem,
+        };
+      }),
+    );
+    const issued = cart.lineItems.flatMap((line) => {
+      const gift = line.giftVoucherDetails;
+      if (!gift) return [];
+      return Array.from({ length: line.quantity }, () => {
+        const cents = Math.round(gift.value.amount * 100);
+        return {
+          code: giftCardCode(randomBytes(16)),
+          orderId,
+          currency: gift.value.currencyCode,
+          amountCents: cents,
+          balanceCents: cents,
+          recipientName: gift.recipientName,
+          recipientEmail: gift.recipientEmail,
+          message: gift.message,
+        };
+      });
+    });
+    if (issued.length > 0) await tx.insert(giftCards).values(issued);
+    if (membershipLines.length > 0 && customerId !== null) {
+      await tx.insert(customerSubscriptions).values({
+        customerId,
+        type: 'FREESHIP',
+        status: 'REQUESTED',
+        name: 'Unlimited',
+        startedAt: now,
+      });
+    }
+    if (voucher)
+      await tx.insert(voucherUses).values({ voucherCode: voucher.code, customerId, email, orderId, usedAt: now });
+
+    // The charge comes last: a refusal rolls back the stock, the voucher use and the order.
+    const charge = await ctx.payments.charge({
+      amountCents: order.payableTodayCents,
+      currency: ctx.site.currency,
+      card: input.card,
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (!charge.ok) throw new ServiceError('invalid', charge.message);
+    await tx
+      .update(orders)
+      .set({ paymentBrand: charge.brand, paymentLast4: charge.last4, paymentReference: charge.reference })
+      .where(eq(orders.id, orderId));
+
+    await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
+    await tx.update(carts).set({ voucherCode: null, updatedAt: now }).where(eq(carts.id, cartId));
+    await enqueue(
+      tx,
+      'order-email',
+      renderOrderEmail({
+        site: ctx.site,
+        orderNumber,
+        email,
+        delivery,
+        lines: cart.lineItems.map((line, i) => ({
+          name: line.product.name,
+          quantity: line.quantity,
+          totalCents: totals.lines[i]?.totalCents ?? 0,
+          preSell: line.sku.preSellItem,
+        })),
+        totals: order,
+        giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents, recipientName: g.recipientName })),
+        card: { brand: charge.brand, last4: charge.last4 },
+      }),
+      now,
+    );
+    return { id: orderId, orderNumber, customerId, siteId: ctx.site.id, replayed: false };
+  });
+  if (wentOutOfStock) ctx.cache?.clear();
+  if (placed.replayed) return replay(placed, ctx, customerId);
+  return { orderNumber: placed.orderNumber, orderId: placed.id, replayed: false };
+}
+
+function replay(
+  row: { id: number; orderNumber: string; customerId: number | null; siteId: string },
+  ctx: CheckoutContext,
+  customerId: number | null,
+): PlacedOrder {
+  // A key is the checkout form's own: another visitor (or site) presenting it gets no order of someone else's.
+  if (row.siteId !== ctx.site.id || (row.customerId !== null && row.customerId !== customerId))
+    throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
+  return { orderNumber: row.orderNumber, orderId: row.id, replayed: true };
+}
+
+export interface ConfirmedOrder {
+  orderNumber: string;
+  email: string;
+  placedAt: string;
+  currency: string;
+  status: string;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  payableTodayCents: number;
+  voucherCode: string | null;
+  paymentBrand: string | null;
+  paymentLast4: string | null;
+  delivery: OrderAddress | null;
+  billing: OrderAddress | null;
+  lines: {
+    itemCode: string;
+    skuItemCode: string;
+    name: string;
+    quantity: number;
+    bottleCount: number;
+    lineTotalCents: number;
+    preSell: boolean;
+  }[];
+  giftCards: { code: string; amountCents: number; recipientName: string }[];
+  guest: boolean;
+}
+
+/**
+ * The order behind a confirmation page: the customer's own order, or the order whose checkout key the
+ * browser holds (a guest's). Anyone else gets not_found.
+ */
+export async function findConfirmedOrder(
+  db: Db,
+  siteId: string,
+  orderNumber: string,
+  viewer: { customerId: number | null; accessToken: string | null },
+): Promise<ConfirmedOrder> {
+  if (!ORDER_NUMBER_PATTERN.test(orderNumber)) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.siteId, siteId)))
+    .limit(1);
+  const mine =
+    row &&
+    ((viewer.customerId !== null && row.customerId === viewer.customerId) ||
+      (viewer.accessToken !== null && row.accessTokenHash === accessTokenHash(viewer.accessToken)));
+  if (!row || !mine) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
+  const cards = await db
+    .select({ code: giftCards.code, amountCents: giftCards.amountCents, recipientName: giftCards.recipientName })
+    .from(giftCards)
+    .where(eq(giftCards.orderId, row.id))
+    .orderBy(asc(giftCards.id));
+  return {
+    orderNumber: row.orderNumber,
+    email: row.email ?? '',
+    placedAt: row.placedAt.toISOString(),
+    currency: row.currency,
+    status: row.status,
+    subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    shippingCents: row.shippingCents,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+    payableTodayCents: row.payableTodayCents ?? row.totalCents,
+    voucherCode: row.voucherCode,
+    paymentBrand: row.paymentBrand,
+    paymentLast4: row.paymentLast4,
+    delivery: row.deliveryAddress,
+    billing: row.billingAddress,
+    lines: lines.map((l) => ({
+      itemCode: l.itemCode,
+      skuItemCode: l.skuItemCode,
+      name: l.name,
+      quantity: l.quantity,
+      bottleCount: l.bottleCount,
+      lineTotalCents: l.lineTotalCents ?? l.unitPriceCents * l.quantity,
+      preSell: l.preSell,
+    })),
+    giftCards: cards,
+    guest: row.customerId === null,
+  };
+}
+
+/** A guest who registers with the email of their orders gets them in their account (and their voucher uses). */
+export async function claimGuestOrders(db: Db, customerId: number, email: string): Promise<number> {
+  const claimed = await db
+    .update(orders)
+    .set({ customerId })
+    .where(and(isNull(orders.customerId), eq(orders.email, email)))
+    .returning({ id: orders.id });
+  await db
+    .update(voucherUses)
+    .set({ customerId })
+    .where(and(isNull(voucherUses.customerId), eq(voucherUses.email, email)));
+  return claimed.length;
+}

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contentPages, planMappings, products, skus } from '../db/schema';
+import { type Campaign, CampaignSchema, describeIssue, isCampaignVisible } from '../domain/content';
+import { type PlanMapping, PlanMappingsFileSchema } from '../domain/plans';
+import { ServiceError } from './service-error';
+
+// The content source (SPEC §7 content service): operators' files under content/ → validated → content_pages.
+// All or nothing: one bad file leaves the database exactly as it was, with a report naming file and field.
+
+export interface ContentFile {
+  /** Path relative to the content folder, e.g. campaigns/summer-reds.json. */
+  path: string;
+  text: string;
+}
+
+export interface ContentProblem {
+  path: string;
+  message: string;
+}
+
+export interface ContentReport {
+  imported: string[];
+  unchanged: string[];
+  removed: string[];
+}
+
+export class ContentImportError extends ServiceError {
+  constructor(readonly problems: ContentProblem[]) {
+    super('invalid', problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+  }
+}
+
+const CAMPAIGN = 'campaign';
+/** The plan mappings file (SPEC §3 wine-plan mapping; the offers and the cart's check read the table it fills). */
+export const PLAN_MAPPINGS_FILE = 'plan-mappings.json';
+
+/** The mappings file, checked against the catalogue: the wine must be a product and the bump item a sku. */
+async function parsePlanMappings(db: Db, files: readonly ContentFile[]) {
+  const file = files.find((f) => f.path === PLAN_MAPPINGS_FILE);
+  if (!file) return { mappings: null, problems: [] as ContentProblem[] };
+  let json: unknown;
+  try {
+    json = JSON.parse(file.text);
+  } catch (error) {
+    return { mappings: null, problems: [{ path: file.path, message: `not valid JSON (${(error as Error).message})` }] };
+  }
+  const parsed = PlanMappingsFileSchema.safeParse(json);
+  if (!parsed.success) return { mappings: null, problems: [{ path: file.path, message: describeIssue(parsed.error) }] };
+  const mappings = parsed.data;
+  const boms = mappings.map((m) => m.bomItemCode);
+  const bumps = mappings.map((m) => m.bumpCode);
+  const knownProducts = new Set(
+    boms.length
+      ? (await db.select({ c: products.itemCode }).from(products).where(inArray(products.itemCode, boms))).map(
+          (r) => r.c,
+        )
+      : [],
+  );
+  const knownSkus = new Set(
+    bumps.length
+      ? (await db.select({ c: skus.itemCode }).from(skus).where(inArray(skus.itemCode, bumps))).map((r) => r.c)
+      : [],
+  );
+  const problems: ContentProblem[] = [];
+  mappings.forEach((m, i) => {
+    if (!knownProducts.has(m.bomItemCode))
+      problems.push({ path: file.path, message: `${i}.bomItemCode: ${m.bomItemCode} is not in the catalogue` });
+    if (!knownSkus.has(m.bumpCode))
+      problems.push({ path: file.path, message: `${i}.bumpCode: ${m.bumpCode} is not a sku in the catalogue` });
+  });
+  return { mappings, problems };
+}
+
+const mappingKey = (m: PlanMapping) => `${m.bomItemCode}|${m.bumpCode}|${m.rule}|${m.type}`;
+
+function checksumOf(data: unknown): string {
+  return createHash('sha256').update(JSON.stringify(data)).digest('hex');
+}
+
+/** Parses every campaign file; problems are collected for all files before anything is written. */
+async function parseCampaigns(db: Db, files: readonly ContentFile[]) {
+  const problems: ContentProblem[] = [];
+  const campaigns: { path: string; campaign: Campaign }[] = [];
+  for (const file of files) {
+    const match = /^campaigns\/([^/]+)\.json$/.exec(file.path);
+    if (!match) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(file.text);
+    } catch (error) {
+      problems.push({ path: file.path, message: `not valid JSON (${(error as Error).message})` });
+      continue;
+    }
+    const parsed = CampaignSchema.safeParse(json);
+    if (!parsed.success) {
+      problems.push({ path: file.path, message: describeIssue(parsed.error) });
+      continue;
+    }
+    if (parsed.data.name !== match[1]) {
+      problems.push({ path: file.path, message: `name "${parsed.data.name}" must match the file name "${match[1]}"` });
+      continue;
+    }
+    campaigns.push({ path: file.path, campaign: parsed.data });
+  }
+  const codes = [...new Set(campaigns.flatMap((c) => c.campaign.products))];
+  const known = new Set(
+    codes.length === 0
+      ? []
+      : (await db.select({ code: products.itemCode }).from(products).where(inArray(products.itemCode, codes))).map(
+          (r) => r.code,
+        ),
+  );
+  for (const { path, campaign } of campaigns) {
+    const index = campaign.products.findIndex((code) => !known.has(code));
+    if (index >= 0)
+      problems.push({ path, message: `products.${index}: ${campaign.products[index]} is not in the catalogue` });
+  }
+  return { campaigns: campaigns.map((c) => c.campaign), problems };
+}
+
+/**
+ * Imports the content files: new and changed campaigns are written, unchanged ones skipped, campaigns whose file
+ * is gone removed. Throws ContentImportError (nothing written) when any file is invalid.
+ */
+export async function importContent(db: Db, files: readonly ContentFile[]): Promise<ContentReport> {
+  const { campaigns, problems } = await parseCampaigns(db, files);
+  const plans = await parsePlanMappings(db, files);
+  if (problems.length + plans.problems.length > 0) throw new ContentImportError([...problems, ...plans.problems]);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const planReport = plans.mappings ? await replacePlanMappings(tx, plans.mappings) : null;
+    const existing = new Map(
+      (
+        await tx
+          .select({ name: contentPages.name, checksum: contentPages.checksum })
+          .from(contentPages)
+          .where(eq(contentPages.kind, CAMPAIGN))
+      ).map((r) => [r.name, r.checksum] as const),
+    );
+    const report: ContentReport = { imported: [], unchanged: [], removed: [] };
+    for (const campaign of campaigns) {
+      const checksum = checksumOf(campaign);
+      if (existing.get(campaign.name) === checksum) {
+        report.unchanged.push(campaign.name);
+        continue;
+      }
+      const row = { status: campaign.status, data: campaign, checksum, updatedAt: new Date() };
+      await tx
+        .insert(contentPages)
+        .values({ kind: CAMPAIGN, name: campaign.name, ...row })
+        .onConflictDoUpdate({ target: [contentPages.kind, contentPages.name], set: row });
+      report.imported.push(campaign.name);
+    }
+    const keep = campaigns.map((c) => c.name);
+    const gone = [...existing.keys()].filter((name) => !keep.includes(name));
+    if (gone.length > 0) {
+      await tx
+        .delete(contentPages)
+        .where(and(eq(contentPages.kind, CAMPAIGN), keep.length > 0 ? notInArray(contentPages.name, keep) : undefined));
+      report.removed.push(...gone);
+    }
+    if (planReport) report[planReport].push(PLAN_MAPPINGS_FILE);
+    return report;
+  });
+}
+
+/** Makes plan_mappings exactly the file's set; 'unchanged' when it already was. */
+async function replacePlanMappings(tx: Db, mappings: readonly PlanMapping[]): Promise<'imported' | 'unchanged'> {
+  const current = await tx.select().from(planMappings);
+  const same =
+    current.length === mappings.length &&
+    new Set(current.map(mappingKey)).size === new Set([...current, ...mappings].map(mappingKey)).size;
+  if (same) return 'unchanged';
+  await tx.delete(planMappings);
+  if (mappings.length > 0) await tx.insert(planMappings).values([...mappings]);
+  return 'imported';
+}
+
+/** A campaign a shopper may see: published, or a draft in preview; null otherwise. */
+export async function findCampaign(db: Db, name: string, preview: boolean): Promise<Campaign | null> {
+  const [row] = await db
+    .select({ data: contentPages.data })
+    .from(contentPages)
+    .where(and(eq(contentPages.kind, CAMPAIGN), eq(contentPages.name, name)));
+  if (!row) return null;
+  const campaign = CampaignSchema.parse(row.data);
+  return isCampaignVisible(campaign, preview) ? campaign : null;
+}

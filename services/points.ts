@@ -1,0 +1,55 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customerPoints, orderLines, orders, skus } from '../db/schema';
+import { ORDER_NOT_FOUND } from './account';
+import { ServiceError } from './service-error';
+
+// Points (SPEC §3 "Points summary", §2 "points earned (vir brand)"): what an order earned and the balance a
+// customer holds. The cart's own summary is domain/cart-pricing pointsEarned; an order uses the same rule.
+
+export interface PointsSummary {
+  basePoints: number;
+  bonusPoints: number;
+  totalPoints: number;
+}
+
+/** An order reference from `?orderId=`: the order's id (as in orderhistory/details/{id}) or its number. */
+function orderCondition(ref: string) {
+  if (/^\d{1,10}$/.test(ref)) {
+    const id = Number(ref);
+    return id > 0 && id <= 2_147_483_647 ? eq(orders.id, id) : null;
+  }
+  return /^[A-Z]{2,5}-\d{1,12}$/i.test(ref) ? eq(orders.orderNumber, ref.toUpperCase()) : null;
+}
+
+/**
+ * The points one of the customer's orders earned: a base point per whole currency unit of its subtotal plus each
+ * line's sku bonus points per unit (the same rule as the cart's summary). Someone else's order is not found.
+ */
+export async function orderPointsEarned(db: Db, customerId: number, ref: string): Promise<PointsSummary> {
+  const condition = orderCondition(ref);
+  if (!condition) throw new ServiceError('not_found', ORDER_NOT_FOUND);
+  const [order] = await db
+    .select({ id: orders.id, subtotalCents: orders.subtotalCents })
+    .from(orders)
+    .where(and(condition, eq(orders.customerId, customerId)));
+  if (!order) throw new ServiceError('not_found', ORDER_NOT_FOUND);
+  const [bonus] = await db
+    .select({ points: sql<number>`coalesce(sum(${orderLines.quantity} * ${skus.bonusPoints}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(skus, eq(skus.itemCode, orderLines.skuItemCode))
+    .where(eq(orderLines.orderId, order.id));
+  const basePoints = Math.floor(order.subtotalCents / 100);
+  const bonusPoints = Number(bonus?.points ?? 0);
+  return { basePoints, bonusPoints, totalPoints: basePoints + bonusPoints };
+}
+
+/** The customer's points balance with a brand (vir keeps points); null when they hold none there. */
+export async function pointsBalance(db: Db, customerId: number, brand: string): Promise<PointsSummary | null> {
+  const [row] = await db
+    .select()
+    .from(customerPoints)
+    .where(and(eq(customerPoints.customerId, customerId), inArray(customerPoints.brand, [brand])));
+  if (!row) return null;
+  return { basePoints: row.basePoints, bonusPoints: row.bonusPoints, totalPoints: row.basePoints + row.bonusPoints };
+}

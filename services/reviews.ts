@@ -1,0 +1,173 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customerAddresses, customers, orderLines, orders, products, reviews } from '../db/schema';
+import type { Clock } from '../domain/clock';
+import {
+  REVIEW_MESSAGES,
+  type ReviewInput,
+  type ReviewStatus,
+  reviewAuthorName,
+  summariseRatings,
+} from '../domain/reviews';
+import { ServiceError } from './service-error';
+
+// The review service (SPEC §7): customers who bought a wine review it (one review each, editable); every new or
+// edited review waits for a moderator; only published reviews show and count towards the product's rating.
+
+export interface CustomerReview {
+  id: number;
+  itemCode: string;
+  rating: number;
+  title: string;
+  body: string;
+  status: ReviewStatus;
+}
+
+async function hasBought(db: Db, customerId: number, itemCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.customerId, customerId), eq(orderLines.itemCode, itemCode)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The customer's own review of a wine (any status), or null. */
+export async function findCustomerReview(db: Db, customerId: number, itemCode: string): Promise<CustomerReview | null> {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.customerId, customerId), eq(reviews.productItemCode, itemCode)));
+  return row
+    ? {
+        id: row.id,
+        itemCode: row.productItemCode,
+        rating: row.rating,
+        title: row.title,
+        body: row.body,
+        status: row.status as ReviewStatus,
+      }
+    : null;
+}
+
+/** Whether the customer may review the wine (they bought it). */
+export function canReview(db: Db, customerId: number, itemCode: string): Promise<boolean> {
+  return hasBought(db, customerId, itemCode);
+}
+
+/** Recomputes a product's rating from its published reviews (inside the caller's transaction). */
+async function refreshRating(tx: Db, itemCode: string): Promise<void> {
+  const rows = await tx
+    .select({ rating: reviews.rating })
+    .from(reviews)
+    .where(and(eq(reviews.productItemCode, itemCode), eq(reviews.status, 'published')));
+  await tx
+    .update(products)
+    .set(summariseRatings(rows.map((r) => r.rating)))
+    .where(eq(products.itemCode, itemCode));
+}
+
+/**
+ * Writes (or rewrites) the customer's review of a wine they bought. It waits for a moderator: a review that was
+ * published is taken down until the edit is approved, and the product's rating follows.
+ */
+export async function submitReview(
+  db: Db,
+  clock: Clock,
+  customerId: number,
+  itemCode: string,
+  input: ReviewInput,
+): Promise<CustomerReview> {
+  const [product] = await db.select({ code: products.itemCode }).from(products).where(eq(products.itemCode, itemCode));
+  if (!product) throw new ServiceError('not_found', `We could not find the product ${itemCode}.`);
+  if (!(await hasBought(db, customerId, itemCode))) throw new ServiceError('forbidden', REVIEW_MESSAGES.notBought);
+  const [customer] = await db
+    .select({ firstName: customers.firstName, lastName: customers.lastName, locality: customerAddresses.locality })
+    .from(customers)
+    .leftJoin(
+      customerAddresses,
+      and(eq(customerAddresses.customerId, customers.id), eq(customerAddresses.isDefaultDelivery, true)),
+    )
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!customer) throw new ServiceError('not_found', 'We could not find your account.');
+  const values = {
+    rating: input.rating,
+    title: input.title,
+    body: input.body,
+    status: 'pending' as const,
+    author: reviewAuthorName(customer.firstName, customer.lastName),
+    location: customer.locality ?? '',
+    createdAt: clock.now(),
+  };
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [before] = await tx
+      .select({ status: reviews.status })
+      .from(reviews)
+      .where(and(eq(reviews.customerId, customerId), eq(reviews.productItemCode, itemCode)))
+      .for('update');
+    await tx
+      .insert(reviews)
+      .values({ ...values, customerId, productItemCode: itemCode })
+      .onConflictDoUpdate({ target: [reviews.customerId, reviews.productItemCode], set: values });
+    if (before?.status === 'published') await refreshRating(tx, itemCode);
+    const saved = await findCustomerReview(tx, customerId, itemCode);
+    if (!saved) throw new Error('the review just written is missing');
+    return saved;
+  });
+}
+
+/** A moderator's decision (`npm run reviews -- approve|reject ID`): publish or reject; the rating follows. */
+export async function moderateReview(db: Db, reviewId: number, decision: 'approve' | 'reject'): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx
+      .update(reviews)
+      .set({ status: decision === 'approve' ? 'published' : 'rejected' })
+      .where(eq(reviews.id, reviewId))
+      .returning({ itemCode: reviews.productItemCode });
+    if (!row) throw new ServiceError('not_found', `There is no review ${reviewId}.`);
+    await refreshRating(tx, row.itemCode);
+  });
+}
+
+/** Reviews waiting for a moderator, oldest first. */
+export function listPendingReviews(db: Db) {
+  return db
+    .select({
+      id: reviews.id,
+      itemCode: reviews.productItemCode,
+      author: reviews.author,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+    })
+    .from(reviews)
+    .where(eq(reviews.status, 'pending'))
+    .orderBy(reviews.createdAt, reviews.id);
+}
+
+/** A named author's published reviews, newest first, with the wine each is about. */
+export async function listAuthorReviews(db: Db, slug: string, limit = 50) {
+  return db
+    .select({
+      id: reviews.id,
+      author: reviews.author,
+      location: reviews.location,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      createdAt: reviews.createdAt,
+      itemCode: products.itemCode,
+      productName: products.name,
+      slug: products.slug,
+      vintage: products.vintage,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.itemCode, reviews.productItemCode))
+    .where(and(eq(reviews.authorSlug, slug), eq(reviews.status, 'published')))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { count, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { products, skuPrices, skus } from '../../db/schema';
+import { fixedClock } from '../../domain/clock';
+import { readCatalogueCsv } from '../../server/catalogue-file';
+import { importCatalogue } from '../../services/catalogue-import';
+import { searchProducts } from '../../services/search';
+import { parseSearchParams } from '../../domain/search-params';
+import { fetchProduct, useTestApp } from '../support/test-app';
+
+// `npm run catalogue:import FILE.csv`: every line checked (problems by line number), applied in one transaction or
+// not at all, the same file twice leaves the same catalogue; search and the product API see the result.
+
+const t = useTestApp();
+const db = () => t.testDb.database.db;
+const clock = fixedClock(new Date('2026-11-24T00:00:00Z'));
+const sample = readFileSync('docs/catalogue-sample.csv', 'utf8');
+const header = sample.split('\n')[0] ?? '';
+const good = sample.split('\n')[1] ?? '';
+
+async function counts() {
+  const [p] = await db().select({ n: count() }).from(products);
+  const [s] = await db().select({ n: count() }).from(skus);
+  const [sp] = await db().select({ n: count() }).from(skuPrices);
+  return { products: p?.n, skus: s?.n, prices: sp?.n };
+}
+
+describe('catalogue import', () => {
+  it('adds the sample file’s products, skus, prices and stock; the API and search see them', async () => {
+    const { products: list, problems } = readCatalogueCsv(sample);
+    expect(problems).toEqual([]);
+    const report = await importCatalogue(db(), clock, list);
+    expect(report).toEqual({ products: 2, created: 2, updated: 0, skus: 4, prices: 5 });
+    const shiraz = await fetchProduct(t.app, 'D0900');
+    expect(shiraz).toMatchObject({ name: 'Riverbend Estate Heathcote Shiraz', vintage: 2022 });
+    expect(shiraz.skus.map((s) => [s.itemCode, s.salePrice])).toEqual([
+      ['D0900', 27.99],
+      ['D0900-6', 149.99],
+      ['D0900-12', 279.99],
+    ]);
+    const [rose] = await db().select().from(products).where(eq(products.itemCode, 'D0901'));
+    // A quoted name keeps its comma; no stock is out of stock.
+    expect(rose).toMatchObject({
+      name: 'Coastal Light Rosé, Limited Release',
+      availability: 'out_of_stock',
+      stockBottles: 0,
+    });
+    const found = await searchProducts(db(), 'AUD', parseSearchParams(new URLSearchParams('Ntt=riverbend')));
+    expect(found.items.map((p) => p.itemCode)).toContain('D0900');
+  });
+
+  it('is idempotent: the same file again changes nothing but says it updated', async () => {
+    const { products: list } = readCatalogueCsv(sample);
+    await importCatalogue(db(), clock, list);
+    const before = await counts();
+    const report = await importCatalogue(db(), clock, list);
+    expect(report).toMatchObject({ created: 0, updated: 2 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('updates prices and stock of an existing product', async () => {
+    const csv = `${header}\nD0900,D0900,1,AUD,Riverbend Estate Heathcote Shiraz,2022,wine,red,Shiraz,Heathcote,Australia,Riverbend Estate,32.99,25.99,12\n`;
+    const { products: list } = readCatalogueCsv(csv);
+    await importCatalogue(db(), clock, list);
+    const [price] = await db()
+      .select()
+      .from(skuPrices)
+      .where(eq(skuPrices.skuItemCode, 'D0900'))
+      .then((rows) => rows.filter((r) => r.currency === 'AUD'));
+    expect(price?.salePriceCents).toBe(2_599);
+    const [row] = await db().select().from(products).where(eq(products.itemCode, 'D0900'));
+    expect(row?.stockBottles).toBe(12);
+  });
+
+  it.each([
+    ['a missing column', 'item_code,sku_code\nD1,D1', 1, 'missing columns: pack_size'],
+    ['no rows', header, 1, 'the file has no rows'],
+    ['a bad price', good.replace('32.99', '32.9x'), 3, 'list_price must be an amount such as 24.99'],
+    ['sale above list', good.replace('27.99', '99.99'), 3, 'sale_price must not be more than list_price'],
+    ['an unknown currency', good.replace(',AUD,', ',EUR,'), 3, 'currency must be one of AUD, NZD, USD, HKD, TWD'],
+    ['a bad pack size', good.replace('D0900,D0900,1,', 'D0900,D0900-5,5,'), 3, 'pack_size must be 1, 2, 3, 6 or 12'],
+    ['a sku code unlike its pack', good.replace('D0900,D0900,1,', 'D0900,D0900-6,1,'), 3, 'sku_code must be item_code'],
+    ['a product type', good.replace(',wine,', ',cheese,'), 3, 'product_type must be one of wine, beer, spirit, other'],
+    ['an empty name', good.replace('Riverbend Estate Heathcote Shiraz', ''), 3, 'name is required'],
+    ['a bad stock', good.replace(',240', ',-1'), 3, 'stock must be a whole number of bottles'],
+    [
+      'fields that disagree',
+      good.replace('Shiraz,Heathcote', 'Merlot,Heathcote'),
+      3,
+      'grape differs from line 2 for D0900',
+    ],
+    ['a price twice', good, 3, 'D0900 already has a AUD price'],
+    ['broken quoting', `${good}\nD0950,D0950,1,AUD,"Unclosed,2022`, 4, 'not valid CSV'],
+  ])('refuses %s, naming the line, and writes nothing', async (_what, extra, line, message) => {
+    const before = await counts();
+    const csv = extra.startsWith('item_code') ? extra : `${header}\n${good}\n${extra}\n`;
+    const { problems } = readCatalogueCsv(csv);
+    expect(problems[0]?.line).toBe(line);
+    expect(problems.map((p) => p.message).join('\n')).toContain(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('needs the single-bottle row of every product', async () => {
+    const { problems } = readCatalogueCsv(`${header}\n${good.replaceAll('D0900,D0900,1', 'D0902,D0902-6,6')}\n`);
+    expect(problems).toEqual([{ line: 2, message: 'D0902 has no single-bottle row (sku_code D0902)' }]);
+  });
+
+  it('applies a file in one transaction: a failure part-way leaves nothing behind', async () => {
+    const { products: list } = readCatalogueCsv(
+      `${header}\nD0960,D0960,1,AUD,Alpha Grenache,2023,wine,red,Grenache,Barossa,Australia,Alpha,20.00,18.00,10\n`,
+    );
+    const before = await counts();
+    // A second product whose sku price row cannot be written (an impossible price) after the first went in.
+    const broken = {
+      ...list[0]!,
+      itemCode: 'D0961',
+      skus: new Map([
+        ['D0961', { packSize: 1, prices: new Map([['AUD' as const, { listCents: 2 ** 40, saleCents: 1 }]]) }],
+      ]),
+    };
+    await expect(importCatalogue(db(), clock, [...list, broken])).rejects.toThrow();
+    expect(await counts()).toEqual(before);
+    expect(
+      await db()
+        .select()
+        .from(products)
+        .where(inArray(products.itemCode, ['D0960', 'D0961'])),
+    ).toEqual([]);
+  });
+});

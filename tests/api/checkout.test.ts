@@ -1,0 +1,372 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerAddresses, customerSubscriptions, customers, orders, products, voucherUses } from '../../db/schema';
+import { mailSender } from '../../server/outbox-worker';
+import { processOutbox } from '../../services/outbox';
+import { createVisitor, useTestApp } from '../support/test-app';
+
+// Checkout (CONTRACT.md): guests by email and customers with saved addresses, the test cards, one transaction
+// for stock, voucher, gift cards and Unlimited, idempotency, the stock race, and the confirmation email.
+
+const t = useTestApp();
+const db = () => t.testDb.database.db;
+const visitor = (site = 'law-au') => createVisitor(() => t.app, site);
+type Visitor = ReturnType<typeof visitor>;
+type Placed = { orderNumber: string; orderId: number; replayed: boolean };
+type Confirmed = {
+  orderNumber: string;
+  email: string;
+  totalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  payableTodayCents: number;
+  voucherCode: string | null;
+  paymentBrand: string;
+  paymentLast4: string;
+  lines: { itemCode: string; quantity: number; preSell: boolean }[];
+  giftCards: { code: string; amountCents: number }[];
+  delivery: { postcode: string; firstName: string };
+};
+
+const ADDRESS = {
+  firstName: 'Ana',
+  lastName: 'Lee',
+  line1: '14 Darling Street',
+  city: 'Balmain',
+  state: 'NSW',
+  postcode: '2041',
+};
+const APPROVED = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
+
+function orderBody(overrides: Record<string, unknown> = {}) {
+  return {
+    email: 'guest@example.com',
+    delivery: ADDRESS,
+    billingSameAsDelivery: true,
+    card: APPROVED,
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+const place = (v: Visitor, overrides: Record<string, unknown> = {}) =>
+  v.call<Placed>('POST', '/api/checkout/order', orderBody(overrides));
+
+async function stockOf(itemCode: string) {
+  const [row] = await db()
+    .select({ stock: products.stockBottles, availability: products.availability })
+    .from(products)
+    .where(eq(products.itemCode, itemCode));
+  return row!;
+}
+
+describe('a guest', () => {
+  it('pays with 4242, gets an order number, an empty cart, less stock, and can read the order back', async () => {
+    const before = (await stockOf('D0001')).stock!;
+    const v = visitor();
+    await v.add('D0001', 3);
+    const placed = await place(v, { email: 'Guest.One@Example.com' });
+    expect(placed.status).toBe(200);
+    expect(placed.body.response.orderNumber).toMatch(/^LAW\d{6}-\d{8}$/);
+    expect(placed.body.response.replayed).toBe(false);
+    expect((await v.cart()).lineItems).toEqual([]);
+    expect((await stockOf('D0001')).stock).toBe(before - 3);
+
+    const read = await v.call<Confirmed>('GET', `/api/checkout/order/${placed.body.response.orderNumber}`);
+    expect(read.status).toBe(200);
+    const order = read.body.response;
+    expect(order.email).toBe('guest.one@example.com');
+    expect(order.lines).toEqual([expect.objectContaining({ itemCode: 'D0001', quantity: 3 })]);
+    expect(order.paymentBrand).toBe('Visa');
+    expect(order.paymentLast4).toBe('4242');
+    expect(order.delivery).toEqual(expect.objectContaining({ firstName: 'Ana', postcode: '2041' }));
+    expect(order.payableTodayCents).toBe(order.totalCents);
+    // The card number itself is nowhere in the order row.
+    const [row] = await db().select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    expect(JSON.stringify(row)).not.toContain('4242424242424242');
+    expect(JSON.stringify(row)).not.toContain('4242 4242');
+
+    // Someone else's browser cannot read it.
+    const other = await visitor().call('GET', `/api/checkout/order/${order.orderNumber}`);
+    expect(other.status).toBe(404);
+  });
+
+  it('with a declined card is told so, and cart, stock and voucher stay as they were', async () => {
+    const v = visitor();
+    await v.add('D0002', 2);
+    expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+    const stock = (await stockOf('D0002')).stock;
+    const cartBefore = await v.cart();
+    const res = await place(v, { email: 'declined@example.com', card: DECLINED });
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe('Your card was declined.');
+    expect((await stockOf('D0002')).stock).toBe(stock);
+    const cartAfter = await v.cart();
+    expect(cartAfter.lineItems.map((l) => [l.sku.itemCode, l.quantity])).toEqual(
+      cartBefore.lineItems.map((l) => [l.sku.itemCode, l.quantity]),
+    );
+    expect(cartAfter.orderPriceInfo.total).toBe(cartBefore.orderPriceInfo.total);
+    const uses = await db().select().from(voucherUses).where(eq(voucherUses.email, 'declined@example.com'));
+    expect(uses).toEqual([]);
+    const placed = await db().select().from(orders).where(eq(orders.email, 'declined@example.com'));
+    expect(placed).toEqual([]);
+  });
+
+  it('after a decline, the same checkout goes through with another card: one order, one charge', async () => {
+    const v = visitor();
+    await v.add('D0001', 1);
+    const body = orderBody({ email: 'second.card@example.com', card: DECLINED });
+    expect((await v.call('POST', '/api/checkout/order', body)).body.statusMessage).toBe('Your card was declined.');
+    const ok = await v.call<Placed>('POST', '/api/checkout/order', { ...body, card: APPROVED });
+    expect(ok.status).toBe(200);
+    expect(await db().select().from(orders).where(eq(orders.email, 'second.card@example.com'))).toHaveLength(1);
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
+    [{ card: { ...APPROVED, number: '4242 4242 4242 4241' } }, 'Please enter a valid card number.'],
+    [{ card: { ...APPROVED, expiry: '01/20' } }, 'This card has expired.'],
+    [{ card: { ...APPROVED, expiry: '13/30' } }, 'Please enter the card’s expiry date as MM/YY.'],
+    [{ card: { ...APPROVED, cvc: '12' } }, 'Please enter the 3-digit security code (CVC).'],
+    [
+      { card: { ...APPROVED, number: '5555 5555 5555 4444' } },
+      'This shop takes test cards only: use 4242 4242 4242 4242.',
+    ],
+    [{ delivery: { ...ADDRESS, postcode: '0001' } }, 'We don’t deliver to that postcode. Please check it.'],
+    [{ delivery: { ...ADDRESS, firstName: '  ' } }, 'Please enter a first name.'],
+    [{ billingSameAsDelivery: false }, 'Please enter a billing address.'],
+  ])('is refused %j with a message to act on, and nothing changes', async (overrides, message) => {
+    const v = visitor();
+    await v.add('D0001', 1);
+    const res = await place(v, overrides);
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe(message);
+    expect((await v.cart()).lineItems).toHaveLength(1);
+  });
+
+  it('with an empty cart is told so', async () => {
+    const res = await place(visitor());
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe('Your cart is empty: add some wine before you check out.');
+  });
+
+  it('who registers with the order’s email finds it in the account', async () => {
+    const v = visitor();
+    await v.add('D0001', 1);
+    const placed = await place(v, { email: 'later.member@example.com' });
+    expect(placed.status).toBe(200);
+    const member = visitor();
+    expect((await member.register('later.member@example.com', 'Vintage2026x')).status).toBe(200);
+    const history = await member.call<{ orders: { orderNumber: string; id: number }[] }>(
+      'GET',
+      '/api/user/orderhistory',
+    );
+    expect(history.body.response.orders.map((o) => o.orderNumber)).toEqual([placed.body.response.orderNumber]);
+    const details = await member.call<{ orderNumber: string }>(
+      'GET',
+      `/api/user/orderhistory/details/${placed.body.response.orderId}`,
+    );
+    expect(details.body.response.orderNumber).toBe(placed.body.response.orderNumber);
+  });
+});
+
+describe('one order per checkout key', () => {
+  it('a double click, sent at once, places one order and answers both with it', async () => {
+    const v = visitor();
+    await v.add('D0001', 2);
+    const body = orderBody({ email: 'double@example.com' });
+    const [a, b] = await Promise.all([
+      v.call<Placed>('POST', '/api/checkout/order', body),
+      v.call<Placed>('POST', '/api/checkout/order', body),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.response.orderNumber).toBe(b.body.response.orderNumber);
+    expect([a.body.response.replayed, b.body.response.replayed].sort()).toEqual([false, true]);
+    const rows = await db().select().from(orders).where(eq(orders.email, 'double@example.com'));
+    expect(rows).toHaveLength(1);
+    // A retry later (a reload of the form post) answers the same order again.
+    const retry = await v.call<Placed>('POST', '/api/checkout/order', body);
+    expect(retry.body.response).toEqual({ ...a.body.response, replayed: true });
+  });
+
+  it('another visitor presenting a customer’s key gets no order of theirs', async () => {
+    const customer = visitor();
+    await customer.login('planner@example.com');
+    await customer.add('D0001', 1);
+    const body = orderBody({ email: undefined });
+    expect((await customer.call('POST', '/api/checkout/order', body)).status).toBe(200);
+    const stranger = visitor();
+    await stranger.add('D0001', 1);
+    const res = await stranger.call('POST', '/api/checkout/order', { ...body, email: 'x@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.body.statusMessage).toBe('This checkout was already used for another order. Please reload the page.');
+  });
+});
+
+describe('a customer', () => {
+  it('checks out to a saved address with WELCOME20, once', async () => {
+    const v = visitor();
+    await v.login('shopper@example.com');
+    const [address] = await db()
+      .select({ id: customerAddresses.id })
+      .from(customerAddresses)
+      .innerJoin(customers, eq(customers.id, customerAddresses.customerId))
+      .where(eq(customers.email, 'shopper@example.com'));
+    await v.add('D0002', 2);
+    expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+    const placed = await place(v, { email: undefined, delivery: undefined, savedAddressId: address!.id });
+    expect(placed.status).toBe(200);
+    const order = (await v.call<Confirmed>('GET', `/api/checkout/order/${placed.body.response.orderNumber}`)).body
+      .response;
+    expect(order.email).toBe('shopper@example.com');
+    expect(order.voucherCode).toBe('WELCOME20');
+    expect(order.discountCents).toBe(2000);
+    expect(order.delivery).toEqual(expect.objectContaining({ firstName: 'Olivia', postcode: '2041' }));
+    const history = await v.call<{ orders: { orderNumber: string }[] }>('GET', '/api/user/orderhistory');
+    expect(history.body.response.orders[0]?.orderNumber).toBe(order.orderNumber);
+
+    // The code is spent: the cart says so and it takes nothing off the next order.
+    await v.add('D0002', 1);
+    const again = await v.call('PUT', '/api/cart/voucher/WELCOME20');
+    expect(again.status).toBe(400);
+    expect(again.body.statusMessage).toBe('You have already used this voucher.');
+    const uses = await db()
+      .select()
+      .from(voucherUses)
+      .innerJoin(customers, eq(customers.id, voucherUses.customerId))
+      .where(and(eq(customers.email, 'shopper@example.com'), eq(voucherUses.voucherCode, 'WELCOME20')));
+    expect(uses).toHaveLength(1);
+  });
+
+  it('cannot use another customer’s saved address', async () => {
+    const v = visitor();
+    await v.login('planner@example.com');
+    const [address] = await db()
+      .select({ id: customerAddresses.id })
+      .from(customerAddresses)
+      .innerJoin(customers, eq(customers.id, customerAddresses.customerId))
+      .where(eq(customers.email, 'shopper@example.com'));
+    await v.add('D0001', 1);
+    const res = await place(v, { email: undefined, delivery: undefined, savedAddressId: address!.id });
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe('Please choose one of your saved addresses.');
+  });
+
+  it('buying Unlimited gets a REQUESTED membership; e-gift lines issue gift card codes; pre-sell is reserved, not charged', async () => {
+    const v = visitor();
+    await v.login('shopper@example.com');
+    expect((await v.add('UL0001', 1)).status).toBe(200);
+    const gift = await v.call('PUT', '/api/cart/eItemCode', {
+      salesCode: '',
+      quantity: 1,
+      recipientName: 'Ann Lee',
+      recipientEmail: 'ann@example.com',
+      verifyEmail: 'ann@example.com',
+      message: 'Enjoy!',
+      amount: 100,
+      itemCode: '00042VC',
+    });
+    expect(gift.status).toBe(200);
+    expect((await v.add('P0001', 1)).status).toBe(200);
+    const placed = await place(v, { email: undefined });
+    expect(placed.status).toBe(200);
+    const order = (await v.call<Confirmed>('GET', `/api/checkout/order/${placed.body.response.orderNumber}`)).body
+      .response;
+    expect(order.giftCards).toEqual([
+      { code: expect.stringMatching(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/), amountCents: 10_000, recipientName: 'Ann Lee' },
+    ]);
+    expect(order.lines.find((l) => l.itemCode === 'P0001')?.preSell).toBe(true);
+    expect(order.payableTodayCents).toBeLessThan(order.totalCents);
+    const subs = await db()
+      .select({ status: customerSubscriptions.status, type: customerSubscriptions.type })
+      .from(customerSubscriptions)
+      .innerJoin(customers, eq(customers.id, customerSubscriptions.customerId))
+      .where(eq(customers.email, 'shopper@example.com'));
+    expect(subs).toContainEqual({ status: 'REQUESTED', type: 'FREESHIP' });
+  });
+});
+
+describe('the last bottles', () => {
+  it('20 buyers racing for the last 5: exactly 5 sold, the others told plainly, stock 0 and out of stock', async () => {
+    await db().update(products).set({ stockBottles: 5 }).where(eq(products.itemCode, 'D0003'));
+    const buyers = Array.from({ length: 20 }, () => visitor());
+    for (const b of buyers) expect((await b.add('D0003', 1)).status).toBe(200);
+    const results = await Promise.all(buyers.map((b, i) => place(b, { email: `racer${i}@example.com` })));
+    const sold = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(sold).toHaveLength(5);
+    expect(refused.map((r) => r.status)).toEqual(Array(15).fill(409));
+    for (const r of refused)
+      expect(r.body.statusMessage).toMatch(/^Sorry, .+ has just sold out\. Please remove it from your cart\.$/);
+    expect(await stockOf('D0003')).toEqual({ stock: 0, availability: 'out_of_stock' });
+    const [count] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`${orders.email} like 'racer%'`);
+    expect(count?.n).toBe(5);
+  });
+
+  it('a buyer asking for more than is left is told how many are left', async () => {
+    await db()
+      .update(products)
+      .set({ stockBottles: 4, availability: 'in_stock' })
+      .where(eq(products.itemCode, 'D0003'));
+    const v = visitor();
+    await v.add('D0003', 6);
+    const res = await place(v);
+    expect(res.status).toBe(409);
+    expect(res.body.statusMessage).toMatch(
+      /^Sorry, only 4 bottles of .+ are left\. Please lower the quantity in your cart\.$/,
+    );
+    expect((await stockOf('D0003')).stock).toBe(4);
+  });
+});
+
+describe('the confirmation email', () => {
+  let smtp: SMTPServer;
+  let port = 0;
+  const mails: { to: string[]; data: string }[] = [];
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString();
+        });
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  it('goes out through the outbox to the SMTP server, with the order number, lines and totals', async () => {
+    const v = visitor();
+    await v.add('D0001', 2);
+    const placed = await place(v, { email: 'mail.me@example.com' });
+    const sender = {
+      'order-email': mailSender(`smtp://127.0.0.1:${port}`, 'Orders <orders@example.com>', pino({ level: 'silent' })),
+    };
+    await processOutbox(db(), sender, new Date(Date.now() + 60_000), 100);
+    const mail = mails.find((m) => m.to.includes('mail.me@example.com'));
+    expect(mail).toBeDefined();
+    // The message as a mail client shows it (quoted-printable decoded).
+    const text = mail!.data
+      .replace(/=\r?\n/g, '')
+      .replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replaceAll('=', ''), 'hex').toString());
+    expect(text).toContain(`Subject: Laithwaites: your order ${placed.body.response.orderNumber}`);
+    expect(text).toMatch(/2 × .+: \$\d+\.\d\d/);
+    expect(text).toContain('Charged today to Visa ending 4242');
+    expect(text).toContain('What happens next');
+    expect(text).not.toContain('4242 4242');
+  });
+});

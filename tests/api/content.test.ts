@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { contentPages, planMappings } from '../../db/schema';
+import { readContentFiles } from '../../server/content-files';
+import { type ContentFile, ContentImportError, findCampaign, importContent } from '../../services/content';
+import { useTestApp } from '../support/test-app';
+
+// The content source: operators' campaign files → one validated, all-or-nothing, idempotent import; the campaign
+// landing page reads it (CONTRACT.md: summer-reds published, winter-preview a draft, unknown names 404).
+
+const t = useTestApp();
+const db = () => t.testDb.database.db;
+const repoFiles = () => readContentFiles('content');
+const summer = JSON.parse(readFileSync('content/campaigns/summer-reds.json', 'utf8'));
+const file = (name: string, data: unknown): ContentFile => ({
+  path: `campaigns/${name}.json`,
+  text: typeof data === 'string' ? data : JSON.stringify(data),
+});
+
+async function stored() {
+  const rows = await db().select().from(contentPages).where(eq(contentPages.kind, 'campaign'));
+  return Object.fromEntries(rows.map((r) => [r.name, r]));
+}
+
+async function problemsOf(files: ContentFile[]): Promise<string[]> {
+  try {
+    await importContent(db(), files);
+  } catch (error) {
+    if (error instanceof ContentImportError) return error.problems.map((p) => `${p.path}: ${p.message}`);
+    throw error;
+  }
+  throw new Error('the import was expected to fail');
+}
+
+describe('content import', () => {
+  it('has the repository files in (as a started server does), and a second run changes nothing', async () => {
+    const before = await stored();
+    expect(Object.keys(before).sort()).toEqual(['summer-reds', 'winter-preview']);
+    expect(before['summer-reds']?.status).toBe('published');
+    expect(before['winter-preview']?.status).toBe('draft');
+    const report = await importContent(db(), await repoFiles());
+    expect(report).toEqual({
+      imported: [],
+      unchanged: ['summer-reds', 'winter-preview', 'plan-mappings.json'],
+      removed: [],
+    });
+    expect((await stored())['summer-reds']?.updatedAt).toEqual(before['summer-reds']?.updatedAt);
+  });
+
+  it.each([
+    ['broken JSON', file('summer-reds', '{"name": "summer-reds",'), /campaigns\/summer-reds\.json: not valid JSON/],
+    ['a missing field', file('summer-reds', { ...summer, title: undefined }), /title: title is required\./],
+    [
+      'a bad status',
+      file('summer-reds', { ...summer, status: 'live' }),
+      /status: status must be "draft" or "published"\./,
+    ],
+    [
+      'an unknown product',
+      file('summer-reds', { ...summer, products: ['D0001', 'ZZ999'] }),
+      /products\.1: ZZ999 is not in the catalogue/,
+    ],
+    [
+      'a link to another site',
+      file('summer-reds', { ...summer, cta: { label: 'Go', href: '//evil.example/x' } }),
+      /cta\.href: A link must be a path on this site/,
+    ],
+    ['an unknown field', file('summer-reds', { ...summer, colour: 'red' }), /colour/],
+    [
+      'a name unlike its file',
+      file('summer-reds', { ...summer, name: 'summer-whites' }),
+      /must match the file name "summer-reds"/,
+    ],
+    [
+      'no products',
+      file('summer-reds', { ...summer, products: [] }),
+      /products: A campaign shows at least one product\./,
+    ],
+  ])('refuses %s, naming file and field, and writes nothing', async (_what, bad, message) => {
+    const before = await stored();
+    // A valid change beside the bad file must not go in either: all or nothing.
+    const winter = (await repoFiles()).find((f) => f.path === 'campaigns/winter-preview.json');
+    const changed = file('winter-preview', { ...JSON.parse(winter?.text ?? '{}'), title: 'Changed title' });
+    const problems = await problemsOf([bad, changed]);
+    expect(problems.join('\n')).toMatch(message);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('applies a change, then a removal, and can be put back', async () => {
+    const files = (await repoFiles()).filter((f) => f.path.startsWith('campaigns/'));
+    const edited = { ...summer, hero: { heading: 'Reds for the barbecue' } };
+    const report = await importContent(db(), [file('summer-reds', edited), ...files.slice(1)]);
+    expect(report.imported).toEqual(['summer-reds']);
+    expect((await stored())['summer-reds']?.data).toMatchObject({ hero: { heading: 'Reds for the barbecue' } });
+    expect((await findCampaign(db(), 'summer-reds', false))?.hero.heading).toBe('Reds for the barbecue');
+
+    const removal = await importContent(db(), files.slice(1));
+    expect(removal.removed).toEqual(['summer-reds']);
+    expect(Object.keys(await stored())).toEqual(['winter-preview']);
+    expect(await findCampaign(db(), 'summer-reds', true)).toBeNull();
+
+    expect((await importContent(db(), files)).imported).toEqual(['summer-reds']);
+  });
+});
+
+describe('findCampaign', () => {
+  it('finds a published campaign, a draft only in preview, and nothing for an unknown name', async () => {
+    expect((await findCampaign(db(), 'summer-reds', false))?.title).toBe('Summer reds');
+    expect(await findCampaign(db(), 'winter-preview', false)).toBeNull();
+    expect((await findCampaign(db(), 'winter-preview', true))?.status).toBe('draft');
+    expect(await findCampaign(db(), 'no-such-campaign', true)).toBeNull();
+  });
+});
+
+describe('plan mappings from content', () => {
+  const mappingsFile = (data: unknown): ContentFile => ({
+    path: 'plan-mappings.json',
+    text: JSON.stringify(data),
+  });
+  const campaigns = async () => (await repoFiles()).filter((f) => f.path.startsWith('campaigns/'));
+  const ss = { bomItemCode: 'D0003', bumpCode: 'D0003SS', rule: 'SUBSCRIBE_AND_SAVE_6', type: 'SS' };
+
+  it('are the repository file’s, imported with the campaigns', async () => {
+    const rows = await db().select().from(planMappings);
+    expect(rows).toContainEqual(ss);
+    expect(rows).toHaveLength(JSON.parse(readFileSync('content/plan-mappings.json', 'utf8')).length);
+  });
+
+  it.each([
+    [[{ ...ss, bumpCode: 'NOPE1' }], /0\.bumpCode: NOPE1 is not a sku in the catalogue/],
+    [[{ ...ss, bomItemCode: 'ZZ999' }], /0\.bomItemCode: ZZ999 is not in the catalogue/],
+    [[{ ...ss, rule: 'D0003:6' }], /rule is SUBSCRIBE_AND_SAVE_\{bottles\} or WINEPLAN_\{NAME\}/],
+    [{ not: 'a list' }, /expected array/i],
+  ])('refuse a bad file (%j) and keep the mappings as they were', async (bad, message) => {
+    const before = await db().select().from(planMappings);
+    const problems = await problemsOf([...(await campaigns()), mappingsFile(bad)]);
+    expect(problems.join('\n')).toMatch(message);
+    expect(await db().select().from(planMappings)).toEqual(before);
+  });
+
+  it('replace the set when the file changes, and every bump item is a priced sku on AU and NZ sites', async () => {
+    const original = JSON.parse(readFileSync('content/plan-mappings.json', 'utf8'));
+    const report = await importContent(db(), [...(await campaigns()), mappingsFile([ss])]);
+    expect(report.imported).toEqual(['plan-mappings.json']);
+    expect(await db().select().from(planMappings)).toEqual([ss]);
+    await importContent(db(), [...(await campaigns()), mappingsFile(original)]);
+    for (const site of ['law-au', 'vir-au', 'law-nz'])
+      for (const m of original as { bumpCode: string }[]) {
+        const res = await t.app.request(`/api/product/item/${m.bumpCode}`, { headers: { host: `${site}.localhost` } });
+        expect(res.status, `${site} ${m.bumpCode}`).toBe(200);
+        const body = (await res.json()) as { response: { skus: { itemCode: string; salePrice: number }[] } };
+        expect(body.response.skus.find((s) => s.itemCode === m.bumpCode)?.salePrice).toBeGreaterThan(0);
+      }
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { UNLIMITED_MESSAGES } from '../../domain/unlimited';
+import type { CartView } from '../../services/cart';
+import type { UpsellOffersResponse } from '../../services/offers';
+import { createVisitor, useTestApp } from '../support/test-app';
+
+// Unlimited through the API, per demo account (SPEC §4, §6, §9; CONTRACT.md UL0001/UL9001): who may add it, the
+// test-host code, the offers members do and do not get, and the cart's delivery postcode.
+
+const t = useTestApp();
+const visitor = (site = 'law-au') => createVisitor(() => t.app, site);
+type Visitor = ReturnType<typeof visitor>;
+
+async function as(email: string | null, site = 'law-au'): Promise<Visitor> {
+  const v = visitor(site);
+  if (email) expect((await v.login(email)).status).toBe(200);
+  return v;
+}
+
+const postalCode = (cart: CartView) => cart.shippingDetails.shippingAddress.address.postalCode;
+const addUnlimited = (v: Visitor, code = 'UL0001') => v.call<CartView>('PUT', `/api/cart/itemcode/${code}/1`);
+async function offerItems(v: Visitor) {
+  const res = await v.call<UpsellOffersResponse>('GET', '/api/offer/cart');
+  return res.body.response.UpsellOffers;
+}
+
+describe('joining Unlimited', () => {
+  it('is open to a prospect, a shopper and a suspended member: one locked UL line with no link', async () => {
+    for (const email of [null, 'shopper@example.com', 'suspended@example.com']) {
+      const v = await as(email);
+      const res = await addUnlimited(v);
+      expect(res.status, String(email)).toBe(200);
+      const line = res.body.response.lineItems.find((l) => l.lineItemIdentification.itemCode === 'UL0001');
+      expect(line).toMatchObject({ quantity: 1, lineItemIdentification: { itemTypeTag: 'unlimited' } });
+      expect(line?.product.url).toBeNull();
+      // A second add keeps one membership.
+      expect(
+        (await addUnlimited(v)).body.response.lineItems.filter((l) => l.product.productType === 'membership'),
+      ).toHaveLength(1);
+    }
+  });
+
+  it('is refused to ACTIVE and REQUESTED members, with the reason, and changes nothing', async () => {
+    for (const email of ['unlimited@example.com', 'requested@example.com']) {
+      const v = await as(email);
+      const res = await addUnlimited(v);
+      expect(res.status, email).toBe(409);
+      expect(res.body.statusMessage).toBe(UNLIMITED_MESSAGES.alreadyMember);
+      expect((await v.cart()).numLineItems).toBe(0);
+    }
+  });
+
+  it('is refused out of area: outback@ (default address 0870) and a cart postcode at each range edge', async () => {
+    const outback = await as('outback@example.com');
+    const res = await addUnlimited(outback);
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe(UNLIMITED_MESSAGES.outOfArea('0870'));
+    for (const [postcode, allowed] of [
+      ['0800', false],
+      ['0999', false],
+      ['1000', true],
+      ['6215', false],
+      ['6799', false],
+      ['6800', true],
+      ['2899', false],
+      ['7151', false],
+      ['2000', true],
+    ] as const) {
+      const v = visitor();
+      const set = await v.call<CartView>('PUT', `/api/cart/postcode/${postcode}`);
+      if (set.status === 404) continue; // not a real postcode in the list: nothing to test at this edge
+      expect(postalCode(set.body.response), postcode).toBe(postcode);
+      const add = await addUnlimited(v);
+      expect(add.status, postcode).toBe(allowed ? 200 : 400);
+      if (!allowed) expect(add.body.statusMessage).toBe(UNLIMITED_MESSAGES.outOfArea(postcode));
+    }
+  });
+
+  it('sells the test code on test hosts and the live code on live hosts, whichever is asked for', async () => {
+    const test = visitor('law-au.test');
+    const onTest = await addUnlimited(test, 'UL0001');
+    expect(onTest.body.response.lineItems.map((l) => l.lineItemIdentification.itemCode)).toEqual(['UL9001']);
+    const live = visitor();
+    const onLive = await addUnlimited(live, 'UL9001');
+    expect(onLive.body.response.lineItems.map((l) => l.lineItemIdentification.itemCode)).toEqual(['UL0001']);
+  });
+
+  it('is not sold where there is no Unlimited (us, hk, tw)', async () => {
+    const res = await addUnlimited(visitor('wsj-us'));
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe(UNLIMITED_MESSAGES.notSold);
+  });
+});
+
+describe('offers and Unlimited', () => {
+  const UL = { itemCode: 'UL0001', type: 'UNLIMITED', rule: 'FREESHIP' };
+
+  it('members get no free-shipping prompt and no Unlimited upsell; suspended members no upsell', async () => {
+    for (const [email, freeShipping, upsell] of [
+      [null, true, true],
+      ['planner@example.com', true, true],
+      ['unlimited@example.com', false, false],
+      ['requested@example.com', false, false],
+      ['suspended@example.com', true, false],
+      ['outback@example.com', true, false],
+    ] as const) {
+      const v = await as(email);
+      await v.add('D0002', 1);
+      const offers = await offerItems(v);
+      expect(
+        offers.offerDetails.some((d) => d.reasonCode === 'FREE_SHIPPING'),
+        String(email),
+      ).toBe(freeShipping);
+      expect(
+        offers.offerItems.some((i) => i.type === 'UNLIMITED'),
+        String(email),
+      ).toBe(upsell);
+      if (upsell) expect(offers.offerItems).toContainEqual(UL);
+    }
+  });
+
+  it('stops the upsell once Unlimited is in the cart, and names the test code on test hosts', async () => {
+    const v = visitor();
+    await v.add('D0002', 1);
+    await addUnlimited(v);
+    expect((await offerItems(v)).offerItems.some((i) => i.type === 'UNLIMITED')).toBe(false);
+    const test = visitor('law-au.test');
+    await test.add('D0002', 1);
+    expect((await offerItems(test)).offerItems).toContainEqual({ ...UL, itemCode: 'UL9001' });
+  });
+});
+
+describe('the delivery postcode', () => {
+  it("is the customer's default delivery postcode, or the one given in the cart, or null", async () => {
+    const prospect = visitor();
+    await prospect.add('D0002', 1);
+    expect(postalCode(await prospect.cart())).toBeNull();
+    const member = await as('unlimited@example.com');
+    await member.add('D0002', 1);
+    expect(postalCode(await member.cart())).toBe('3122');
+    const given = await member.call<CartView>('PUT', '/api/cart/postcode/2000');
+    expect(postalCode(given.body.response)).toBe('2000');
+    const cleared = await member.call<CartView>('DELETE', '/api/cart/postcode');
+    expect(postalCode(cleared.body.response)).toBe('3122');
+  });
+
+  it('refuses a postcode that is not a postcode, or not one of ours, and changes nothing', async () => {
+    const v = visitor();
+    await v.add('D0002', 1);
+    await v.call('PUT', '/api/cart/postcode/2000');
+    const bad = await v.call('PUT', '/api/cart/postcode/12a4');
+    expect(bad.status).toBe(400);
+    expect(bad.body.statusMessage).toBe('Please enter a 4-digit postcode.');
+    const unknown = await v.call('PUT', '/api/cart/postcode/0001');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.statusMessage).toBe('We could not find the postcode 0001.');
+    expect(postalCode(await v.cart())).toBe('2000');
+  });
+});

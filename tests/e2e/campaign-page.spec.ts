@@ -1,0 +1,50 @@
+import { CartPage } from './support/cart';
+import { expect, expectAccessible, gotoHydrated, pageData, test } from './support/fixtures';
+
+// CONTRACT.md content: campaign summer-reds is published; winter-preview is a draft shown only with preview=true;
+// an unknown campaign name is a 404 page. SPEC §2: campaign landing page, pageType landingpage.
+
+test('a published campaign shows its hero, copy, products with prices, and its call to action', async ({ page }) => {
+  await gotoHydrated(page, '/campaign?name=summer-reds');
+  expect((await pageData(page)).pageType).toBe('landingpage');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reds for long summer evenings');
+  await expect(page).toHaveTitle('Summer reds');
+  const wines = page.getByRole('region', { name: 'Summer reds' });
+  // Six products in the file: D0001 first; X0001 is out of stock and says so.
+  await expect(wines.locator('.tile')).toHaveCount(6);
+  await expect(wines.locator('.tile').first()).toContainText('$');
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Shop all red wine' })).toHaveAttribute('href', '/wines?name=red-wine');
+  await expectAccessible(page);
+});
+
+test('adds a campaign wine to the cart', async ({ page }) => {
+  await gotoHydrated(page, '/campaign?name=summer-reds');
+  const tile = page.locator('.tile').first();
+  await tile.getByRole('button', { name: /^Add a case of 12/ }).click();
+  // A tile adds a full case of the wine (SPEC §5).
+  await new CartPage(page).expectBottles(12);
+});
+
+test('a draft is the 404 page unless previewed; the preview says so and is noindex', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 404 .*\/campaign\?name=winter-preview/);
+  const res = await page.goto('/campaign?name=winter-preview');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, we could not find that page');
+  const preview = await page.goto('/campaign?name=winter-preview&preview=true');
+  expect(preview?.status()).toBe(200);
+  await expect(page.locator('.campaign__preview')).toHaveText(
+    'Preview: this campaign is a draft and shoppers cannot see it yet.',
+  );
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Winter warmers, coming soon');
+});
+
+test('an unknown campaign name is the 404 page', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 404 .*\/campaign/);
+  for (const path of ['/campaign?name=no-such-campaign', '/campaign'])
+    expect((await page.goto(path))?.status(), path).toBe(404);
+});

@@ -1,0 +1,161 @@
+import { expect, expectAccessible, gotoHydrated, pageData, test } from './support/fixtures';
+
+// SPEC §2 wedding calculator, §5 (only digits, never below 0), §9 (one bottle per 5 glasses; defaults 25 guests and
+// 1, 2, 1, 1 glasses); CONTRACT.md: /wedding-wine-calculator.
+
+const bottles = (page: import('@playwright/test').Page, wine: string) =>
+  page.locator(`tr[data-wine="${wine}"] .wedding__bottles`);
+
+test('starts at 25 guests and 1, 2, 1, 1 glasses, a bottle per 5 glasses', async ({ page }) => {
+  await gotoHydrated(page, '/wedding-wine-calculator');
+  expect((await pageData(page)).pageType).toBe('landingpage');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Wedding wine calculator');
+  await expect(page.getByLabel('Guests', { exact: true })).toHaveValue('25');
+  for (const [label, value] of [
+    ['Sparkling', '1'],
+    ['Red', '2'],
+    ['White', '1'],
+    ['Rosé', '1'],
+  ] as const)
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  await expect(bottles(page, 'sparkling')).toHaveText('5 bottles');
+  await expect(bottles(page, 'red')).toHaveText('10 bottles');
+  await expect(page.locator('.wedding__total')).toHaveText('25 bottles in all (5 glasses a bottle)');
+  await expectAccessible(page);
+});
+
+test('recounts as the shopper types, in bottles and cases of 12, rounding a part bottle up', async ({ page }) => {
+  await gotoHydrated(page, '/wedding-wine-calculator');
+  await page.getByLabel('Guests', { exact: true }).fill('31');
+  await page.getByLabel('Red', { exact: true }).fill('3');
+  // 31 × 3 = 93 glasses → 19 bottles (one case of 12 and 7 more).
+  await expect(bottles(page, 'red')).toHaveText('19 bottles (1 case of 12 and 7 more)');
+  // 31 glasses → 7 bottles.
+  await expect(bottles(page, 'sparkling')).toHaveText('7 bottles');
+  await page.getByLabel('White', { exact: true }).fill('0');
+  await expect(bottles(page, 'white')).toHaveText('0 bottles');
+  await expect(page.locator('tr[data-wine="white"]').getByRole('link')).toHaveCount(0);
+  await page.locator('tr[data-wine="red"]').getByRole('link', { name: 'Shop red' }).click();
+  await expect(page).toHaveURL(/\/wines\?name=red-wine$/);
+});
+
+test('takes digits only and never goes below 0', async ({ page }) => {
+  await gotoHydrated(page, '/wedding-wine-calculator');
+  const guests = page.getByLabel('Guests', { exact: true });
+  await guests.fill('');
+  await guests.pressSequentially('-4a0.');
+  await expect(guests).toHaveValue('40');
+  const rose = page.getByLabel('Rosé', { exact: true });
+  const fewer = page.getByRole('button', { name: 'Fewer: Rosé' });
+  await fewer.click();
+  await expect(rose).toHaveValue('0');
+  await expect(fewer).toBeDisabled();
+  await page.getByRole('button', { name: 'More: Rosé' }).click();
+  await expect(rose).toHaveValue('1');
+  await expect(bottles(page, 'rose')).toHaveText('8 bottles');
+});
+
+test('answers its own query without script', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const { siteUrl } = await import('./support/fixtures');
+  await context.addCookies([{ name: 'age_verified', value: '1', url: siteUrl('law-au') }]);
+  await page.goto(siteUrl('law-au', '/wedding-wine-calculator?guests=10&sparkling=-2&red=6&white=x&rose=1'));
+  await expect(page.getByLabel('Guests', { exact: true })).toHaveValue('10');
+  // "-2" reads 2 (digits only): 10 guests × 2 glasses → 4 bottles.
+  await expect(bottles(page, 'sparkling')).toHaveText('4 bottles');
+  await expect(bottles(page, 'red')).toHaveText('12 bottles (1 case of 12)');
+  await expect(bottles(page, 'white')).toHaveText('0 bottles');
+  await context.close();
+});
+
+test.describe('customer service and about pages', () => {
+  test('contact us gives the site phone number, pageType customer_service, from the footer', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
+    expect((await pageData(page)).pageType).toBe('customer_service');
+    const phone = await page.locator('.site-footer a[href^="tel:"]').first().textContent();
+    await expect(page.locator('.contact__phone')).toHaveText(phone ?? 'missing');
+    await expectAccessible(page);
+  });
+
+  test('about us names the brand, pageType aboutus', async ({ page }) => {
+    await gotoHydrated(page, '/about-us');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Laithwaites');
+    expect((await pageData(page)).pageType).toBe('aboutus');
+    await expectAccessible(page);
+  });
+});
+
+test.describe('quick view', () => {
+  test('opens a tile’s pack prices and buy box in a modal, adds to the cart, and gives focus back', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/campaign?name=summer-reds');
+    const tile = page.locator('.tile[data-item-code="D0001"]');
+    const opener = tile.getByRole('button', { name: /^Quick view: / });
+    const title = ((await opener.getAttribute('aria-label')) ?? '').replace('Quick view: ', '');
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByRole('radio', { name: /1 bottle/ })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: /12 bottles/ })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'View full details' })).toHaveAttribute('href', /\/D0001$/);
+    await expectAccessible(page, '[role="dialog"]');
+    await dialog.getByRole('radio', { name: /6 bottles/ }).check();
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    // The item-added modal takes the quick view's place (the mini cart stays shut behind it).
+    const added = page.getByRole('dialog', { name: 'Added to your cart' });
+    await expect(added.getByRole('heading', { name: 'Added to your cart' })).toBeFocused();
+    await expect(added).toContainText(`1 × ${title}`);
+    await expect(added).toContainText(/Your cart: 1 item, subtotal \$\d/);
+    await expect(page.getByTestId('mini-cart-overlay')).toBeHidden();
+    await expectAccessible(page, '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('the item-added modal leads on to the cart', async ({ page }) => {
+    await gotoHydrated(page, '/campaign?name=summer-reds');
+    await page
+      .locator('.tile[data-item-code="D0001"]')
+      .getByRole('button', { name: /^Quick view: / })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Added to your cart' }).getByRole('link', { name: 'View cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('fill-the-box mode', () => {
+  test('the offer link opens the listing in fill-the-box mode: single bottles, live count to 15', async ({
+    page,
+    cart,
+  }) => {
+    await cart.open();
+    await cart.addItem('D0001', 12);
+    await gotoHydrated(page, '/jsp/offer/common/offer.jsp?name=fill-the-box-3btl');
+    await expect(page).toHaveURL(/\/wines\?fillTheBox=3$/);
+    const banner = page.getByTestId('fill-the-box-banner');
+    await expect(banner).toContainText('Fill your box: add 3 more bottles for a full box of 15.');
+    const add = page
+      .locator('.tile')
+      .first()
+      .getByRole('button', { name: /^Add a bottle: / });
+    const overlay = page.getByTestId('mini-cart-overlay');
+    for (const remaining of ['2 more bottles', '1 more bottle']) {
+      await add.click();
+      await expect(banner).toContainText(`add ${remaining}`);
+      // The mini cart opens after every add (SPEC §4); close it to go on shopping.
+      await page.keyboard.press('Escape');
+      await expect(overlay).toBeHidden();
+    }
+    await add.click();
+    await expect(banner).toContainText('Your box of 15 is full.');
+    await cart.expectBottles(15);
+    await expectAccessible(page, '.listing__head');
+  });
+});
