@@ -143,6 +143,29 @@ describe('offers and Unlimited', () => {
   });
 });
 
+describe('Unlimited is looked up for Current visitors only (SPEC §6)', () => {
+  it('a Soft Logged-In member (remembered only) gets no member price, no free delivery and the join offers', async () => {
+    const v = await as('unlimited@example.com');
+    const hard = (await v.add('D0001', 1)).body.response;
+    // The same customer Hard Logged-In: member prices and free delivery (the control for what follows).
+    expect(hard.orderPriceInfo.memberSavings).toBeGreaterThan(0);
+    expect(hard.orderPriceInfo.freeShipping).toBe(true);
+    v.jar.delete('sid');
+    expect(v.jar.has('remember_me')).toBe(true);
+    const soft = (await v.add('D0001', 1)).body.response;
+    expect(soft.orderPriceInfo.memberSavings).toBe(0);
+    expect(soft.orderPriceInfo.freeShipping).toBe(false);
+    expect(soft.lineItems.flatMap((l) => l.itemPriceInfo.pricingBreakdown.map((p) => p.priceType))).not.toContain(
+      'member',
+    );
+    // Nor is the default delivery address (3122) looked up.
+    expect(postalCode(soft)).toBeNull();
+    const offers = await offerItems(v);
+    expect(offers.offerDetails.some((d) => d.reasonCode === 'FREE_SHIPPING')).toBe(true);
+    expect(offers.offerItems).toContainEqual({ itemCode: 'UL0001', type: 'UNLIMITED', rule: 'FREESHIP' });
+  });
+});
+
 describe('the delivery postcode', () => {
   it("is the customer's default delivery postcode, or the one given in the cart, or null", async () => {
     const prospect = visitor();

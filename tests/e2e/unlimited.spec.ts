@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, gotoHydrated, logIn, pauseClock, siteUrl, test } from './support/fixtures';
+import { expect, expectAccessible, gotoHydrated, logIn, pageData, pauseClock, siteUrl, test } from './support/fixtures';
 
 // Unlimited in the browser, per demo account (SPEC §2 /unlimited, §4 Unlimited member and Join Unlimited modal,
 // §6, §8 Unlimited add failure; CONTRACT.md UL0001/UL9001).
@@ -117,6 +117,22 @@ test.describe('the product page', () => {
     await expect(twelvePack(page)).toBeVisible();
     await expect(page.locator('.price--member')).toHaveCount(0);
     await expect(pricingLink(page)).toHaveCount(0);
+  });
+
+  test('a Soft Logged-In member (remembered only) is not looked up: no member banner, price or flag; the twelve-pack', async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, 'unlimited@example.com');
+    await context.clearCookies({ name: 'sid' });
+    expect((await context.cookies()).some((c) => c.name === 'remember_me')).toBe(true);
+    await gotoHydrated(page, D0001);
+    expect((await pageData(page)).visitorTypeDetailed).toBe('Soft Logged-In');
+    await expect(page.locator('body')).not.toHaveClass(/unlimited-member/);
+    await expect(banner(page)).toContainText('Unlimited: free delivery on every order for a year, for $59.00.');
+    await expect(banner(page)).not.toContainText('Unlimited member');
+    await expect(page.locator('.price--member')).toHaveCount(0);
+    await expect(twelvePack(page)).toBeVisible();
   });
 
   test('out of area (outback@, 0870): no join banner and no member-savings prompt', async ({ page }) => {
