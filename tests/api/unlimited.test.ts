@@ -25,8 +25,8 @@ async function offerItems(v: Visitor) {
 }
 
 describe('joining Unlimited', () => {
-  it('is open to a prospect, a shopper and a suspended member: one locked UL line with no link', async () => {
-    for (const email of [null, 'shopper@example.com', 'suspended@example.com']) {
+  it('is open to a prospect and a shopper: one locked UL line with no link', async () => {
+    for (const email of [null, 'shopper@example.com']) {
       const v = await as(email);
       const res = await addUnlimited(v);
       expect(res.status, String(email)).toBe(200);
@@ -48,6 +48,18 @@ describe('joining Unlimited', () => {
       expect(res.body.statusMessage).toBe(UNLIMITED_MESSAGES.alreadyMember);
       expect((await v.cart()).numLineItems).toBe(0);
     }
+  });
+
+  it('is refused to a SUSPENDED member, with what to do, and changes nothing', async () => {
+    const v = await as('suspended@example.com');
+    await v.add('D0002', 1);
+    const res = await addUnlimited(v);
+    expect(res.status).toBe(409);
+    expect(res.body.statusMessage).toBe('Your Unlimited membership is suspended. Please contact us to reactivate it.');
+    expect((await v.cart()).lineItems.map((l) => l.lineItemIdentification.itemCode)).toEqual(['D0002']);
+    // Nor on a test host, under its own code.
+    const test = await as('suspended@example.com', 'law-au.test');
+    expect((await addUnlimited(test, 'UL9001')).body.statusMessage).toBe(UNLIMITED_MESSAGES.suspended);
   });
 
   it('is refused out of area: outback@ (default address 0870) and a cart postcode at each range edge', async () => {
