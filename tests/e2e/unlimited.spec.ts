@@ -119,6 +119,31 @@ test.describe('the product page', () => {
     await expect(pricingLink(page)).toHaveCount(0);
   });
 
+  test('planner@ and shopper@ (no Unlimited, in area): join banner, twelve-pack and join prompt on D0001 and D0003', async ({
+    page,
+  }) => {
+    for (const email of ['planner@example.com', 'shopper@example.com']) {
+      await logIn(page, email);
+      for (const path of [D0001, '/product/D0003']) {
+        const where = `${email} ${path}`;
+        await gotoHydrated(page, path);
+        await expect(page.locator('body'), where).not.toHaveClass(/unlimited-member/);
+        await expect(banner(page), where).toContainText(
+          'Unlimited: free delivery on every order for a year, for $59.00.',
+        );
+        await expect(twelvePack(page), where).toBeVisible();
+        await expect(page.locator('.price--member'), where).toHaveCount(0);
+        await expect(pricingLink(page), where).toBeVisible();
+        // D0003 matches a plan mapping (CONTRACT.md D0003SS): the Subscribe and Save banner; D0001 does not.
+        if (path === D0001) await expect(page.getByTestId('ss-banner'), where).toHaveCount(0);
+        else await expect(page.getByTestId('ss-banner'), where).toContainText('$30 off');
+      }
+    }
+    // The join prompt opens the Join Unlimited modal.
+    await pricingLink(page).click();
+    await expect(page.getByRole('dialog', { name: 'Join Unlimited' })).toContainText('for $59.00');
+  });
+
   test('a Soft Logged-In member (remembered only) is not looked up: no member banner, price or flag; the twelve-pack', async ({
     page,
     context,
