@@ -57,6 +57,7 @@ export function sellsUnlimited(currency: string): boolean {
 
 export const UNLIMITED_MESSAGES = {
   alreadyMember: 'You are already an Unlimited member.',
+  suspended: 'Your Unlimited membership is suspended. Please contact us to reactivate it.',
   inCart: 'Unlimited is already in your cart.',
   outOfArea: (postcode: string) => `Unlimited isn't available for delivery to ${postcode}.`,
   notSold: 'Unlimited is not available on this site.',

@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { type CellaringBand, cellaringBand } from '../domain/cellaring';
 import type { Clock } from '../domain/clock';
+import { isWinePlanMember } from '../domain/memberships';
 import { ServiceError } from './service-error';
 
 // The account area and the account half of the user API (SPEC §2 account routes, §3 User, §7).
@@ -117,6 +118,19 @@ export function listGeneralSubscriptions(db: Db, customerId: number): Promise<Su
 /** SPEC §3: winePlanSubscriptions with status. */
 export function listWinePlanSubscriptions(db: Db, customerId: number): Promise<Subscription[]> {
   return subscriptionsOf(db, customerId, 'WINEPLAN');
+}
+
+export interface WinePlanMembership {
+  /** SPEC §4 "Wine plan member: ACTIVE or REQUESTED": a paused (SUSPENDED) plan alone does not make one. */
+  member: boolean;
+  /** The customer's plans; a cancelled plan is no longer one. */
+  plans: Subscription[];
+}
+
+/** The customer's wine plans and whether they make the customer a wine plan member (SPEC §4). */
+export async function loadWinePlanMembership(db: Db, customerId: number): Promise<WinePlanMembership> {
+  const plans = (await listWinePlanSubscriptions(db, customerId)).filter((s) => s.status !== 'CANCELLED');
+  return { member: plans.some((s) => isWinePlanMember(s.status)), plans };
 }
 
 export interface OrderLine {

@@ -481,10 +481,15 @@ async function attachPlanOffers(ctx: CartContext, resolved: { request: AddReques
   }
 }
 
-/** SPEC §6: who may join Unlimited — not members, not out of the delivery area, only where it is sold. */
+/**
+ * SPEC §6: who may join Unlimited — not members (ACTIVE, REQUESTED, or SUSPENDED: a suspended membership is
+ * reactivated, not bought again, and no page offers them a join control), not out of the delivery area, only where
+ * it is sold.
+ */
 async function checkUnlimitedJoin(ctx: CartContext, cartId: string): Promise<void> {
   if (!sellsUnlimited(ctx.site.currency)) throw new ServiceError('invalid', UNLIMITED_MESSAGES.notSold);
   if (isActiveMember(ctx.unlimitedStatus)) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
+  if (ctx.unlimitedStatus === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
   const postcode = await loadDeliveryPostcode(ctx.db, cartId, ctx.customerId);
   if (postcode && isOutOfArea(postcode)) throw new ServiceError('invalid', UNLIMITED_MESSAGES.outOfArea(postcode));
 }

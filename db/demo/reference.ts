@@ -3,8 +3,11 @@ import type { postcodes as postcodesTable, vouchers as vouchersTable } from '../
 type PostcodeRow = typeof postcodesTable.$inferInsert;
 type VoucherRow = typeof vouchersTable.$inferInsert;
 
-// One "postcode|locality|state" per line; AU states are their abbreviations, NZ uses region names.
+// One "postcode|locality|state" per line; AU states are their abbreviations, NZ uses region names. The AU list
+// holds every edge of Unlimited's out-of-area ranges (SPEC §9: 0800–0999, 6215–6799, 2899, 7151) and the in-area
+// postcode either side (0799, 1000, 2898, 2900, 6214, 6800, 7150, 7152), so the tests can try each edge.
 const AU_POSTCODES = `
+1000|Sydney|NSW
 2000|Sydney|NSW
 2007|Ultimo|NSW
 2008|Chippendale|NSW
@@ -160,6 +163,7 @@ const AU_POSTCODES = `
 2850|Mudgee|NSW
 2870|Parkes|NSW
 2880|Broken Hill|NSW
+2898|Lord Howe Island|NSW
 2899|Norfolk Island|NSW
 2600|Barton|ACT
 2601|Canberra|ACT
@@ -426,6 +430,8 @@ const AU_POSTCODES = `
 6160|Fremantle|WA
 6168|Rockingham|WA
 6210|Mandurah|WA
+6214|Coolup|WA
+6215|Waroona|WA
 6230|Bunbury|WA
 6280|Busselton|WA
 6281|Dunsborough|WA
@@ -446,6 +452,8 @@ const AU_POSTCODES = `
 6751|Tom Price|WA
 6753|Newman|WA
 6765|Fitzroy Crossing|WA
+6799|Home Island|WA
+6800|Perth|WA
 7000|Hobart|TAS
 7004|Battery Point|TAS
 7005|Sandy Bay|TAS
@@ -459,7 +467,9 @@ const AU_POSTCODES = `
 7109|Huonville|TAS
 7112|Cygnet|TAS
 7140|New Norfolk|TAS
+7150|Adventure Bay|TAS
 7151|Macquarie Island|TAS
+7152|Barnes Bay|TAS
 7172|Sorell|TAS
 7190|Swansea|TAS
 7215|St Helens|TAS
@@ -475,6 +485,7 @@ const AU_POSTCODES = `
 7330|Smithton|TAS
 7467|Queenstown|TAS
 7468|Strahan|TAS
+0799|Darwin|NT
 0800|Darwin|NT
 0810|Casuarina|NT
 0820|Fannie Bay|NT
@@ -490,6 +501,7 @@ const AU_POSTCODES = `
 0880|Nhulunbuy|NT
 0885|Alyangula|NT
 0886|Jabiru|NT
+0999|Darwin|NT
 `;
 
 const NZ_POSTCODES = `

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, paymentMethods, products } from '../../db/schema';
+import { customerSubscriptions, customers, paymentMethods, products } from '../../db/schema';
 import { fixedClock } from '../../domain/clock';
 import {
   getOrderDetails,
@@ -9,6 +9,7 @@ import {
   listPurchases,
   listVouchers,
   listWineCellar,
+  loadWinePlanMembership,
 } from '../../services/account';
 import { ServiceError } from '../../services/service-error';
 import { useTestApp } from '../support/test-app';
@@ -102,5 +103,40 @@ describe('account service', () => {
     await expect(getOrderDetails(db(), await idOf('shopper@example.com'), 2 ** 40)).rejects.toBeInstanceOf(
       ServiceError,
     );
+  });
+});
+
+describe('wine plan membership (SPEC §4: ACTIVE or REQUESTED)', () => {
+  it('counts an ACTIVE or REQUESTED plan, not a paused one; a cancelled plan is no plan', async () => {
+    const id = await idOf('planner@example.com');
+    const setStatus = (status: string) =>
+      db()
+        .update(customerSubscriptions)
+        .set({ status })
+        .where(and(eq(customerSubscriptions.customerId, id), eq(customerSubscriptions.type, 'WINEPLAN')));
+    const cases = [
+      ['ACTIVE', true, 1],
+      ['REQUESTED', true, 1],
+      ['SUSPENDED', false, 1],
+      ['CANCELLED', false, 0],
+    ] as const;
+    try {
+      for (const [status, member, plans] of cases) {
+        await setStatus(status);
+        const membership = await loadWinePlanMembership(db(), id);
+        expect(membership.member, status).toBe(member);
+        expect(
+          membership.plans.map((p) => p.name),
+          status,
+        ).toEqual(plans ? ['Discovery Wine Plan'] : []);
+      }
+    } finally {
+      await setStatus('ACTIVE');
+    }
+    // An Unlimited membership is not a wine plan.
+    expect(await loadWinePlanMembership(db(), await idOf('unlimited@example.com'))).toEqual({
+      member: false,
+      plans: [],
+    });
   });
 });

@@ -227,6 +227,10 @@ test.describe('a Hard Logged-In customer', () => {
       await expect(card, email).toContainText(`Status: ${status}`);
       await expect(card, email).toContainText(wording);
       await expect(page.getByText('You have no memberships')).toHaveCount(0);
+      // Unlimited is not a wine plan; planner@'s ACTIVE plan makes a wine plan member (SPEC §4).
+      if (email === 'planner@example.com')
+        await expect(page.getByTestId('wine-plan-membership')).toHaveText("You're a wine plan member.");
+      else await expect(page.getByTestId('wine-plan-membership'), email).toHaveCount(0);
     }
     await expect(page.getByRole('heading', { name: 'Discovery Wine Plan' })).toBeVisible();
     await expectAccessible(page);

@@ -96,3 +96,45 @@ test('fewer than 6 bottles add straight away; the cart offers Subscribe and Save
   await cart.expectQuantity('D0003SS', 1);
   await expect(page.getByTestId('ss-block')).toContainText('6 bottles every 3 months');
 });
+
+test("a failed claim shows the server's reason, or the fallback, and adds nothing", async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
+  // The failures are the answers this test gives the claim request.
+  allowConsoleErrors(/status of (400|409|500) .*\/api\/cart\)$/);
+  // SPEC §8 "Add to cart failure (cart flows)": statusMessage, else message, else the fallback text.
+  const answers = [
+    { status: 409, body: { statusCode: 409, statusMessage: 'That offer does not apply to D0003SS.' } },
+    { status: 400, body: { statusCode: 400, message: 'The quantity of this item cannot be changed.' } },
+    { status: 500, body: null },
+  ];
+  let answer = answers[0]!;
+  await page.route('**/api/cart', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: answer.status,
+          contentType: answer.body ? 'application/json' : 'text/plain',
+          body: answer.body ? JSON.stringify(answer.body) : 'Internal Server Error',
+        })
+      : route.continue(),
+  );
+  await gotoHydrated(page, D0003);
+  await chooseSix(page);
+  const modal = page.getByRole('dialog', { name: 'Subscribe and Save' });
+  const claim = modal.getByRole('button', { name: 'Claim $30 off' });
+  for (const [next, text] of [
+    [answers[0]!, 'That offer does not apply to D0003SS.'],
+    [answers[1]!, 'The quantity of this item cannot be changed.'],
+    [answers[2]!, 'Something went wrong, please try again later.'],
+  ] as const) {
+    answer = next;
+    await claim.click();
+    await expect(modal.getByRole('alert')).toHaveText(text);
+    await expect(claim).toBeEnabled();
+  }
+  await expectAccessible(page, '[role="dialog"]');
+  await cart.expectQuantity('D0003', 0);
+  await cart.expectQuantity('D0003SS', 0);
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, gotoHydrated, logIn, pauseClock, siteUrl, test } from './support/fixtures';
+import { expect, expectAccessible, gotoHydrated, logIn, pageData, pauseClock, siteUrl, test } from './support/fixtures';
 
 // Unlimited in the browser, per demo account (SPEC §2 /unlimited, §4 Unlimited member and Join Unlimited modal,
 // §6, §8 Unlimited add failure; CONTRACT.md UL0001/UL9001).
@@ -119,6 +119,47 @@ test.describe('the product page', () => {
     await expect(pricingLink(page)).toHaveCount(0);
   });
 
+  test('planner@ and shopper@ (no Unlimited, in area): join banner, twelve-pack and join prompt on D0001 and D0003', async ({
+    page,
+  }) => {
+    for (const email of ['planner@example.com', 'shopper@example.com']) {
+      await logIn(page, email);
+      for (const path of [D0001, '/product/D0003']) {
+        const where = `${email} ${path}`;
+        await gotoHydrated(page, path);
+        await expect(page.locator('body'), where).not.toHaveClass(/unlimited-member/);
+        await expect(banner(page), where).toContainText(
+          'Unlimited: free delivery on every order for a year, for $59.00.',
+        );
+        await expect(twelvePack(page), where).toBeVisible();
+        await expect(page.locator('.price--member'), where).toHaveCount(0);
+        await expect(pricingLink(page), where).toBeVisible();
+        // D0003 matches a plan mapping (CONTRACT.md D0003SS): the Subscribe and Save banner; D0001 does not.
+        if (path === D0001) await expect(page.getByTestId('ss-banner'), where).toHaveCount(0);
+        else await expect(page.getByTestId('ss-banner'), where).toContainText('$30 off');
+      }
+    }
+    // The join prompt opens the Join Unlimited modal.
+    await pricingLink(page).click();
+    await expect(page.getByRole('dialog', { name: 'Join Unlimited' })).toContainText('for $59.00');
+  });
+
+  test('a Soft Logged-In member (remembered only) is not looked up: no member banner, price or flag; the twelve-pack', async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, 'unlimited@example.com');
+    await context.clearCookies({ name: 'sid' });
+    expect((await context.cookies()).some((c) => c.name === 'remember_me')).toBe(true);
+    await gotoHydrated(page, D0001);
+    expect((await pageData(page)).visitorTypeDetailed).toBe('Soft Logged-In');
+    await expect(page.locator('body')).not.toHaveClass(/unlimited-member/);
+    await expect(banner(page)).toContainText('Unlimited: free delivery on every order for a year, for $59.00.');
+    await expect(banner(page)).not.toContainText('Unlimited member');
+    await expect(page.locator('.price--member')).toHaveCount(0);
+    await expect(twelvePack(page)).toBeVisible();
+  });
+
   test('out of area (outback@, 0870): no join banner and no member-savings prompt', async ({ page }) => {
     await logIn(page, 'outback@example.com');
     await gotoHydrated(page, D0001);
@@ -140,23 +181,39 @@ test.describe('the cart', () => {
     const join = page.getByTestId('unlimited-join');
     await expect(join).toBeVisible();
     const postcode = page.getByLabel('Delivery postcode');
-    // Real postcodes around the edges (the lookup knows these): 6210 is in, 6230 (6215–6799) out, 2899 out.
+    // Each edge of the out-of-area ranges (0800–0999, 6215–6799, 2899, 7151) and the in-area postcode either side.
     for (const [code, shown] of [
       ['0870', false],
-      ['2000', true],
-      ['6210', true],
-      ['6230', false],
+      ['0799', true],
+      ['0800', false],
+      ['0999', false],
+      ['1000', true],
+      ['2898', true],
       ['2899', false],
-      ['6701', false],
+      ['2900', true],
+      ['6214', true],
+      ['6215', false],
+      ['6799', false],
+      ['6800', true],
+      ['7150', true],
+      ['7151', false],
+      ['7152', true],
     ] as const) {
       await postcode.fill(code);
+      // Two in-area postcodes in a row look alike, so the test waits for the cart to have taken this one.
+      const saved = page.waitForResponse((r) => r.url().endsWith(`/api/cart/postcode/${code}`) && r.ok());
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      if (shown) await expect(join, code).toBeVisible();
-      else
+      await saved;
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+      if (shown) {
+        await expect(join, code).toBeVisible();
+        await expect(page.getByTestId('unlimited-out-of-area'), code).toHaveCount(0);
+      } else {
         await expect(page.getByTestId('unlimited-out-of-area'), code).toHaveText(
           `Unlimited isn't available for delivery to ${code}.`,
         );
-      if (!shown) await expect(join).toHaveCount(0);
+        await expect(join, code).toHaveCount(0);
+      }
     }
     await postcode.fill('0001');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

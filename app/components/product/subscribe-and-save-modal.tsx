@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import { subscribeAndSavePriceText } from '../../../domain/plans';
-import { requestApi, succeeded } from '../../lib/api-request';
-import type { Cart } from '../../lib/cart-client';
+import { messageOf, requestApi, succeeded } from '../../lib/api-request';
+import { CART_FLOW_FAILED, type Cart } from '../../lib/cart-client';
 import { useRootData } from '../../root';
 import { useCart } from '../cart/cart-context';
 import { Modal } from '../modal';
@@ -12,8 +12,6 @@ interface UpsellProduct {
   name: string;
   skus: { itemCode: string; salePrice: number; listPrice: number }[];
 }
-
-const FAILED = 'Sorry, we are unable to add this product to the cart. Please try again later.';
 
 /**
  * SPEC §2 Subscribe and Save modal: loads the upsell product, says '$30 off', and either claims it (the wine and the
@@ -54,8 +52,10 @@ export function SubscribeAndSaveModal({
       ],
     });
     setBusy(false);
+    // SPEC §8 "Add to cart failure (cart flows)": the server's reason (an offer that no longer applies, a quantity
+    // out of range) tells the shopper what to do; the fallback when it gives none.
     if (!succeeded(reply)) {
-      setError(FAILED);
+      setError(messageOf(reply) ?? CART_FLOW_FAILED);
       return;
     }
     setCart(reply.body.response);

@@ -2,16 +2,16 @@ import { Link } from 'react-router';
 import type { Route } from './+types/memberships';
 import { membershipSchedule } from '../../../domain/memberships';
 import { sellsUnlimited } from '../../../domain/unlimited';
-import { listGeneralSubscriptions, listWinePlanSubscriptions, type Subscription } from '../../../services/account';
+import { listGeneralSubscriptions, loadWinePlanMembership, type Subscription } from '../../../services/account';
 import { accountTitle, formatDate } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
 import { useRootData } from '../../root';
 
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, customerId } = requireAccount(args);
-  const [general, plans] = await Promise.all([
+  const [general, winePlans] = await Promise.all([
     listGeneralSubscriptions(ctx.db, customerId),
-    listWinePlanSubscriptions(ctx.db, customerId),
+    loadWinePlanMembership(ctx.db, customerId),
   ]);
   // SPEC §4: cancelled memberships are no longer memberships.
   const current = (s: Subscription) => s.status !== 'CANCELLED';
@@ -20,7 +20,11 @@ export async function loader(args: Route.LoaderArgs) {
     const { nextDeliveryOn, renewsOn } = membershipSchedule({ ...s, startedAt: new Date(s.startedAt) }, now);
     return { ...s, nextDeliveryOn: nextDeliveryOn?.toISOString() ?? null, renewsOn: renewsOn?.toISOString() ?? null };
   };
-  return { unlimited: general.filter(current).map(withSchedule), plans: plans.filter(current).map(withSchedule) };
+  return {
+    unlimited: general.filter(current).map(withSchedule),
+    plans: winePlans.plans.map(withSchedule),
+    winePlanMember: winePlans.member,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Memberships', matches);
@@ -87,7 +91,7 @@ function MembershipCard({ sub, text }: { sub: ScheduledSubscription; text: strin
 
 export default function Memberships({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
-  const { unlimited, plans } = loaderData;
+  const { unlimited, plans, winePlanMember } = loaderData;
   return (
     <>
       <h1>Memberships</h1>
@@ -108,6 +112,13 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
           {unlimited.map((s) => (
             <MembershipCard key={s.id} sub={s} text={unlimitedText(s.status, site.supportPhone)} />
           ))}
+          {plans.length > 0 ? (
+            <p className="membership__summary" data-testid="wine-plan-membership">
+              {winePlanMember
+                ? "You're a wine plan member."
+                : "You're not a wine plan member while your plan is paused."}
+            </p>
+          ) : null}
           {plans.map((s) => (
             <MembershipCard key={s.id} sub={s} text={planText(s.status, site.supportPhone)} />
           ))}
