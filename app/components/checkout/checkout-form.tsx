@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import type { CheckoutActionData } from '../../../domain/checkout';
+import { CHECKOUT_MESSAGES, type CheckoutActionData } from '../../../domain/checkout';
+
 import { amountToCents, formatMoney } from '../../../domain/money';
+import { UNLIMITED_ITEM_CODES } from '../../../domain/unlimited';
 import type { Cart } from '../../lib/cart-client';
 import { cartPayload, trackEcommerce } from '../../lib/ecommerce';
 import { useRootData } from '../../root';
@@ -78,7 +80,9 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
     );
   }
 
-  const blocked = !cart.checkoutEnabled;
+  // A membership belongs to an account: a guest is asked to log in first (the server refuses it too).
+  const guestMembership = !customer && cart.lineItems.some((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
+  const blocked = !cart.checkoutEnabled || guestMembership;
   const pi = cart.orderPriceInfo;
   const discount = pi.pricingBreakdown.filter((p) => p.adjustmentType === 'Order Discount');
   const onSubmit = () => {
@@ -287,7 +291,12 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
               </div>
             ) : null}
           </dl>
-          {blocked ? (
+          {guestMembership ? (
+            <p className="help" role="alert">
+              {CHECKOUT_MESSAGES.unlimitedGuest} <Link to="/login?redirectingURL=/checkout">Log in</Link> or{' '}
+              <Link to="/registration">create an account</Link>.
+            </p>
+          ) : blocked ? (
             <p className="help" role="alert">
               Please sort out the items marked in <Link to="/cart">your cart</Link> before you check out.
             </p>
