@@ -9,6 +9,7 @@ export const CHECKOUT_MESSAGES = {
   outOfStock: (name: string) => `Sorry, ${name} has just sold out. Please remove it from your cart.`,
   fewLeft: (name: string, left: number) =>
     `Sorry, only ${left} ${left === 1 ? 'bottle' : 'bottles'} of ${name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
+  unlimitedGuest: 'Please log in or create an account to join Unlimited.',
   unlimitedOutOfArea: 'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
   unknownPostcode: 'We don’t deliver to that postcode. Please check it.',
   addressNotFound: 'Please choose one of your saved addresses.',

@@ -31,7 +31,7 @@ import { enqueue } from './outbox';
 import { renderOrderEmail } from './order-email';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
-import { hasUsedVoucher } from './voucher-store';
+import { hasUsedVoucher, loadVoucherRule } from './voucher-store';
 
 // Placing an order (issue: checkout): one transaction that reads prices and stock uncached, takes the stock
 // with no oversell, records the voucher use, issues gift cards, requests Unlimited, charges the card and
@@ -156,6 +156,9 @@ export async function placeOrder(
       if (problems.length > 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.upsell);
     }
     const membershipLines = cart.lineItems.filter((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
+    // A membership belongs to an account: a guest paying for one would get no subscription.
+    if (membershipLines.length > 0 && customerId === null)
+      throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
     if (membershipLines.length > 0 && isOutOfArea(delivery.postcode))
       throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
 
@@ -202,7 +205,9 @@ export async function placeOrder(
     // The voucher: counted only when it applies now; a once-per-customer code is checked under the
     // customer's lock (or the guest's email), so two checkouts at once cannot both use it.
     const voucher = totals.voucher?.applied ? totals.voucher : null;
-    if (voucher) {
+    // A reusable code (SPEND150) may be used on every order; only a once-per-customer one is checked.
+    const oncePerCustomer = voucher ? ((await loadVoucherRule(tx, voucher.code))?.oncePerCustomer ?? false) : false;
+    if (voucher && oncePerCustomer) {
       if (customerId !== null) {
         await tx.execute(sql`select id from ${customers} where ${customers.id} = ${customerId} for update`);
         if (await hasUsedVoucher(tx, customerId, voucher.code))

@@ -6,10 +6,6 @@ function hasLogoutParam(search: string): boolean {
 }
 
 /**
- * SPEC §2 query parameter Logout: coming back to a `?Logout` page with the back/forward buttons goes
- * to the home page instead (the page showed a state that no longer holds). A normal load keeps the URL.
- */
-/**
  * The shopper who just logged out must not step back onto a page they saw logged in: the entry before this
  * `?Logout` page becomes the home page. This entry is rewritten to `/` and the `?Logout` page pushed after
  * it (React Router's own state keys kept, with the index moved on), once per entry.

@@ -289,6 +289,201 @@ describe('a customer', () => {
   });
 });
 
+describe('vouchers at checkout', () => {
+  it('a reusable code (SPEND150) goes on every order; WELCOME20 is refused the second time', async () => {
+    const v = visitor();
+    expect((await v.register('spend.twice@example.com', 'Vintage2026x')).status).toBe(200);
+    const uses = async (code: string) =>
+      db()
+        .select({ orderId: voucherUses.orderId })
+        .from(voucherUses)
+        .innerJoin(customers, eq(customers.id, voucherUses.customerId))
+        .where(and(eq(customers.email, 'spend.twice@example.com'), eq(voucherUses.voucherCode, code)));
+    for (const round of [1, 2]) {
+      // Eight bottles of D0001: over SPEND150's minimum of $150.
+      await v.add('D0001', 8);
+      expect((await v.call('PUT', '/api/cart/voucher/SPEND150')).status).toBe(200);
+      const placed = await place(v, { email: undefined });
+      expect(placed.status, `order ${round}`).toBe(200);
+      const order = (await v.call<Confirmed>('GET', `/api/checkout/order/${placed.body.response.orderNumber}`)).body
+        .response;
+      expect(order.voucherCode).toBe('SPEND150');
+      expect(order.discountCents).toBe(1500);
+      expect(await uses('SPEND150')).toHaveLength(round);
+    }
+
+    await v.add('D0002', 1);
+    expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+    expect((await place(v, { email: undefined })).status).toBe(200);
+    await v.add('D0002', 1);
+    const again = await v.call('PUT', '/api/cart/voucher/WELCOME20');
+    expect(again.status).toBe(400);
+    expect(again.body.statusMessage).toBe('You have already used this voucher.');
+    expect(await uses('WELCOME20')).toHaveLength(1);
+  });
+
+  it('a guest email may reuse SPEND150, but WELCOME20 is refused at checkout the second time, changing nothing', async () => {
+    // Two browsers of the same guest hold each code before either order is placed.
+    const [first, second] = [visitor(), visitor()];
+    for (const b of [first, second]) {
+      await b.add('D0001', 8);
+      expect((await b.call('PUT', '/api/cart/voucher/SPEND150')).status).toBe(200);
+    }
+    for (const b of [first, second]) expect((await place(b, { email: 'spend.guest@example.com' })).status).toBe(200);
+
+    const [third, fourth] = [visitor(), visitor()];
+    for (const b of [third, fourth]) {
+      await b.add('D0002', 1);
+      expect((await b.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+    }
+    expect((await place(third, { email: 'welcome.guest@example.com' })).status).toBe(200);
+    const stock = (await stockOf('D0002')).stock;
+    const refused = await place(fourth, { email: 'welcome.guest@example.com' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.statusMessage).toBe('You have already used this voucher.');
+    expect((await fourth.cart()).lineItems.map((l) => [l.sku.itemCode, l.quantity])).toEqual([['D0002', 1]]);
+    expect((await stockOf('D0002')).stock).toBe(stock);
+    expect(await db().select().from(orders).where(eq(orders.email, 'welcome.guest@example.com'))).toHaveLength(1);
+    const spendOrders = await db().select().from(orders).where(eq(orders.email, 'spend.guest@example.com'));
+    expect(spendOrders.map((o) => o.voucherCode)).toEqual(['SPEND150', 'SPEND150']);
+  });
+});
+
+describe('Unlimited at checkout', () => {
+  it('a guest cannot pay for a membership: asked to log in, and nothing changes', async () => {
+    const v = visitor();
+    expect((await v.add('UL0001', 1)).status).toBe(200);
+    await v.add('D0001', 1);
+    const stock = (await stockOf('D0001')).stock;
+    const res = await place(v, { email: 'ul.guest@example.com' });
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe('Please log in or create an account to join Unlimited.');
+    expect((await v.cart()).lineItems.map((l) => l.sku.itemCode).sort()).toEqual(['D0001', 'UL0001']);
+    expect((await stockOf('D0001')).stock).toBe(stock);
+    expect(await db().select().from(orders).where(eq(orders.email, 'ul.guest@example.com'))).toEqual([]);
+  });
+
+  it.each([
+    ['0870', 'Alice Springs', 'NT'],
+    ['6230', 'Bunbury', 'WA'],
+    ['7151', 'Macquarie Island', 'TAS'],
+    ['2899', 'Norfolk Island', 'NSW'],
+  ])('is refused for a delivery to out-of-area postcode %s, and nothing changes', async (postcode, city, state) => {
+    const v = visitor();
+    const email = `ul.out.${postcode}@example.com`;
+    expect((await v.register(email, 'Vintage2026x')).status).toBe(200);
+    expect((await v.add('UL0001', 1)).status).toBe(200);
+    const res = await place(v, { email: undefined, delivery: { ...ADDRESS, postcode, city, state } });
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe(
+      'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
+    );
+    expect((await v.cart()).lineItems.map((l) => l.sku.itemCode)).toEqual(['UL0001']);
+    const subs = await db()
+      .select()
+      .from(customerSubscriptions)
+      .innerJoin(customers, eq(customers.id, customerSubscriptions.customerId))
+      .where(eq(customers.email, email));
+    expect(subs).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.email, email))).toEqual([]);
+    // To an address in the area it goes through.
+    expect((await place(v, { email: undefined })).status).toBe(200);
+  });
+
+  it('outback@example.com is refused Unlimited to the saved 0870 address', async () => {
+    // The join is refused at the cart for this account; a membership already in the guest's cart comes
+    // along at login, and checkout still stops it.
+    const v = visitor();
+    expect((await v.add('UL0001', 1)).status).toBe(200);
+    expect((await v.login('outback@example.com')).status).toBe(200);
+    const [address] = await db()
+      .select({ id: customerAddresses.id })
+      .from(customerAddresses)
+      .innerJoin(customers, eq(customers.id, customerAddresses.customerId))
+      .where(eq(customers.email, 'outback@example.com'));
+    expect((await v.cart()).lineItems.map((l) => l.sku.itemCode)).toContain('UL0001');
+    const res = await place(v, { email: undefined, delivery: undefined, savedAddressId: address!.id });
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe(
+      'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
+    );
+    expect(await db().select().from(orders).where(eq(orders.email, 'outback@example.com'))).toEqual([]);
+  });
+});
+
+describe('the placed order', () => {
+  it('keeps its own billing address when it differs from the delivery', async () => {
+    const v = visitor();
+    await v.add('D0001', 1);
+    const billing = {
+      firstName: 'Ben',
+      lastName: 'Ng',
+      line1: '1 Collins Street',
+      line2: 'Level 5',
+      city: 'Melbourne',
+      state: 'VIC',
+      postcode: '3000',
+      phone: '03 9000 0000',
+    };
+    const placed = await place(v, { email: 'billing@example.com', billingSameAsDelivery: false, billing });
+    expect(placed.status).toBe(200);
+    const read = await v.call<Confirmed & { billing: typeof billing }>(
+      'GET',
+      `/api/checkout/order/${placed.body.response.orderNumber}`,
+    );
+    expect(read.body.response.billing).toEqual(billing);
+    expect(read.body.response.delivery).toEqual(expect.objectContaining({ firstName: 'Ana', postcode: '2041' }));
+    const [row] = await db().select().from(orders).where(eq(orders.email, 'billing@example.com'));
+    expect(row?.billingAddress).toEqual(billing);
+  });
+
+  // A custom e-gift card's amount is set to the dollar, so the subtotal can sit exactly on the threshold.
+  const giftOf = (amount: number) => ({
+    salesCode: '',
+    quantity: 1,
+    recipientName: 'Ann Lee',
+    recipientEmail: 'ann@example.com',
+    verifyEmail: 'ann@example.com',
+    message: 'Enjoy!',
+    amount,
+    itemCode: '02698VC',
+  });
+  it.each([
+    ['law-au', 347, 0],
+    ['law-au', 346, 1499],
+    ['law-nz', 392, 0],
+    ['law-nz', 391, 1699],
+  ])('on %s with a $%i subtotal records delivery of %i cents', async (site, amount, shipping) => {
+    const v = visitor(site);
+    expect((await v.call('PUT', '/api/cart/eItemCode', giftOf(amount))).status).toBe(200);
+    const delivery =
+      site === 'law-nz' ? { ...ADDRESS, city: 'Auckland Central', state: 'Auckland', postcode: '1010' } : ADDRESS;
+    const email = `threshold.${site}.${amount}@example.com`;
+    const placed = await place(v, { email, delivery });
+    expect(placed.status).toBe(200);
+    const [row] = await db().select().from(orders).where(eq(orders.email, email));
+    expect(row).toEqual(
+      expect.objectContaining({
+        subtotalCents: amount * 100,
+        shippingCents: shipping,
+        totalCents: amount * 100 + shipping,
+      }),
+    );
+  });
+
+  it('an Unlimited member pays no delivery on a small order', async () => {
+    const v = visitor();
+    expect((await v.login('unlimited@example.com')).status).toBe(200);
+    await v.add('D0002', 1);
+    const placed = await place(v, { email: undefined });
+    expect(placed.status).toBe(200);
+    const [row] = await db().select().from(orders).where(eq(orders.orderNumber, placed.body.response.orderNumber));
+    expect(row!.subtotalCents).toBeLessThan(34_700);
+    expect(row!.shippingCents).toBe(0);
+    expect(row!.totalCents).toBe(row!.subtotalCents - row!.discountCents);
+  });
+});
+
 describe('the last bottles', () => {
   it('20 buyers racing for the last 5: exactly 5 sold, the others told plainly, stock 0 and out of stock', async () => {
     await db().update(products).set({ stockBottles: 5 }).where(eq(products.itemCode, 'D0003'));

@@ -89,3 +89,32 @@ test('links carrying data-track-* send a gaEvent from the one listener', async (
     .poll(async () => (await layer(page)).filter((e) => e.eventCategory === 'Footer'))
     .toEqual([{ event: 'gaEvent', eventCategory: 'Footer', eventAction: 'Shop link', eventLabel: 'Mixed cases' }]);
 });
+
+test('the Checkout and Place order buttons send a gaEvent from their data-track-* attributes', async ({
+  page,
+  cart,
+}) => {
+  const gaEvents = async (category: string) => (await layer(page)).filter((e) => e.eventCategory === category);
+  await cart.addItem('D0001', 1);
+  await cart.open();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect
+    .poll(() => gaEvents('Cart'))
+    .toEqual([{ event: 'gaEvent', eventCategory: 'Cart', eventAction: 'Checkout', eventLabel: 'Checkout' }]);
+  await page.getByLabel('Email address (for your order confirmation)').fill('track@example.com');
+  const delivery = page.getByRole('group', { name: 'Delivery address', exact: true });
+  await delivery.getByLabel('First name').fill('Ana');
+  await delivery.getByLabel('Last name').fill('Lee');
+  await delivery.getByLabel('Street address').fill('14 Darling Street');
+  await delivery.getByLabel('Suburb or town').fill('Balmain');
+  await delivery.getByLabel('Postcode').fill('2041');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  expect(await gaEvents('Checkout')).toEqual([
+    { event: 'gaEvent', eventCategory: 'Checkout', eventAction: 'Place order', eventLabel: 'Place order' },
+  ]);
+});

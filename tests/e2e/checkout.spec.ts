@@ -1,23 +1,42 @@
 import type { Page } from '@playwright/test';
-import { CartPage, expect, expectAccessible, gotoHydrated, logIn, PORT, pageData, test } from './support/fixtures';
+import {
+  CartPage,
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  logIn,
+  PORT,
+  pageApi,
+  pageData,
+  test,
+} from './support/fixtures';
 
 // Checkout (CONTRACT.md): the whole purchase in the browser, as a guest and as a customer, with each test
 // card, the form's messages, the double click and the reload, without JavaScript, and the GA4 events.
 // NOTE: a refused order answers 400 (or 409), which Chromium logs as a failed resource load.
 const REFUSED = /^console\.error: Failed to load resource: .* (400|409) .*\/checkout\.data\)$/;
+// The postcode lookup answers 404 for a postcode we do not deliver to.
+const UNKNOWN_POSTCODE = /^console\.error: Failed to load resource: .* 404 .*\/api\/address\/zipcode\/\d+\)$/;
 
 type Layer = Record<string, unknown>[];
 const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer: Layer }).dataLayer);
 const ecommerceEvents = async (page: Page, name: string) =>
   (await dataLayer(page)).filter((e) => e.event === name) as { ecommerce: Record<string, unknown> }[];
 
+// The delivery and billing fieldsets have the same labels (the billing one hidden while "same as delivery" is ticked).
+const deliveryFields = (page: Page) => page.getByRole('group', { name: 'Delivery address', exact: true });
+const billingFields = (page: Page) => page.getByRole('group', { name: 'Billing address', exact: true });
+
+async function fillAddress(page: Page, fields = deliveryFields(page)) {
+  await fields.getByLabel('First name').fill('Ana');
+  await fields.getByLabel('Last name').fill('Lee');
+  await fields.getByLabel('Street address').fill('14 Darling Street');
+  await fields.getByLabel('Suburb or town').fill('Balmain');
+  await fields.getByLabel('Postcode').fill('2041');
+}
 async function fillGuest(page: Page, email = 'e2e.guest@example.com') {
   await page.getByLabel('Email address (for your order confirmation)').fill(email);
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Lee');
-  await page.getByLabel('Street address').fill('14 Darling Street');
-  await page.getByLabel('Suburb or town').fill('Balmain');
-  await page.getByLabel('Postcode').fill('2041');
+  await fillAddress(page);
 }
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -106,7 +125,7 @@ test('a declined card says so on the card field, and the cart is kept', async ({
   await expect(summary).toBeFocused();
   await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   // What the shopper typed stays.
-  await expect(page.getByLabel('Street address')).toHaveValue('14 Darling Street');
+  await expect(deliveryFields(page).getByLabel('Street address')).toHaveValue('14 Darling Street');
   await expectAccessible(page);
   expect((await cart.get()).lineItems.map((l) => [l.sku.itemCode, l.quantity])).toEqual([['D0002', 2]]);
   // Then with the good card it goes through.
@@ -120,7 +139,7 @@ test('each missing or wrong field is named, next to the field and in the summary
   cart,
   allowConsoleErrors,
 }) => {
-  allowConsoleErrors(REFUSED);
+  allowConsoleErrors(REFUSED, UNKNOWN_POSTCODE);
   await cart.openWith('D0001', 1);
   await gotoHydrated(page, '/checkout');
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -133,18 +152,18 @@ test('each missing or wrong field is named, next to the field and in the summary
     'Please enter a valid postcode.',
   ])
     await expect(summary).toContainText(message);
-  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('First name')).toHaveAccessibleDescription('Please enter a first name.');
+  await expect(deliveryFields(page).getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(deliveryFields(page).getByLabel('First name')).toHaveAccessibleDescription('Please enter a first name.');
   await fillGuest(page, 'nobody@');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(summary).toContainText('Please enter a valid email address.');
   await page.getByLabel('Email address (for your order confirmation)').fill('fields@example.com');
-  await page.getByLabel('Postcode').fill('0001');
+  await deliveryFields(page).getByLabel('Postcode').fill('0001');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(summary).toContainText('We don’t deliver to that postcode. Please check it.');
-  await page.getByLabel('Postcode').fill('2041');
+  await deliveryFields(page).getByLabel('Postcode').fill('2041');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('01/20');
   await page.getByLabel('Security code (CVC)').fill('123');
@@ -153,18 +172,183 @@ test('each missing or wrong field is named, next to the field and in the summary
   await expect(page.getByLabel('Expiry (MM/YY)')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a double click places one order', async ({ page, cart }) => {
+test('a double click and a reload that resubmits the form place exactly one order', async ({ page, cart }) => {
+  await logIn(page, 'planner@example.com');
+  const orderNumbers = async () =>
+    (await cart.api<{ orders: { orderNumber: string }[] }>('GET', '/api/user/orderhistory')).body.response.orders.map(
+      (o) => o.orderNumber,
+    );
+  const before = await orderNumbers();
   await cart.openWith('D0001', 1);
   await gotoHydrated(page, '/checkout');
-  await fillGuest(page, 'double.e2e@example.com');
   await fillCard(page, '4242 4242 4242 4242');
+  // The form as the browser posts it: what a reload of the post (or a retry) sends again.
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/checkout'));
   await page.getByRole('button', { name: 'Place order' }).dblclick();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
-  const number = await page.getByTestId('order-number').textContent();
-  // The guest's browser sees its own order; the API says there is exactly one for this email (the
-  // second click either was not sent or answered the same order).
-  const again = await page.evaluate(async (n) => (await fetch(`/api/checkout/order/${n}`)).status, number);
-  expect(again).toBe(200);
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  expect(await orderNumbers()).toEqual([number, ...before]);
+
+  const form = (await posted).postData() ?? '';
+  expect(form).toContain('idempotencyKey=');
+  const resubmitted = await page.evaluate(async (body) => {
+    const res = await fetch('/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    return { status: res.status, url: res.url };
+  }, form);
+  // The same key answers the order it placed: the shopper lands on its confirmation again.
+  expect(resubmitted.status).toBe(200);
+  expect(new URL(resubmitted.url).pathname).toBe(`/checkout/confirmation/${number}`);
+  expect(await orderNumbers()).toEqual([number, ...before]);
+  await page.goto('/account/purchased');
+  await expect(page.getByRole('link', { name: `Order ${number}` })).toHaveCount(1);
+});
+
+test('a customer’s declined card says so, and the cart is unchanged', async ({ page, cart, allowConsoleErrors }) => {
+  allowConsoleErrors(REFUSED);
+  await logIn(page, 'shopper@example.com');
+  await cart.addItem('D0002', 2);
+  await cart.addItem('D0001', 1);
+  const before = await cart.quantities();
+  const total = async () =>
+    (await cart.api<{ orderPriceInfo: { total: number } }>('GET', '/api/cart/list')).body.response.orderPriceInfo.total;
+  const totalBefore = await total();
+  await gotoHydrated(page, '/checkout');
+  await expect(page.getByText(/^Ordering as /)).toBeVisible();
+  await fillCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.locator('.checkout__errors')).toContainText('Your card was declined.');
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(await cart.quantities()).toEqual(before);
+  expect(await total()).toBe(totalBefore);
+  await expectAccessible(page);
+});
+
+test('with a voucher: the purchase event names the coupon, and the voucher cookie is gone after the order', async ({
+  page,
+  cart,
+}) => {
+  await cart.addItem('D0002', 2);
+  expect((await cart.api('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+  await gotoHydrated(page, '/checkout');
+  await expect(page.locator('.checkout__totals')).toContainText('−$20.00');
+  // A voucher link followed meanwhile (in another tab) saved a code for later.
+  await page
+    .context()
+    .addCookies([{ name: 'voucher_code', value: 'SPEND150', url: page.url().replace(/\/checkout$/, '/') }]);
+  await fillGuest(page, 'coupon.e2e@example.com');
+  await fillCard(page, '4242 4242 4242 4242');
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/checkout(\.data)?$/.test(new URL(r.url()).pathname),
+  );
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  // The order's own answer clears it (SPEC §4), before any cart request could.
+  expect(await (await answer).headerValue('set-cookie')).toMatch(/(^|\n)voucher_code=;.*Max-Age=0/);
+  expect((await page.context().cookies()).find((c) => c.name === 'voucher_code')).toBeUndefined();
+  const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+  const purchase = await ecommerceEvents(page, 'purchase');
+  expect(purchase).toHaveLength(1);
+  expect(purchase[0]!.ecommerce).toEqual(expect.objectContaining({ transaction_id: orderNumber, coupon: 'WELCOME20' }));
+});
+
+test('the keyboard alone fills the form, with its own billing address, and places the order', async ({
+  page,
+  cart,
+}) => {
+  await cart.addItem('D0001', 1);
+  await gotoHydrated(page, '/checkout');
+  const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+  // Tab from the top of the page to the first field of the form.
+  for (let i = 0; i < 60 && (await focused()) !== 'checkout-email'; i++) await page.keyboard.press('Tab');
+  expect(await focused()).toBe('checkout-email');
+  const typeThenTab = async (id: string, text: string) => {
+    expect(await focused()).toBe(id);
+    if (text) await page.keyboard.type(text);
+    await page.keyboard.press('Tab');
+  };
+  await typeThenTab('checkout-email', 'keyboard@example.com');
+  for (const [id, text] of [
+    ['checkout-firstName', 'Kim'],
+    ['checkout-lastName', 'Park'],
+    ['checkout-line1', '14 Darling Street'],
+    ['checkout-line2', ''],
+    ['checkout-city', 'Balmain'],
+    ['checkout-state', 'NSW'],
+    ['checkout-postcode', '2041'],
+    ['checkout-phone', ''],
+    ['checkout-cardNumber', '4242 4242 4242 4242'],
+    ['checkout-cardExpiry', '12/30'],
+    ['checkout-cardCvc', '123'],
+  ] as const)
+    await typeThenTab(id, text);
+  expect(await focused()).toBe('checkout-billing-same');
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('Billing address is the same as delivery')).not.toBeChecked();
+  await page.keyboard.press('Tab');
+  for (const [id, text] of [
+    ['checkout-billing-firstName', 'Kim'],
+    ['checkout-billing-lastName', 'Park'],
+    ['checkout-billing-line1', '1 Collins Street'],
+    ['checkout-billing-line2', ''],
+    ['checkout-billing-city', 'Melbourne'],
+    ['checkout-billing-state', 'VIC'],
+    ['checkout-billing-postcode', '3000'],
+    ['checkout-billing-phone', ''],
+  ] as const)
+    await typeThenTab(id, text);
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  const order = await cart.api<{ billing: Record<string, string>; delivery: Record<string, string> }>(
+    'GET',
+    `/api/checkout/order/${number}`,
+  );
+  expect(order.body.response.billing).toEqual(expect.objectContaining({ line1: '1 Collins Street', postcode: '3000' }));
+  expect(order.body.response.delivery).toEqual(expect.objectContaining({ line1: '14 Darling Street' }));
+});
+
+test('leaving the postcode field says at once when we do not deliver there', async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(UNKNOWN_POSTCODE);
+  await cart.addItem('D0001', 1);
+  await gotoHydrated(page, '/checkout');
+  const postcode = deliveryFields(page).getByLabel('Postcode');
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/address/zipcode/')) lookups.push(new URL(r.url()).pathname);
+  });
+  await postcode.fill('0001');
+  await postcode.blur();
+  await expect(postcode).toHaveAccessibleDescription('We don’t deliver to that postcode. Please check it.');
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  expect(lookups).toEqual(['/api/address/zipcode/0001']);
+  await expectAccessible(page);
+  await postcode.fill('2041');
+  await postcode.blur();
+  await expect(postcode).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('We don’t deliver to that postcode. Please check it.')).toHaveCount(0);
+  expect(lookups).toEqual(['/api/address/zipcode/0001', '/api/address/zipcode/2041']);
+});
+
+test('a guest with Unlimited in the cart is asked to log in before paying', async ({ page, cart }) => {
+  await cart.addItem('UL0001', 1);
+  await gotoHydrated(page, '/checkout');
+  await expect(page.getByRole('alert')).toContainText('Please log in or create an account to join Unlimited.');
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    '/login?redirectingURL=/checkout',
+  );
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  await expectAccessible(page);
 });
 
 test('a customer checks out to a saved address with WELCOME20 and finds the order in the account', async ({
@@ -180,7 +364,12 @@ test('a customer checks out to a saved address with WELCOME20 and finds the orde
   await expect(page.getByText(/^Ordering as /)).toBeVisible();
   const saved = page.getByRole('radiogroup').or(page.locator('.checkout__saved'));
   await expect(saved.getByRole('radio').first()).toBeChecked();
-  await expect(page.getByLabel('Street address')).toHaveCount(0);
+  // A saved address needs no new one: its fields are hidden until "A new address" is chosen.
+  await expect(page.locator('.checkout__address--delivery')).toBeHidden();
+  await page.getByLabel('A new address').check();
+  await expect(deliveryFields(page).getByLabel('Street address')).toBeVisible();
+  await saved.getByRole('radio').first().check();
+  await expect(page.locator('.checkout__address--delivery')).toBeHidden();
   await expect(page.locator('.checkout__totals')).toContainText('−$20.00');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Place order' }).click();
@@ -212,4 +401,41 @@ test('without JavaScript the checkout still submits and confirms', async ({ page
   await expect(plain.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   await expect(plain.getByText(/^2 × /)).toBeVisible();
   await noScript.close();
+});
+
+test('without JavaScript a billing address of its own can be given', async ({ page, browser }) => {
+  await page.goto('/robots.txt');
+  await new CartPage(page).addItem('D0001', 1);
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: `http://law-au.localhost:${PORT}` });
+  await noScript.addCookies(await page.context().cookies());
+  const plain = await noScript.newPage();
+  await plain.goto('/checkout');
+  await fillGuest(plain, 'noscript.billing@example.com');
+  await fillCard(plain, '4242 4242 4242 4242');
+  // The billing fields show as soon as the box is unticked: the page's own CSS, no script.
+  await expect(billingFields(plain)).toBeHidden();
+  await plain.getByLabel('Billing address is the same as delivery').uncheck();
+  await expect(billingFields(plain)).toBeVisible();
+  const billing = billingFields(plain);
+  await billing.getByLabel('First name').fill('Ben');
+  await billing.getByLabel('Last name').fill('Ng');
+  await billing.getByLabel('Street address').fill('1 Collins Street');
+  await billing.getByLabel('Suburb or town').fill('Melbourne');
+  await billing.getByLabel('Postcode').fill('3000');
+  await plain.getByRole('button', { name: 'Place order' }).click();
+  await expect(plain.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  const number = (await plain.getByTestId('order-number').textContent()) ?? '';
+  // Read the order back with this browser's cookies (the order's access cookie among them).
+  await page.context().addCookies(await noScript.cookies());
+  await noScript.close();
+  const order = await pageApi<{ billing: Record<string, string>; delivery: Record<string, string> }>(
+    page,
+    'GET',
+    `/api/checkout/order/${number}`,
+  );
+  expect(order.status).toBe(200);
+  expect(order.body.response.billing).toEqual(
+    expect.objectContaining({ firstName: 'Ben', lastName: 'Ng', line1: '1 Collins Street', postcode: '3000' }),
+  );
+  expect(order.body.response.delivery).toEqual(expect.objectContaining({ firstName: 'Ana', postcode: '2041' }));
 });

@@ -77,7 +77,14 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
           navigate('/checkout');
         }}
       >
-        <button type="submit" className="button" disabled={checkoutBlocked}>
+        <button
+          type="submit"
+          className="button"
+          disabled={checkoutBlocked}
+          data-track-category="Cart"
+          data-track-action="Checkout"
+          data-track-label="Checkout"
+        >
           Checkout
         </button>
       </form>

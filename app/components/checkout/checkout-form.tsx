@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import type { CheckoutActionData } from '../../../domain/checkout';
+import { CHECKOUT_MESSAGES, type CheckoutActionData } from '../../../domain/checkout';
+
 import { amountToCents, formatMoney } from '../../../domain/money';
+import { UNLIMITED_ITEM_CODES } from '../../../domain/unlimited';
+import { requestApi } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
 import { cartPayload, trackEcommerce } from '../../lib/ecommerce';
 import { useRootData } from '../../root';
@@ -46,14 +49,23 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
   const errors = result?.errors ?? [];
   const values = result?.values ?? {};
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
-  const [addressChoice, setAddressChoice] = useState(
+  // The address choice and the billing tick are plain form controls: CSS (:has(:checked)) shows the fields
+  // they call for, so a shopper without JavaScript can fill them too.
+  const addressChoice =
     values.address ??
-      String(customer?.addresses.find((a) => a.isDefaultDelivery)?.id ?? customer?.addresses[0]?.id ?? 'new'),
-  );
-  const [billingSame, setBillingSame] = useState(
-    values.billingSame !== undefined ? values.billingSame === 'on' : !result,
-  );
+    String(customer?.addresses.find((a) => a.isDefaultDelivery)?.id ?? customer?.addresses[0]?.id ?? 'new');
+  const billingSame = values.billingSame !== undefined ? values.billingSame === 'on' : !result;
   const summary = useRef<HTMLDivElement>(null);
+  // The delivery postcode, checked when the shopper leaves the field (the same table the order is checked on).
+  const [postcodeProblem, setPostcodeProblem] = useState('');
+  const checkPostcode = async (value: string) => {
+    const code = value.trim();
+    if (code === '' || (site.country !== 'au' && site.country !== 'nz')) return setPostcodeProblem('');
+    if (!/^\d{4}$/.test(code)) return setPostcodeProblem(CHECKOUT_MESSAGES.unknownPostcode);
+    const lookup = await requestApi('GET', `/api/address/zipcode/${code}`);
+    // Only a definite "no such postcode" is shown; a lookup that fails otherwise is left to the order.
+    setPostcodeProblem(lookup.status === 404 ? CHECKOUT_MESSAGES.unknownPostcode : '');
+  };
   const money = (amount: number) => formatMoney(amountToCents(amount), site);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view, for the cart the page opened with
@@ -78,7 +90,9 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
     );
   }
 
-  const blocked = !cart.checkoutEnabled;
+  // A membership belongs to an account: a guest is asked to log in first (the server refuses it too).
+  const guestMembership = !customer && cart.lineItems.some((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
+  const blocked = !cart.checkoutEnabled || guestMembership;
   const pi = cart.orderPriceInfo;
   const discount = pi.pricingBreakdown.filter((p) => p.adjustmentType === 'Order Discount');
   const onSubmit = () => {
@@ -91,11 +105,12 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
   };
 
   const addressFields = (prefix: string, legend: string) => (
-    <fieldset className="checkout__address">
+    <fieldset className={`checkout__address checkout__address--${prefix ? 'billing' : 'delivery'}`}>
       <legend>{legend}</legend>
       {ADDRESS_FIELDS.map(([name, label, autoComplete, required]) => {
         const field = `${prefix}${name}`;
-        const error = errorOf(field);
+        const deliveryPostcode = field === 'postcode';
+        const error = errorOf(field) ?? (deliveryPostcode && postcodeProblem ? postcodeProblem : undefined);
         const id = `checkout-${field.replace('.', '-')}`;
         return (
           <Field
@@ -110,9 +125,15 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
               defaultValue: values[field] ?? '',
               required,
               inputMode: name === 'postcode' ? 'numeric' : undefined,
+              onBlur: deliveryPostcode ? (e) => void checkPostcode(e.currentTarget.value) : undefined,
             }}
           >
-            {error ? <FieldError id={`${id}-error`} message={error} /> : null}
+            {deliveryPostcode ? (
+              // A live region from the start, so the message found on leaving the field is read out.
+              <div aria-live="polite">{error ? <FieldError id={`${id}-error`} message={error} /> : null}</div>
+            ) : error ? (
+              <FieldError id={`${id}-error`} message={error} />
+            ) : null}
           </Field>
         );
       })}
@@ -167,8 +188,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
                     id={`checkout-address-${a.id}`}
                     name="address"
                     value={String(a.id)}
-                    checked={addressChoice === String(a.id)}
-                    onChange={() => setAddressChoice(String(a.id))}
+                    defaultChecked={addressChoice === String(a.id)}
                   />
                   <label htmlFor={`checkout-address-${a.id}`}>
                     {a.line1}, {a.locality} {a.state} {a.postalCode}
@@ -181,8 +201,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
                   id="checkout-address-new"
                   name="address"
                   value="new"
-                  checked={addressChoice === 'new'}
-                  onChange={() => setAddressChoice('new')}
+                  defaultChecked={addressChoice === 'new'}
                 />
                 <label htmlFor="checkout-address-new">A new address</label>
               </div>
@@ -191,9 +210,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
           ) : (
             <input type="hidden" name="address" value="new" />
           )}
-          {addressChoice === 'new' || !customer || customer.addresses.length === 0
-            ? addressFields('', 'Delivery address')
-            : null}
+          {addressFields('', 'Delivery address')}
         </section>
 
         <section aria-labelledby="checkout-step-delivery" className="checkout__step">
@@ -232,16 +249,10 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
             </Field>
           ))}
           <div className="checkbox-row">
-            <input
-              type="checkbox"
-              id="checkout-billing-same"
-              name="billingSame"
-              checked={billingSame}
-              onChange={(e) => setBillingSame(e.target.checked)}
-            />
+            <input type="checkbox" id="checkout-billing-same" name="billingSame" defaultChecked={billingSame} />
             <label htmlFor="checkout-billing-same">Billing address is the same as delivery</label>
           </div>
-          {billingSame ? null : addressFields('billing.', 'Billing address')}
+          {addressFields('billing.', 'Billing address')}
         </section>
 
         <section aria-labelledby="checkout-step-review" className="checkout__step">
@@ -287,7 +298,12 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
               </div>
             ) : null}
           </dl>
-          {blocked ? (
+          {guestMembership ? (
+            <p className="help" role="alert">
+              {CHECKOUT_MESSAGES.unlimitedGuest} <Link to="/login?redirectingURL=/checkout">Log in</Link> or{' '}
+              <Link to="/registration">create an account</Link>.
+            </p>
+          ) : blocked ? (
             <p className="help" role="alert">
               Please sort out the items marked in <Link to="/cart">your cart</Link> before you check out.
             </p>
@@ -297,6 +313,10 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
             className="button button--buy"
             disabled={blocked}
             aria-disabled={submitting || undefined}
+            // The label stays "Place order" while the button reads "Placing your order…".
+            data-track-category="Checkout"
+            data-track-action="Place order"
+            data-track-label="Place order"
             onClick={(e) => {
               if (submitting) e.preventDefault();
             }}
