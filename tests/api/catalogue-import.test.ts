@@ -101,6 +101,44 @@ describe('catalogue import', () => {
     expect(await counts()).toEqual(before);
   });
 
+  // Blank lines are skipped and a quoted field may hold line breaks: the report still names the file's own lines.
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('counts blank lines and line breaks inside quoted fields in the line numbers (%s)', async (_kind, eol) => {
+    const nzd = good.replace(',AUD,', ',NZD,').replace('32.99', '36.99');
+    const twoLines = good.replaceAll('D0900', 'D0903').replace('Riverbend Estate Heathcote Shiraz', '"Two\nLines"');
+    const csv = [
+      header, // 1
+      good, // 2
+      '', // 3
+      nzd, // 4
+      '', // 5
+      '', // 6
+      twoLines, // 7 and 8
+      good.replace(',AUD,', ',USD,').replace('32.99', '32.9x'), // 9
+      '', // 10
+      good.replace(',AUD,', ',HKD,').replace(',240', ',-1'), // 11
+    ].join('\n');
+    const before = await counts();
+    const { problems } = readCatalogueCsv(csv.replaceAll('\n', eol));
+    expect(problems).toEqual([
+      { line: 7, message: 'name must be on one line' },
+      { line: 9, message: 'list_price must be an amount such as 24.99' },
+      { line: 11, message: 'stock must be a whole number of bottles' },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reads a file with blank lines between its rows like one without', async () => {
+    const spaced = sample.split('\n').join('\n\n');
+    expect(readCatalogueCsv(spaced)).toEqual(readCatalogueCsv(sample));
+    const fieldsDiffer = `${header}\n\n\n${good}\n\n${good.replace(',AUD,', ',NZD,').replace('Shiraz,Heathcote', 'Merlot,Heathcote')}`;
+    expect(readCatalogueCsv(fieldsDiffer).problems).toEqual([
+      { line: 6, message: 'grape differs from line 4 for D0900' },
+    ]);
+  });
+
   it('needs the single-bottle row of every product', async () => {
     const { problems } = readCatalogueCsv(`${header}\n${good.replaceAll('D0900,D0900,1', 'D0902,D0902-6,6')}\n`);
     expect(problems).toEqual([{ line: 2, message: 'D0902 has no single-bottle row (sku_code D0902)' }]);
