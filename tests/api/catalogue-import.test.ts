@@ -7,7 +7,10 @@ import { readCatalogueCsv } from '../../server/catalogue-file';
 import { importCatalogue } from '../../services/catalogue-import';
 import { searchProducts } from '../../services/search';
 import { parseSearchParams } from '../../domain/search-params';
-import { fetchProduct, useTestApp } from '../support/test-app';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { createReadCache } from '../../services/read-cache';
+import { type Envelope, fetchProduct, useTestApp } from '../support/test-app';
 
 // `npm run catalogue:import FILE.csv`: every line checked (problems by line number), applied in one transaction or
 // not at all, the same file twice leaves the same catalogue; search and the product API see the result.
@@ -165,5 +168,51 @@ describe('catalogue import', () => {
         .from(products)
         .where(inArray(products.itemCode, ['D0960', 'D0961'])),
     ).toEqual([]);
+  });
+});
+
+// The import runs in its own process (`npm run catalogue:import`), so it cannot empty a running server's read cache:
+// search reads the database and sees a new product at once; the suggestion file and product answers kept in the
+// cache follow when their entries expire, within a minute (README, Catalogue import). The server's clock is fake here.
+describe('after an import, a running server', () => {
+  it('lists a new product in search at once and in the suggestion file and product API within a minute', async () => {
+    const serverClock = fixedClock(new Date('2026-11-24T09:00:00Z'));
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock: serverClock });
+    const server = createApp({ database: t.testDb.database, config: testConfig(), clock: serverClock, cache });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      server.request(path, { headers: { host: 'law-au.localhost', ...headers } });
+    const suggestions = async () => {
+      const res = await get('/search/suggestions/law.json');
+      expect(res.status).toBe(200);
+      return { etag: res.headers.get('etag') ?? '', entries: (await res.json()) as { i: string; n: string }[] };
+    };
+    const entry = { i: 'D0970', n: 'Sunhill Langhorne Creek Nebbiolo 2021' };
+    const before = await suggestions();
+    expect(before.entries).not.toContainEqual(entry);
+    expect((await get('/api/product/item/D0970')).status).toBe(404);
+
+    const { products: list, problems } = readCatalogueCsv(
+      `${header}\nD0970,D0970,1,AUD,Sunhill Langhorne Creek Nebbiolo,2021,wine,red,Nebbiolo,Langhorne Creek,Australia,Sunhill,41.00,36.00,60\n`,
+    );
+    expect(problems).toEqual([]);
+    await importCatalogue(db(), clock, list);
+
+    const searched = await searchProducts(db(), 'AUD', parseSearchParams(new URLSearchParams('Ntt=sunhill nebbiolo')));
+    expect(searched.items.map((p) => p.itemCode)).toEqual(['D0970']);
+    // Within the minute the server still answers from its cache.
+    serverClock.advance(59_000);
+    expect((await suggestions()).entries).not.toContainEqual(entry);
+    expect((await get('/api/product/item/D0970')).status).toBe(404);
+    serverClock.advance(1_001);
+    const after = await suggestions();
+    expect(after.entries).toContainEqual(entry);
+    // A browser revalidating with the old ETag gets the new file, not a 304.
+    expect(after.etag).not.toBe(before.etag);
+    expect((await get('/search/suggestions/law.json', { 'if-none-match': before.etag })).status).toBe(200);
+    const product = await get('/api/product/item/D0970');
+    expect(product.status).toBe(200);
+    expect(((await product.json()) as Envelope<{ name: string }>).response.name).toBe(
+      'Sunhill Langhorne Creek Nebbiolo',
+    );
   });
 });
