@@ -172,8 +172,9 @@ describe('catalogue import', () => {
 });
 
 // The import runs in its own process (`npm run catalogue:import`), so it cannot empty a running server's read cache:
-// search reads the database and sees a new product at once; the suggestion file and product answers kept in the
-// cache follow when their entries expire, within a minute (README, Catalogue import). The server's clock is fake here.
+// the search service reads the database and finds a new product at once; the suggestion file and product answers
+// kept in the cache follow when their entries expire, within a minute (README, Catalogue import). The server's
+// clock is fake here.
 describe('after an import, a running server', () => {
   it('lists a new product in search at once and in the suggestion file and product API within a minute', async () => {
     const serverClock = fixedClock(new Date('2026-11-24T09:00:00Z'));
