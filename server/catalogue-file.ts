@@ -16,7 +16,7 @@ export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; 
       bom: true,
       relax_column_count: false,
       info: true,
-    });
+    }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError)
       return {
