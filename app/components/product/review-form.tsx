@@ -46,7 +46,13 @@ export function ReviewForm({ itemCode, existing }: { itemCode: string; existing:
   };
 
   return (
-    <form className="review-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate data-ready={ready || undefined}>
+    <form
+      className="review-form"
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      noValidate
+      data-ready={ready || undefined}
+    >
       <h3 id={`${id}-title`}>{existing ? 'Edit your review' : 'Write a review'}</h3>
       <ErrorList id={`${id}-errors`} errors={errors} />
       <fieldset className="review-form__stars">
