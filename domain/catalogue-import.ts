@@ -4,7 +4,8 @@ import { PACK_SIZES } from './pack-pricing';
 import { ITEM_CODE_PATTERN } from './item-code';
 
 // The operators' catalogue file (`npm run catalogue:import FILE.csv`): one row per sku and currency. Pure: the
-// rows come in as records (header → value), problems go out with their line numbers, nothing is written here.
+// rows come in as records (header → value, with the file line each starts on), problems go out with those line
+// numbers, nothing is written here.
 
 export const CATALOGUE_COLUMNS = [
   'item_code',
@@ -39,7 +40,9 @@ const text = (column: string, max: number, required = true) =>
     .string()
     .trim()
     .max(max, `${column} is at most ${max} characters`)
-    .refine((v) => !required || v.length > 0, `${column} is required`);
+    .refine((v) => !required || v.length > 0, `${column} is required`)
+    // A quoted field may span lines in CSV; a name or a region with a line break would break titles and listings.
+    .refine((v) => !/[\r\n]/.test(v), `${column} must be on one line`);
 
 export const CatalogueRowSchema = z
   .object({
@@ -79,9 +82,15 @@ export const CatalogueRowSchema = z
 export type CatalogueRow = z.infer<typeof CatalogueRowSchema>;
 
 export interface CatalogueProblem {
-  /** The file's line (the header is line 1). */
+  /** The file's line (the header is line 1), counting blank lines and the line breaks inside quoted fields. */
   line: number;
   message: string;
+}
+
+/** One data row of the file: its cells by column, and the file line the row starts on. */
+export interface CatalogueRecord {
+  line: number;
+  cells: Record<string, string>;
 }
 
 export interface CatalogueProduct {
@@ -104,21 +113,21 @@ export interface CatalogueProduct {
  */
 export function readCatalogueRows(
   header: readonly string[],
-  rows: readonly Record<string, string>[],
+  rows: readonly CatalogueRecord[],
+  headerLine = 1,
 ): { products: CatalogueProduct[]; problems: CatalogueProblem[] } {
   const problems: CatalogueProblem[] = [];
   const missing = CATALOGUE_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length > 0)
-    return { products: [], problems: [{ line: 1, message: `missing columns: ${missing.join(', ')}` }] };
-  if (rows.length === 0) return { products: [], problems: [{ line: 1, message: 'the file has no rows' }] };
+    return { products: [], problems: [{ line: headerLine, message: `missing columns: ${missing.join(', ')}` }] };
+  if (rows.length === 0) return { products: [], problems: [{ line: headerLine, message: 'the file has no rows' }] };
   const products = new Map<string, CatalogueProduct & { firstLine: number }>();
-  rows.forEach((raw, index) => {
-    const line = index + 2;
+  for (const { line, cells: raw } of rows) {
     const parsed = CatalogueRowSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       problems.push({ line, message: issue?.message ?? 'the row is not valid' });
-      return;
+      continue;
     }
     const r = parsed.data;
     const fields = {
@@ -140,17 +149,17 @@ export function readCatalogueRows(
       const differs = (Object.keys(fields) as (keyof typeof fields)[]).find((k) => product?.[k] !== fields[k]);
       if (differs) {
         problems.push({ line, message: `${differs} differs from line ${product.firstLine} for ${r.item_code}` });
-        return;
+        continue;
       }
     }
     const sku = product.skus.get(r.sku_code) ?? { packSize: r.pack_size, prices: new Map() };
     if (sku.prices.has(r.currency)) {
       problems.push({ line, message: `${r.sku_code} already has a ${r.currency} price` });
-      return;
+      continue;
     }
     sku.prices.set(r.currency, { listCents: r.list_price, saleCents: r.sale_price });
     product.skus.set(r.sku_code, sku);
-  });
+  }
   for (const p of products.values())
     if (!p.skus.has(p.itemCode))
       problems.push({ line: p.firstLine, message: `${p.itemCode} has no single-bottle row (sku_code ${p.itemCode})` });

@@ -32,7 +32,7 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
  * Brings the content files in on start. A broken file must not keep the shop closed: the last good content stays
  * and the problems are logged (`npm run content:import` reports them and exits non-zero).
  */
-async function importContentOnStart(database: Database, config: Config, log: Logger): Promise<void> {
+export async function importContentOnStart(database: Database, config: Config, log: Logger): Promise<void> {
   try {
     const report = await importContent(database.db, await readContentFiles(path.resolve(config.CONTENT_DIR)));
     if (report.imported.length + report.removed.length > 0) log.info(report, 'content imported');

@@ -7,7 +7,10 @@ import { readCatalogueCsv } from '../../server/catalogue-file';
 import { importCatalogue } from '../../services/catalogue-import';
 import { searchProducts } from '../../services/search';
 import { parseSearchParams } from '../../domain/search-params';
-import { fetchProduct, useTestApp } from '../support/test-app';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { createReadCache } from '../../services/read-cache';
+import { type Envelope, fetchProduct, useTestApp } from '../support/test-app';
 
 // `npm run catalogue:import FILE.csv`: every line checked (problems by line number), applied in one transaction or
 // not at all, the same file twice leaves the same catalogue; search and the product API see the result.
@@ -101,6 +104,44 @@ describe('catalogue import', () => {
     expect(await counts()).toEqual(before);
   });
 
+  // Blank lines are skipped and a quoted field may hold line breaks: the report still names the file's own lines.
+  it.each([
+    ['LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])('counts blank lines and line breaks inside quoted fields in the line numbers (%s)', async (_kind, eol) => {
+    const nzd = good.replace(',AUD,', ',NZD,').replace('32.99', '36.99');
+    const twoLines = good.replaceAll('D0900', 'D0903').replace('Riverbend Estate Heathcote Shiraz', '"Two\nLines"');
+    const csv = [
+      header, // 1
+      good, // 2
+      '', // 3
+      nzd, // 4
+      '', // 5
+      '', // 6
+      twoLines, // 7 and 8
+      good.replace(',AUD,', ',USD,').replace('32.99', '32.9x'), // 9
+      '', // 10
+      good.replace(',AUD,', ',HKD,').replace(',240', ',-1'), // 11
+    ].join('\n');
+    const before = await counts();
+    const { problems } = readCatalogueCsv(csv.replaceAll('\n', eol));
+    expect(problems).toEqual([
+      { line: 7, message: 'name must be on one line' },
+      { line: 9, message: 'list_price must be an amount such as 24.99' },
+      { line: 11, message: 'stock must be a whole number of bottles' },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reads a file with blank lines between its rows like one without', async () => {
+    const spaced = sample.split('\n').join('\n\n');
+    expect(readCatalogueCsv(spaced)).toEqual(readCatalogueCsv(sample));
+    const fieldsDiffer = `${header}\n\n\n${good}\n\n${good.replace(',AUD,', ',NZD,').replace('Shiraz,Heathcote', 'Merlot,Heathcote')}`;
+    expect(readCatalogueCsv(fieldsDiffer).problems).toEqual([
+      { line: 6, message: 'grape differs from line 4 for D0900' },
+    ]);
+  });
+
   it('needs the single-bottle row of every product', async () => {
     const { problems } = readCatalogueCsv(`${header}\n${good.replaceAll('D0900,D0900,1', 'D0902,D0902-6,6')}\n`);
     expect(problems).toEqual([{ line: 2, message: 'D0902 has no single-bottle row (sku_code D0902)' }]);
@@ -127,5 +168,52 @@ describe('catalogue import', () => {
         .from(products)
         .where(inArray(products.itemCode, ['D0960', 'D0961'])),
     ).toEqual([]);
+  });
+});
+
+// The import runs in its own process (`npm run catalogue:import`), so it cannot empty a running server's read cache:
+// the search service reads the database and finds a new product at once; the suggestion file and product answers
+// kept in the cache follow when their entries expire, within a minute (README, Catalogue import). The server's
+// clock is fake here.
+describe('after an import, a running server', () => {
+  it('lists a new product in search at once and in the suggestion file and product API within a minute', async () => {
+    const serverClock = fixedClock(new Date('2026-11-24T09:00:00Z'));
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock: serverClock });
+    const server = createApp({ database: t.testDb.database, config: testConfig(), clock: serverClock, cache });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      server.request(path, { headers: { host: 'law-au.localhost', ...headers } });
+    const suggestions = async () => {
+      const res = await get('/search/suggestions/law.json');
+      expect(res.status).toBe(200);
+      return { etag: res.headers.get('etag') ?? '', entries: (await res.json()) as { i: string; n: string }[] };
+    };
+    const entry = { i: 'D0970', n: 'Sunhill Langhorne Creek Nebbiolo 2021' };
+    const before = await suggestions();
+    expect(before.entries).not.toContainEqual(entry);
+    expect((await get('/api/product/item/D0970')).status).toBe(404);
+
+    const { products: list, problems } = readCatalogueCsv(
+      `${header}\nD0970,D0970,1,AUD,Sunhill Langhorne Creek Nebbiolo,2021,wine,red,Nebbiolo,Langhorne Creek,Australia,Sunhill,41.00,36.00,60\n`,
+    );
+    expect(problems).toEqual([]);
+    await importCatalogue(db(), clock, list);
+
+    const searched = await searchProducts(db(), 'AUD', parseSearchParams(new URLSearchParams('Ntt=sunhill nebbiolo')));
+    expect(searched.items.map((p) => p.itemCode)).toEqual(['D0970']);
+    // Within the minute the server still answers from its cache.
+    serverClock.advance(59_000);
+    expect((await suggestions()).entries).not.toContainEqual(entry);
+    expect((await get('/api/product/item/D0970')).status).toBe(404);
+    serverClock.advance(1_001);
+    const after = await suggestions();
+    expect(after.entries).toContainEqual(entry);
+    // A browser revalidating with the old ETag gets the new file, not a 304.
+    expect(after.etag).not.toBe(before.etag);
+    expect((await get('/search/suggestions/law.json', { 'if-none-match': before.etag })).status).toBe(200);
+    const product = await get('/api/product/item/D0970');
+    expect(product.status).toBe(200);
+    expect(((await product.json()) as Envelope<{ name: string }>).response.name).toBe(
+      'Sunhill Langhorne Creek Nebbiolo',
+    );
   });
 });

@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contentPages, planMappings } from '../../db/schema';
+import pino from 'pino';
+import { testConfig } from '../../server/config';
 import { readContentFiles } from '../../server/content-files';
+import { importContentOnStart } from '../../server/start';
 import { type ContentFile, ContentImportError, findCampaign, importContent } from '../../services/content';
 import { useTestApp } from '../support/test-app';
 
@@ -152,5 +157,47 @@ describe('plan mappings from content', () => {
         const body = (await res.json()) as { response: { skus: { itemCode: string; salePrice: number }[] } };
         expect(body.response.skus.find((s) => s.itemCode === m.bumpCode)?.salePrice).toBeGreaterThan(0);
       }
+  });
+});
+
+// server/start.ts imports the content files on every start; a file broken since the last start must not keep the
+// shop closed or half-change it: the start goes on with the last good content and logs what is wrong.
+describe('content import on server start', () => {
+  it('keeps the last good content when a file is broken, logs the problems, and takes the fixed files', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'content-'));
+    try {
+      cpSync('content', dir, { recursive: true });
+      await importContent(db(), await readContentFiles(dir));
+      const lastGood = await stored();
+      const logged: { level: number; msg: string; problems?: { path: string; message: string }[] }[] = [];
+      const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+      // One file broken and one changed correctly: all or nothing, so neither goes in.
+      writeFileSync(path.join(dir, 'campaigns/summer-reds.json'), '{"name": "summer-reds",');
+      const winter = JSON.parse(readFileSync(path.join(dir, 'campaigns/winter-preview.json'), 'utf8'));
+      writeFileSync(
+        path.join(dir, 'campaigns/winter-preview.json'),
+        JSON.stringify({ ...winter, title: 'Winter preview, changed' }),
+      );
+      const config = testConfig({ CONTENT_DIR: dir });
+
+      await importContentOnStart(t.testDb.database, config, log);
+      expect(await stored()).toEqual(lastGood);
+      expect((await findCampaign(db(), 'summer-reds', false))?.title).toBe(summer.title);
+      expect((await findCampaign(db(), 'winter-preview', true))?.title).toBe(winter.title);
+      const error = logged.find((l) => l.msg === 'content not imported: the last good content stays');
+      expect(error?.level).toBe(50);
+      expect(error?.problems?.map((p) => p.path)).toEqual(['campaigns/summer-reds.json']);
+      expect(error?.problems?.[0]?.message).toMatch(/not valid JSON/);
+
+      // Fixed by the next start.
+      cpSync('content/campaigns/summer-reds.json', path.join(dir, 'campaigns/summer-reds.json'));
+      logged.length = 0;
+      await importContentOnStart(t.testDb.database, config, log);
+      expect((await findCampaign(db(), 'winter-preview', true))?.title).toBe('Winter preview, changed');
+      expect(logged.map((l) => l.msg)).toEqual(['content imported']);
+    } finally {
+      await importContent(db(), await repoFiles());
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

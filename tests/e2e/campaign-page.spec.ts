@@ -41,6 +41,8 @@ test('a draft is the 404 page unless previewed; the preview says so and is noind
   );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Winter warmers, coming soon');
+  // The preview is a page operators read before publishing: axe on it too (the banner, the draft's products).
+  await expectAccessible(page);
 });
 
 test('an unknown campaign name is the 404 page', async ({ page, allowConsoleErrors }) => {

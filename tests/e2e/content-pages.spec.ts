@@ -108,7 +108,8 @@ test.describe('quick view', () => {
     // The item-added modal takes the quick view's place (the mini cart stays shut behind it).
     const added = page.getByRole('dialog', { name: 'Added to your cart' });
     await expect(added.getByRole('heading', { name: 'Added to your cart' })).toBeFocused();
-    await expect(added).toContainText(`1 × ${title}`);
+    // A six-pack is named as one: '1 × wine' would read as a single bottle.
+    await expect(added.locator('.item-added__item')).toHaveText(`1 × 6-bottle pack of ${title}`);
     await expect(added).toContainText(/Your cart: 1 item, subtotal \$\d/);
     await expect(page.getByTestId('mini-cart-overlay')).toBeHidden();
     await expectAccessible(page, '[role="dialog"]');
@@ -117,14 +118,23 @@ test.describe('quick view', () => {
     await expect(opener).toBeFocused();
   });
 
-  test('the item-added modal leads on to the cart', async ({ page }) => {
+  test('the item-added modal names bottles and packs, and leads on to the cart', async ({ page }) => {
     await gotoHydrated(page, '/campaign?name=summer-reds');
-    await page
-      .locator('.tile[data-item-code="D0001"]')
-      .getByRole('button', { name: /^Quick view: / })
-      .click();
+    const opener = page.locator('.tile[data-item-code="D0001"]').getByRole('button', { name: /^Quick view: / });
+    const title = ((await opener.getAttribute('aria-label')) ?? '').replace('Quick view: ', '');
+    await opener.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('dialog', { name: 'Added to your cart' }).getByRole('link', { name: 'View cart' }).click();
+    const added = page.getByRole('dialog', { name: 'Added to your cart' });
+    await expect(added.locator('.item-added__item')).toHaveText(`1 × ${title}`);
+    await added.getByRole('button', { name: 'Continue shopping' }).click();
+    // Two twelve-packs: the pack and the bottles they come to.
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByRole('radio', { name: /12 bottles/ }).check();
+    await dialog.getByLabel('Quantity').fill('2');
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(added.locator('.item-added__item')).toHaveText(`2 × 12-bottle pack of ${title} (24 bottles)`);
+    await added.getByRole('link', { name: 'View cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });

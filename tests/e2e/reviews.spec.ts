@@ -1,7 +1,12 @@
-import { expect, expectAccessible, gotoHydrated, logIn, test } from './support/fixtures';
+import { execFileSync } from 'node:child_process';
+import { serverDatabaseUrl } from '../support/server-database';
+import { expect, expectAccessible, gotoHydrated, logIn, PORT, test } from './support/fixtures';
 
 // SPEC §7 review service in the browser: a customer who bought the wine writes a review on its product page; it
-// waits for a moderator (the publication half is tests/api/reviews.test.ts); authors have their own page.
+// waits for a moderator; authors have their own page. The moderator's approval runs against the test server's
+// database only on PostgreSQL (PGlite admits the server's process alone); tests/api/reviews.test.ts proves the
+// publication on both databases.
+const databaseUrl = serverDatabaseUrl(PORT);
 
 test('a customer who bought the wine reviews it; the form checks first and the review waits', async ({ page }) => {
   await logIn(page, 'shopper@example.com');
@@ -25,6 +30,47 @@ test('a customer who bought the wine reviews it; the form checks first and the r
   await expect(edit).toHaveAttribute('data-ready', 'true');
   await expect(edit.getByLabel('Title')).toHaveValue('Great with lamb');
   await expect(edit.getByRole('status')).toHaveText('Your review is waiting for our team to check it.');
+});
+
+test('once the moderator approves it, the review is published: the form says so and the author page lists it', async ({
+  page,
+}) => {
+  test.skip(!databaseUrl, 'the moderator’s command needs the server’s database: PostgreSQL only (TEST_DATABASE_URL)');
+  await logIn(page, 'shopper@example.com');
+  await gotoHydrated(page, '/product/D0002');
+  const form = page.getByRole('form', { name: 'Write a review' });
+  await expect(form).toHaveAttribute('data-ready', 'true');
+  await form.getByLabel('5 stars').check();
+  await form.getByLabel('Title').fill('Bright and juicy');
+  await form.getByLabel('Your review').fill('Red cherries and a little spice; gone in one evening.');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/user/reviews/D0002'),
+  );
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  const { response } = (await (await saved).json()) as { response: { id: number; status: string } };
+  expect(response.status).toBe('pending');
+
+  // The moderator's desk, as an operator runs it (server/reviews-cli.ts).
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/reviews-cli.ts', 'approve', `${response.id}`],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    },
+  );
+  expect(out).toContain(`Review #${response.id} published.`);
+
+  await gotoHydrated(page, '/product/D0002');
+  const edit = page.getByRole('form', { name: 'Edit your review' });
+  await expect(edit).toHaveAttribute('data-ready', 'true');
+  await expect(edit.getByRole('status')).toHaveText(
+    'Your review is published. Editing it sends it back to our team to check.',
+  );
+  // The author page reads published reviews (the product page's list follows within its read-cache minute).
+  await gotoHydrated(page, '/reviews/author/olivia-b');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reviews by Olivia B.');
+  await expect(page.locator('.reviews li').filter({ hasText: 'Bright and juicy' })).toBeVisible();
 });
 
 test('no review form for a wine the customer has not bought, nor for a prospect', async ({ page }) => {

@@ -1,9 +1,10 @@
 // NOTE: React reads NODE_ENV when first loaded; the imports below are dynamic so this comes first.
 process.env.NODE_ENV ??= 'production';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from './scratch-postgres';
+import { serverDatabaseFile } from './server-database';
 
 // The server the browser tests and the bench run against: the production build on a fresh database of its own
 // (a new PostgreSQL database when TEST_DATABASE_URL is set, else a new PGlite folder), dropped on exit.
@@ -19,11 +20,18 @@ const env: Record<string, string | undefined> = {
   SITE: 'law-au',
 };
 
+const databaseFile = serverDatabaseFile(port);
 if (url) {
   const scratch = await createScratchDatabase(url, 'sf_e2e');
   env.DATABASE_URL = scratch.url;
-  cleanup = scratch.drop;
+  writeFileSync(databaseFile, scratch.url);
+  cleanup = async () => {
+    rmSync(databaseFile, { force: true });
+    await scratch.drop();
+  };
 } else {
+  // A file left by a PostgreSQL run that did not stop cleanly must not point a PGlite run at that database.
+  rmSync(databaseFile, { force: true });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sf-e2e-'));
   env.DATABASE_URL = '';
   env.DATA_DIR = path.join(dir, 'data');

@@ -21,8 +21,9 @@ export function QuickViewModal({ path, title, onClose }: { path: string; title: 
     load(path);
   }, [load, path]);
   const d = fetcher.data;
-  const [added, setAdded] = useState<{ itemCode: string; quantity: number } | null>(null);
-  if (added) return <ItemAddedModal title={title} quantity={added.quantity} onClose={onClose} />;
+  const [added, setAdded] = useState<{ quantity: number; packSize: number } | null>(null);
+  if (added)
+    return <ItemAddedModal title={title} quantity={added.quantity} packSize={added.packSize} onClose={onClose} />;
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} closeOnBackdrop className="quick-view">
       <h2 id={`${id}-title`}>{title}</h2>
@@ -35,7 +36,9 @@ export function QuickViewModal({ path, title, onClose }: { path: string; title: 
               packs={d.packs}
               title={title}
               unlimited={d.unlimited}
-              onAdded={(itemCode, quantity) => setAdded({ itemCode, quantity })}
+              onAdded={(itemCode, quantity) =>
+                setAdded({ quantity, packSize: d.packs.find((pack) => pack.itemCode === itemCode)?.size ?? 1 })
+              }
             />
             <p>
               <Link to={path} onClick={onClose}>
@@ -58,7 +61,17 @@ export function QuickViewModal({ path, title, onClose }: { path: string; title: 
  * The item-added modal (SPEC §2): what went in, what the cart holds now, and the two ways on — the cart, or
  * back to shopping. Focus starts on its heading so a screen reader announces the success.
  */
-function ItemAddedModal({ title, quantity, onClose }: { title: string; quantity: number; onClose: () => void }) {
+function ItemAddedModal({
+  title,
+  quantity,
+  packSize,
+  onClose,
+}: {
+  title: string;
+  quantity: number;
+  packSize: number;
+  onClose: () => void;
+}) {
   const id = useId();
   const { site } = useRootData();
   const { cart } = useCart();
@@ -70,8 +83,11 @@ function ItemAddedModal({ title, quantity, onClose }: { title: string; quantity:
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Added to your cart
       </h2>
-      <p>
-        {quantity} × {title}
+      {/* A pack says so: "1 × wine" for six bottles would read as one bottle. */}
+      <p className="item-added__item">
+        {packSize > 1
+          ? `${quantity} × ${packSize}-bottle pack of ${title}${quantity > 1 ? ` (${quantity * packSize} bottles)` : ''}`
+          : `${quantity} × ${title}`}
       </p>
       {cart ? (
         <p className="item-added__cart">
