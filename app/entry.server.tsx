@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 
 import { type EntryContext, RouterContextProvider } from 'react-router';
 import type { RequestContext } from '../services/request-context';
+import { I18nProvider } from '@lingui/react';
 import { appContext } from './context';
+import { i18nFor } from './lib/i18n';
 import { NonceContext } from './lib/nonce';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
@@ -19,7 +21,7 @@ export function createLoadContext(ctx: RequestContext): RouterContextProvider {
   return provider;
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -34,6 +36,7 @@ export default function handleRequest(
     });
   }
 
+  const i18n = await i18nFor(loadContext.get(appContext).site.intlLocale);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -50,7 +53,9 @@ export default function handleRequest(
     const nonce = loadContext.get(appContext).cspNonce;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <I18nProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nProvider>
       </NonceContext.Provider>,
       {
         nonce,

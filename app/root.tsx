@@ -127,7 +127,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
     : undefined;
 
   return (
-    <html lang={site?.lang ?? 'en'} style={themeStyle} data-brand={site?.brand.code}>
+    <html
+      lang={site?.lang ?? 'en'}
+      data-locale={site?.intlLocale ?? 'en-AU'}
+      style={themeStyle}
+      data-brand={site?.brand.code}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

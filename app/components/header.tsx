@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Form, Link, NavLink } from 'react-router';
 import type { PublicSite } from '../lib/site';
@@ -6,15 +7,16 @@ import { Logo } from './logo';
 import { Typeahead } from './search/typeahead';
 
 const NAV = [
-  { name: 'red-wine', label: 'Red' },
-  { name: 'white-wine', label: 'White' },
-  { name: 'rose-wine', label: 'Rosé' },
-  { name: 'sparkling-wine', label: 'Sparkling' },
-  { name: 'mixed-cases', label: 'Mixed cases' },
-  { name: 'under-20', label: 'Under $20' },
+  { name: 'red-wine', label: /*i18n*/ { id: 'Red' } },
+  { name: 'white-wine', label: /*i18n*/ { id: 'White' } },
+  { name: 'rose-wine', label: /*i18n*/ { id: 'Rosé' } },
+  { name: 'sparkling-wine', label: /*i18n*/ { id: 'Sparkling' } },
+  { name: 'mixed-cases', label: /*i18n*/ { id: 'Mixed cases' } },
+  { name: 'under-20', label: /*i18n*/ { id: 'Under $20' } },
 ];
 
 export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <header className="site-header">
       <div className="site-header__top">
@@ -23,26 +25,31 @@ export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactN
         </Link>
         <Form method="get" action="/wines" role="search" className="search-form">
           <label htmlFor="site-search" className="visually-hidden">
-            Search wines
+            {i18n._('Search wines')}
           </label>
-          <Typeahead id="site-search" name="Ntt" brand={site.brand.code} placeholder="Search wines, grapes, regions" />
+          <Typeahead
+            id="site-search"
+            name="Ntt"
+            brand={site.brand.code}
+            placeholder={i18n._('Search wines, grapes, regions')}
+          />
           <input type="hidden" name="Nty" value="1" />
-          <button type="submit">Search</button>
+          <button type="submit">{i18n._('Search')}</button>
         </Form>
         <AccountLinks />
         {cartSlot}
       </div>
-      <nav aria-label="Wine categories" className="site-nav">
+      <nav aria-label={i18n._('Wine categories')} className="site-nav">
         <ul>
           <li>
             <NavLink to="/wines" end data-track-category="Navigation" data-track-action="Menu">
-              All wines
+              {i18n._('All wines')}
             </NavLink>
           </li>
           {NAV.map((item) => (
             <li key={item.name}>
               <Link to={`/wines?name=${item.name}`} data-track-category="Navigation" data-track-action="Menu">
-                {item.label}
+                {i18n._(item.label)}
               </Link>
             </li>
           ))}

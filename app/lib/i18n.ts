@@ -1,0 +1,33 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+
+/** The catalogue locales (lingui.config.ts); a site's `intlLocale` names one of them. */
+export const CATALOGUE_LOCALES = ['en-AU', 'en-NZ', 'en-US', 'zh-HK', 'zh-TW'] as const;
+export type CatalogueLocale = (typeof CATALOGUE_LOCALES)[number];
+
+export function catalogueLocaleOf(intlLocale: string | undefined): CatalogueLocale {
+  return (CATALOGUE_LOCALES as readonly string[]).includes(intlLocale ?? '')
+    ? (intlLocale as CatalogueLocale)
+    : 'en-AU';
+}
+
+// NOTE: one lazy import per catalogue, so Vite makes a chunk per locale and a page loads only its own
+// (the .po files are compiled by @lingui/vite-plugin at build time).
+const CATALOGUES = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+
+const loaded = new Map<CatalogueLocale, Promise<I18n>>();
+
+/**
+ * The i18n instance of a locale, its catalogue loaded and activated. Instances are shared: after activation
+ * nothing changes them, so concurrent server renders of different sites never see each other's locale.
+ */
+export function i18nFor(intlLocale: string | undefined): Promise<I18n> {
+  const locale = catalogueLocaleOf(intlLocale);
+  let instance = loaded.get(locale);
+  if (!instance) {
+    const load = CATALOGUES[`../locales/${locale}/messages.po`];
+    if (!load) throw new Error(`No message catalogue for ${locale}`);
+    instance = load().then(({ messages }) => setupI18n({ locale, messages: { [locale]: messages } }));
+    loaded.set(locale, instance);
+  }
+  return instance;
+}
