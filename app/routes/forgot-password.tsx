@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LOGIN_MESSAGES } from '../../domain/identity-rules';
 import { LoginSchema } from '../../domain/identity-schemas';
@@ -20,6 +21,7 @@ export const meta: Route.MetaFunction = () => [
  * It never says whether an account exists for the address.
  */
 export default function ForgotPassword() {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const [email, setEmail] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
@@ -50,12 +52,12 @@ export default function ForgotPassword() {
 
   return (
     <section className="account-page">
-      <h1>Forgot your password?</h1>
-      <p>Enter the email address of your account and we will tell you how to reset your password.</p>
+      <h1>{i18n._('Forgot your password?')}</h1>
+      <p>{i18n._('Enter the email address of your account and we will tell you how to reset your password.')}</p>
       <form noValidate onSubmit={submit}>
         <WarningAlert id="forgot-warning" messages={warning ? [warning] : []} />
         <Field
-          label="Email address"
+          label={i18n._('Email address')}
           inputProps={{
             id: 'forgot-email',
             name: 'email',
@@ -68,16 +70,16 @@ export default function ForgotPassword() {
           describedBy={[warning && 'forgot-warning']}
         />
         <button type="submit" className="button">
-          Reset my password
+          {i18n._('Reset my password')}
         </button>
       </form>
       <p role="status" className="forgot-password__sent">
         {sentTo ? (
-          <>
-            We cannot email reset links yet. Please call us on{' '}
-            <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> and we will reset the
-            password for {sentTo} with you.
-          </>
+          <Trans
+            id="We cannot email reset links yet. Please call us on <0>{phone}</0> and we will reset the password for {email} with you."
+            values={{ phone: site.supportPhone, email: sentTo }}
+            components={{ 0: <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> }}
+          />
         ) : (
           ''
         )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { redirect } from 'react-router';
 import { formErrorMessage, LOGIN_FORM_ERRORS } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
@@ -16,9 +17,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const target = safeRedirectTarget(query.get('redirectingURL'), origin);
   // Already fully logged in: nothing to do here.
   if (visitor.tier === 'Hard Logged-In') throw redirect(target ?? '/account');
-  const pageTitle = query.get('pageTitle')?.trim().slice(0, MAX_TITLE) || `Login ${site.brand.name}`;
+  const defaultTitle = `Login ${site.brand.name}`;
+  const pageTitle = query.get('pageTitle')?.trim().slice(0, MAX_TITLE) || defaultTitle;
   return {
     pageTitle,
+    // The usual title (the one loginPath() asks for) is shown in the site's language; another stays as asked.
+    brandTitle: pageTitle === defaultTitle ? site.brand.name : null,
     redirectingURL: target ?? undefined,
     failure: formErrorMessage(LOGIN_FORM_ERRORS, query.get('error')),
   };
@@ -32,12 +36,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export default function Login({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { brandTitle } = loaderData;
   return (
     <section className="account-page">
-      <h1>{loaderData.pageTitle}</h1>
+      <h1>{brandTitle === null ? loaderData.pageTitle : i18n._('Login {brand}', { brand: brandTitle })}</h1>
       <LoginForm redirectingURL={loaderData.redirectingURL} initialFailure={loaderData.failure} />
       <p>
-        New here? <a href="/registration">Create an account</a>
+        {i18n._('New here?')} <a href="/registration">{i18n._('Create an account')}</a>
       </p>
     </section>
   );

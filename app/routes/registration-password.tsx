@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { Route } from './+types/registration-password';
 import type { ChatWidgetHandle } from '../components/chat-widget';
 import { RegistrationPage, registrationFailure } from '../components/account/registration-page';
@@ -19,11 +20,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function RegistrationPassword({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <RegistrationPage
-      title="Create your password"
-      intro={<p>Set a password to finish creating your account.</p>}
-      submitLabel="Create your password"
+      title={i18n._('Create your password')}
+      intro={<p>{i18n._('Set a password to finish creating your account.')}</p>}
+      submitLabel={i18n._('Create your password')}
       action="/jsp/registration/common/account_password.jsp"
       failure={loaderData.failure}
     />

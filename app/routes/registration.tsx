@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { Route } from './+types/registration';
 import { RegistrationPage, registrationFailure } from '../components/account/registration-page';
 
@@ -10,10 +11,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Create an account' }, { name: 'robots', content: 'noindex' }];
 
 export default function Registration({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <RegistrationPage
-      title="Create an account"
-      submitLabel="Create account"
+      title={i18n._('Create an account')}
+      submitLabel={i18n._('Create account')}
       action="/registration"
       failure={loaderData.failure}
     />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { loginPath } from '../../../domain/identity-rules';
@@ -12,6 +13,7 @@ import { LOGIN_MODAL_HIDDEN_EVENT } from './login-modal';
 export const AFTER_LOGOUT_PATH = '/?Logout';
 
 function LogoutButton() {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const logOut = async () => {
@@ -38,7 +40,7 @@ function LogoutButton() {
         }}
       >
         <button type="submit" className="account-links__logout" disabled={busy}>
-          Log out
+          {i18n._('Log out')}
         </button>
       </form>
       <DangerAlert message={error} />
@@ -48,6 +50,7 @@ function LogoutButton() {
 
 /** Favorites for a visitor who is not Hard Logged-In: a popover note and the login modal (SPEC §4). */
 function FavoritesLoginLink({ href }: { href: string }) {
+  const { i18n } = useLingui();
   const [popover, setPopover] = useState(false);
   useEffect(() => {
     const hide = () => setPopover(false);
@@ -65,10 +68,10 @@ function FavoritesLoginLink({ href }: { href: string }) {
           requestLogin({ origin: 'favourites' });
         }}
       >
-        Favorites
+        {i18n._('Favorites')}
       </a>
       <span className="favourites-popover" role="status" hidden={!popover}>
-        {popover ? 'Log in to see your favourites' : ''}
+        {popover ? i18n._('Log in to see your favourites') : ''}
       </span>
     </span>
   );
@@ -76,20 +79,23 @@ function FavoritesLoginLink({ href }: { href: string }) {
 
 /** Header account links by visitor tier (SPEC §4, §6). */
 export function AccountLinks() {
+  const { i18n } = useLingui();
   const { visitor, site } = useVisitorData();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const loginHref = loginPath(here, site.brand.name);
   return (
-    <nav aria-label="Your account" className="account-links">
+    <nav aria-label={i18n._('Your account')} className="account-links">
       <ul>
         <HiddenWhenLoggedIn>
           {visitor.tier === 'Soft Logged-In' && visitor.firstName ? (
-            <li className="account-links__welcome">Welcome back, {visitor.firstName}</li>
+            <li className="account-links__welcome">
+              {i18n._('Welcome back, {firstName}', { firstName: visitor.firstName })}
+            </li>
           ) : null}
           <li>
             <a href={loginHref} data-login-link="">
-              Log in
+              {i18n._('Log in')}
             </a>
           </li>
           <li>
@@ -98,10 +104,10 @@ export function AccountLinks() {
         </HiddenWhenLoggedIn>
         <HiddenWhenNotLoggedIn>
           <li>
-            <a href="/account">My account</a>
+            <a href="/account">{i18n._('My account')}</a>
           </li>
           <li>
-            <a href="/account/favourites">Favorites</a>
+            <a href="/account/favourites">{i18n._('Favorites')}</a>
           </li>
           <li>
             <LogoutButton />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useRef, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
 import { ChangePasswordSchema } from '../../../domain/identity-schemas';
@@ -6,6 +7,7 @@ import { ErrorList, Field } from '../forms';
 
 /** Password change (PUT /api/user/password), checked with the same zod schema as the API. */
 export function ChangePasswordForm() {
+  const { i18n } = useLingui();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
@@ -26,7 +28,7 @@ export function ChangePasswordForm() {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path[0] === 'currentPassword' ? 'current' : 'new';
-      setError({ field, message: issue?.message ?? '' });
+      setError({ field, message: i18n._(issue?.message ?? '') });
       (field === 'current' ? currentRef : newRef).current?.focus();
       return;
     }
@@ -36,10 +38,10 @@ export function ChangePasswordForm() {
     if (result.ok) {
       setError(null);
       form.reset();
-      setStatus(ACCOUNT_MESSAGES.passwordChanged);
+      setStatus(i18n._(ACCOUNT_MESSAGES.passwordChanged));
     } else {
       const field = /current password/i.test(result.message) ? 'current' : result.status === 400 ? 'new' : null;
-      setError({ field, message: result.message });
+      setError({ field, message: i18n._(result.message) });
       if (field) (field === 'current' ? currentRef : newRef).current?.focus();
     }
   };
@@ -49,7 +51,7 @@ export function ChangePasswordForm() {
   const passwordFields = [
     {
       field: 'current',
-      label: 'Current password',
+      label: i18n._('Current password'),
       ref: currentRef,
       name: 'currentPassword',
       autoComplete: 'current-password',
@@ -57,7 +59,7 @@ export function ChangePasswordForm() {
     },
     {
       field: 'new',
-      label: 'New password',
+      label: i18n._('New password'),
       ref: newRef,
       name: 'newPassword',
       autoComplete: 'new-password',
@@ -66,9 +68,9 @@ export function ChangePasswordForm() {
   ] as const;
   return (
     <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Change your password</h2>
+      <h2 id={`${id}-title`}>{i18n._('Change your password')}</h2>
       <p id={`${id}-rule`} className="help">
-        Use 8-16 characters with at least one number, one lowercase and one uppercase letter.
+        {i18n._('Use 8-16 characters with at least one number, one lowercase and one uppercase letter.')}
       </p>
       {passwordFields.map((f) => (
         <Field
@@ -91,7 +93,7 @@ export function ChangePasswordForm() {
         {status}
       </p>
       <button className="button" type="submit" disabled={busy}>
-        {busy ? 'Changing password…' : 'Change password'}
+        {busy ? i18n._('Changing password…') : i18n._('Change password')}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
 import { accountClient } from '../../lib/account-client';
@@ -5,6 +6,7 @@ import { CheckboxField, ErrorList } from '../forms';
 
 /** SPEC §7 PUT /api/user/preferences/contact: the email opt-in, saved as soon as it is toggled. */
 export function EmailOptInForm({ initial }: { initial: boolean }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [checked, setChecked] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -20,19 +22,19 @@ export function EmailOptInForm({ initial }: { initial: boolean }) {
     setBusy(false);
     if (result.ok) {
       setChecked(result.response.emailOptIn);
-      setStatus(result.response.emailOptIn ? ACCOUNT_MESSAGES.optedIn : ACCOUNT_MESSAGES.optedOut);
+      setStatus(i18n._(result.response.emailOptIn ? ACCOUNT_MESSAGES.optedIn : ACCOUNT_MESSAGES.optedOut));
     } else {
       // Nothing changed on the server: show the box as it was.
       setChecked(!next);
-      setError(result.message);
+      setError(i18n._(result.message));
     }
   };
 
   return (
     <form className="account-form" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Email settings</h2>
+      <h2 id={`${id}-title`}>{i18n._('Email settings')}</h2>
       <CheckboxField
-        label="Email me offers, new releases and tasting notes"
+        label={i18n._('Email me offers, new releases and tasting notes')}
         inputProps={{
           id: `${id}-optin`,
           checked,

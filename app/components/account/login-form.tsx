@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LOGIN_MESSAGES, normaliseEmail } from '../../../domain/identity-rules';
 import { LoginSchema } from '../../../domain/identity-schemas';
@@ -54,6 +55,7 @@ function withoutSpaces(value: string): string {
 }
 
 export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = null }: LoginFormProps) {
+  const { i18n } = useLingui();
   const { visitor, site } = useVisitorData();
   const id = useId();
   const [email, setEmail] = useState('');
@@ -134,7 +136,7 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
       <WarningAlert id={`${id}-warning`} messages={warningList} />
       <DangerAlert id={`${id}-danger`} message={failure} />
       <Field
-        label="Email address"
+        label={i18n._('Email address')}
         inputProps={{
           ref: emailRef,
           id: `${id}-email`,
@@ -154,7 +156,7 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
         describedBy={[warnings.email && `${id}-warning`]}
       />
       <Field
-        label="Password"
+        label={i18n._('Password')}
         inputProps={{
           id: `${id}-password`,
           name: 'password',
@@ -168,16 +170,16 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
       />
       <p className="login-form__forgot">
         <a href="/forgot-password" onClick={rememberEmail}>
-          Forgot your password?
+          {i18n._('Forgot your password?')}
         </a>
       </p>
       {busy ? (
         <p ref={progressRef} tabIndex={-1} className="login-form__progress" role="status">
-          <span className="spinner" aria-hidden="true" /> Logging you in…
+          <span className="spinner" aria-hidden="true" /> {i18n._('Logging you in…')}
         </p>
       ) : (
         <button ref={submitRef} type="submit" className="button login-form__submit">
-          Log in
+          {i18n._('Log in')}
         </button>
       )}
     </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { type LoginRequest, onLoginRequest } from '../../lib/login-events';
 import { loginPath } from '../../../domain/identity-rules';
@@ -31,6 +32,7 @@ export function isFavoritesLink(link: HTMLElement): boolean {
  * links (`a[data-login-link]`); the link's href stays a real /login URL so it works without script.
  */
 export function LoginModal() {
+  const { i18n } = useLingui();
   const brandName = useVisitorData().site.brand.name;
   const [request, setRequestNow] = useState<LoginRequest | null>(null);
   const [LoginForm, setLoginForm] = useState<ComponentType<Parameters<typeof LoginFormComponent>[0]> | null>(null);
@@ -89,16 +91,17 @@ export function LoginModal() {
   return (
     <Modal labelledBy="login-modal-title" onClose={hide} closeOnBackdrop className="login-modal">
       <div className="login-modal__head">
-        <h2 id="login-modal-title">Log in</h2>
-        <button type="button" className="login-modal__close" aria-label="Close" onClick={hide}>
+        <h2 id="login-modal-title">{i18n._('Log in')}</h2>
+        <button type="button" className="login-modal__close" aria-label={i18n._('Close')} onClick={hide}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      {request.prompt ? <p className="login-modal__prompt">{request.prompt}</p> : null}
+      {/* The prompt is English (favouriteLoginPrompt, a link's data-login-prompt), listed in app/lib/messages/account.ts. */}
+      {request.prompt ? <p className="login-modal__prompt">{i18n._(request.prompt)}</p> : null}
       {/* Unmounted on hide, so alerts go and fields are cleared for the next opening. */}
       <LoginForm origin={request.origin} redirectingURL={request.redirectingURL} onSuccess={hide} />
       <p className="login-modal__register">
-        New here? <a href="/registration">Create an account</a>
+        {i18n._('New here?')} <a href="/registration">{i18n._('Create an account')}</a>
       </p>
     </Modal>
   );

@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
 import { CURRENCIES, type CurrencyCode } from '../../../domain/sites';
@@ -5,15 +7,16 @@ import type { Order } from '../../../services/account';
 import type { PublicSite } from '../../lib/site';
 import { formatDate } from './sections';
 
-const STATUS_TEXT: Record<string, string> = {
-  PROCESSING: 'Processing',
-  SHIPPED: 'Shipped',
-  DELIVERED: 'Delivered',
-  CANCELLED: 'Cancelled',
+const STATUS_TEXT: Record<string, MessageDescriptor> = {
+  PROCESSING: /*i18n*/ { id: 'Processing' },
+  SHIPPED: /*i18n*/ { id: 'Shipped' },
+  DELIVERED: /*i18n*/ { id: 'Delivered' },
+  CANCELLED: /*i18n*/ { id: 'Cancelled' },
 };
 
-export function orderStatusText(status: string): string {
-  return STATUS_TEXT[status] ?? status;
+export function orderStatusText(status: string, i18n: I18n): string {
+  const text = STATUS_TEXT[status];
+  return text ? i18n._(text) : status;
 }
 
 /** An order's money in the order's own currency, written the site's way. */
@@ -25,32 +28,39 @@ export function orderMoney(cents: number, order: Pick<Order, 'currency'>, site: 
 }
 
 export function OrderCard({ order, site, detail = false }: { order: Order; site: PublicSite; detail?: boolean }) {
+  const { i18n } = useLingui();
   const money = (cents: number) => orderMoney(cents, order, site);
+  const orderNumber = order.orderNumber;
+  const itemsLabel = i18n._('Items in order {orderNumber}', { orderNumber });
   const headingId = `order-${order.id}`;
   return (
     <section className="account-card order" aria-labelledby={headingId} data-order-number={order.orderNumber}>
       {detail ? (
         <h2 id={headingId} className="visually-hidden">
-          Order {order.orderNumber}
+          {i18n._('Order {orderNumber}', { orderNumber })}
         </h2>
       ) : (
         <h2 id={headingId}>
-          <Link to={`/account/purchased/${order.id}`}>Order {order.orderNumber}</Link>
+          <Link to={`/account/purchased/${order.id}`}>{i18n._('Order {orderNumber}', { orderNumber })}</Link>
         </h2>
       )}
       <p className="order__meta">
-        Placed {formatDate(order.placedAt, site.intlLocale)} · Status: <strong>{orderStatusText(order.status)}</strong>
+        <Trans
+          id="Placed {date} · Status: <0>{status}</0>"
+          values={{ date: formatDate(order.placedAt, site.intlLocale), status: orderStatusText(order.status, i18n) }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
-      <section className="table-scroll" aria-label={`Items in order ${order.orderNumber}`} tabIndex={0}>
+      <section className="table-scroll" aria-label={itemsLabel} tabIndex={0}>
         <table className="account-table">
-          <caption className="visually-hidden">Items in order {order.orderNumber}</caption>
+          <caption className="visually-hidden">{itemsLabel}</caption>
           <thead>
             <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price each</th>
-              <th scope="col">Total</th>
+              <th scope="col">{i18n._('Item')}</th>
+              <th scope="col">{i18n._('Quantity')}</th>
+              <th scope="col">{i18n._('Price each')}</th>
+              <th scope="col">{i18n._('Total')}</th>
             </tr>
           </thead>
           <tbody>
@@ -66,19 +76,19 @@ export function OrderCard({ order, site, detail = false }: { order: Order; site:
           <tfoot>
             <tr>
               <th scope="row" colSpan={3}>
-                Subtotal
+                {i18n._('Subtotal')}
               </th>
               <td>{money(order.subtotalCents)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={3}>
-                Delivery
+                {i18n._('Delivery')}
               </th>
-              <td>{order.shippingCents === 0 ? 'Free' : money(order.shippingCents)}</td>
+              <td>{order.shippingCents === 0 ? i18n._('Free') : money(order.shippingCents)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={3}>
-                Order total
+                {i18n._('Order total')}
               </th>
               <td>
                 <strong>{money(order.totalCents)}</strong>

@@ -1,17 +1,20 @@
+import { useLingui } from '@lingui/react';
 import type { PaymentMethod } from '../../../services/account';
 
 export function PaymentMethodList({ methods }: { methods: PaymentMethod[] }) {
-  if (methods.length === 0) return <p>You have no saved payment methods. You can add a card when you check out.</p>;
+  const { i18n } = useLingui();
+  if (methods.length === 0)
+    return <p>{i18n._('You have no saved payment methods. You can add a card when you check out.')}</p>;
   return (
     <ul className="account-list payment-methods">
       {methods.map((m) => (
         <li key={m.id} className="account-card">
           <p>
             <strong>{m.brand}</strong> <span aria-hidden="true">{m.maskedNumber}</span>
-            <span className="visually-hidden">ending in {m.last4}</span>
+            <span className="visually-hidden">{i18n._('ending in {last4}', { last4: m.last4 })}</span>
           </p>
-          <p>Expires {m.expiry}</p>
-          {m.isDefault ? <p className="badge">Default</p> : null}
+          <p>{i18n._('Expires {expiry}', { expiry: m.expiry })}</p>
+          {m.isDefault ? <p className="badge">{i18n._('Default')}</p> : null}
         </li>
       ))}
     </ul>

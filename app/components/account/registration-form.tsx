@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { RegistrationSchema } from '../../../domain/identity-schemas';
 import { authClient } from '../../lib/auth-client';
@@ -8,11 +10,23 @@ import { DangerAlert, WarningAlert } from './alerts';
 export const AFTER_REGISTRATION_PATH = '/account';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'password';
-const FIELDS: { name: FieldName; label: string; type: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+const FIELDS: { name: FieldName; label: MessageDescriptor; type: string; autoComplete: string }[] = [
+  { name: 'firstName', label: /*i18n*/ { id: 'First name' }, type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: /*i18n*/ { id: 'Last name' }, type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: /*i18n*/ { id: 'Email address' }, type: 'email', autoComplete: 'email' },
+  { name: 'password', label: /*i18n*/ { id: 'Password' }, type: 'password', autoComplete: 'new-password' },
+];
+
+/**
+ * The name messages of RegistrationSchema (built by nameRequiredMessage and the length rule), shown through
+ * `i18n._` like the schema's other messages, so each must be in the catalogues (tests/api/i18n-account.test.ts
+ * checks this list against the schema).
+ */
+export const REGISTRATION_NAME_MESSAGES = [
+  /*i18n*/ { id: 'Please enter your first name.' },
+  /*i18n*/ { id: 'Please enter your last name.' },
+  /*i18n*/ { id: 'Your first name can be at most 60 characters.' },
+  /*i18n*/ { id: 'Your last name can be at most 60 characters.' },
 ];
 
 /** 'Create an account' (and the registration password page's 'Create your password'): SPEC §5 password rule applies. */
@@ -27,6 +41,7 @@ export function RegistrationForm({
   /** A failure to show from the start (the page after a form post without script). */
   initialFailure?: string | null;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [values, setValues] = useState<Record<FieldName, string>>({
     firstName: '',
@@ -77,7 +92,7 @@ export function RegistrationForm({
       {FIELDS.map((field) => (
         <Field
           key={field.name}
-          label={field.label}
+          label={i18n._(field.label)}
           inputProps={{
             id: `${id}-${field.name}`,
             name: field.name,
@@ -97,13 +112,13 @@ export function RegistrationForm({
         >
           {field.name === 'password' ? (
             <p id={`${id}-password-help`} className="help">
-              8-16 characters with at least one number, one lowercase and one uppercase letter.
+              {i18n._('8-16 characters with at least one number, one lowercase and one uppercase letter.')}
             </p>
           ) : null}
         </Field>
       ))}
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Creating your account…' : submitLabel}
+        {busy ? i18n._('Creating your account…') : submitLabel}
       </button>
     </form>
   );

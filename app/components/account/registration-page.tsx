@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { formErrorMessage, REGISTRATION_FORM_ERRORS } from '../../../domain/identity-rules';
 import { LoginForm } from './login-form';
@@ -23,6 +24,7 @@ export function RegistrationPage({
   action: string;
   failure: string | null;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="registration-page">
       <section aria-labelledby="registration-title">
@@ -31,7 +33,7 @@ export function RegistrationPage({
         <RegistrationForm submitLabel={submitLabel} action={action} initialFailure={failure} />
       </section>
       <section aria-labelledby="registration-login-title">
-        <h2 id="registration-login-title">Already have an account?</h2>
+        <h2 id="registration-login-title">{i18n._('Already have an account?')}</h2>
         <LoginForm />
       </section>
     </div>

@@ -1,24 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+
 // The account area's sections (SPEC §2 "Account routes (new)"), in the order the section nav shows them.
 
 export interface AccountSection {
   path: string;
-  label: string;
+  /** Shown as `i18n._(label)`; `label.id` is the English name. */
+  label: MessageDescriptor;
 }
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
-  { path: '/account', label: 'Overview' },
-  { path: '/account/personal-details', label: 'Personal details' },
-  { path: '/account/payment-methods', label: 'Payment methods' },
-  { path: '/account/settings', label: 'Settings' },
-  { path: '/account/purchased', label: 'Purchased' },
-  { path: '/account/wine-cellar', label: 'Wine cellar' },
-  { path: '/account/preferences', label: 'Taste preferences' },
-  { path: '/account/memberships', label: 'Memberships' },
-  { path: '/account/gift-cards-and-vouchers', label: 'Gift cards and vouchers' },
-  { path: '/account/favourites', label: 'Favourites' },
-  { path: '/account/top-rated', label: 'Top rated' },
-  { path: '/account/not-for-me', label: 'Not for me' },
-  { path: '/account/recommendations', label: 'Recommendations' },
+  { path: '/account', label: /*i18n*/ { id: 'Overview' } },
+  { path: '/account/personal-details', label: /*i18n*/ { id: 'Personal details' } },
+  { path: '/account/payment-methods', label: /*i18n*/ { id: 'Payment methods' } },
+  { path: '/account/settings', label: /*i18n*/ { id: 'Settings' } },
+  { path: '/account/purchased', label: /*i18n*/ { id: 'Purchased' } },
+  { path: '/account/wine-cellar', label: /*i18n*/ { id: 'Wine cellar' } },
+  { path: '/account/preferences', label: /*i18n*/ { id: 'Taste preferences' } },
+  { path: '/account/memberships', label: /*i18n*/ { id: 'Memberships' } },
+  { path: '/account/gift-cards-and-vouchers', label: /*i18n*/ { id: 'Gift cards and vouchers' } },
+  { path: '/account/favourites', label: /*i18n*/ { id: 'Favourites' } },
+  { path: '/account/top-rated', label: /*i18n*/ { id: 'Top rated' } },
+  { path: '/account/not-for-me', label: /*i18n*/ { id: 'Not for me' } },
+  { path: '/account/recommendations', label: /*i18n*/ { id: 'Recommendations' } },
 ];
 
 type Matches = readonly ({ loaderData?: unknown } | undefined)[];

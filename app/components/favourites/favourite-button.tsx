@@ -1,8 +1,20 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { FAVOURITE_TITLES, favouriteLoginPrompt } from '../../../domain/identity-rules';
 import { requestLogin } from '../../lib/login-events';
 import { useIsHardLoggedIn } from '../account/visibility';
 import { useFavourites } from './favourites-context';
+
+/**
+ * favouriteLoginPrompt's wordings (SPEC §6), one per product type: the login modal shows the prompt through
+ * `i18n._`, so each must be in the catalogues (tests/api/i18n-account.test.ts checks this list against the function).
+ */
+export const FAVOURITE_LOGIN_PROMPTS = [
+  /*i18n*/ { id: 'Log in to Favourite this wine' },
+  /*i18n*/ { id: 'Log in to Favourite this beer' },
+  /*i18n*/ { id: 'Log in to Favourite this spirit' },
+  /*i18n*/ { id: 'Log in to Favourite this item' },
+];
 
 const TITLE = {
   off: FAVOURITE_TITLES.add,
@@ -24,11 +36,13 @@ export function FavouriteButton({
   productType: string;
   productName: string;
 }) {
+  const { i18n } = useLingui();
   const current = useIsHardLoggedIn();
   const { stateOf, toggle } = useFavourites();
   const [error, setError] = useState<string | null>(null);
   const state = current ? stateOf(itemCode) : 'off';
-  const title = TITLE[state];
+  // The titles and the login prompt are English (domain/identity-rules.ts, listed in app/lib/messages/account.ts).
+  const title = i18n._(TITLE[state]);
   const on = state === 'on' || state === 'removing';
   return (
     <span className="favourite">
@@ -46,7 +60,8 @@ export function FavouriteButton({
             return;
           }
           setError(null);
-          setError(await toggle(itemCode));
+          const failure = await toggle(itemCode);
+          setError(failure === null ? null : i18n._(failure));
         }}
       >
         <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">

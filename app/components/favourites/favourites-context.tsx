@@ -8,13 +8,14 @@ export type FavouriteState = 'off' | 'adding' | 'on' | 'removing';
 
 interface FavouritesValue {
   stateOf(itemCode: string): FavouriteState;
-  /** Adds or removes; resolves with an error message when the change failed (state restored). */
+  /** Adds or removes; resolves with an error message (English) when the change failed (state restored). */
   toggle(itemCode: string): Promise<string | null>;
 }
 
 const FavouritesContext = createContext<FavouritesValue | null>(null);
 
-export const FAVOURITE_FAILED = 'Sorry, we could not update your favourites. Please try again.';
+/** When the list service answered without a message; shown, like the service's own, through `i18n._`. */
+export const FAVOURITE_FAILED = /*i18n*/ { id: 'Sorry, we could not update your favourites. Please try again.' };
 
 export function FavouritesProvider({ codes, children }: { codes: readonly string[]; children: ReactNode }) {
   // The page's own changes sit on top of the codes the server sent; nothing needs copying into state.
@@ -43,7 +44,7 @@ export function FavouritesProvider({ codes, children }: { codes: readonly string
         : await userListsClient.addFavourite(itemCode);
       busy.current.delete(itemCode);
       set(itemCode, result.ok ? (wasOn ? 'off' : 'on') : wasOn ? 'on' : 'off');
-      return result.ok ? null : (result.message ?? FAVOURITE_FAILED);
+      return result.ok ? null : (result.message ?? FAVOURITE_FAILED.id);
     },
     [stateOf, set],
   );

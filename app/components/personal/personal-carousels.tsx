@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import type { ProductSummary } from '../../../services/catalogue';
 import type { ItemList } from '../../../services/personal-lists';
@@ -36,6 +37,7 @@ function usePersonalList(
  * being viewed. Hidden when empty or failing.
  */
 export function RecentlyViewed({ excludeItemCode }: { excludeItemCode?: string }) {
+  const { i18n } = useLingui();
   const { site, visitor } = useRootData();
   const identified = visitor.tier !== 'Prospect';
   const items = usePersonalList(
@@ -46,7 +48,7 @@ export function RecentlyViewed({ excludeItemCode }: { excludeItemCode?: string }
   if (!identified || shown.length === 0) return null;
   return (
     <div className="personal-carousel" data-testid="recently-viewed">
-      <Carousel key={excludeItemCode ?? 'home'} title="Recently viewed" perView={4} autoplayMs={6000}>
+      <Carousel key={excludeItemCode ?? 'home'} title={i18n._('Recently viewed')} perView={4} autoplayMs={6000}>
         {shown.map((p) => (
           <ProductTile key={p.itemCode} product={p} site={site} />
         ))}
@@ -60,6 +62,7 @@ export function RecentlyViewed({ excludeItemCode }: { excludeItemCode?: string }
  * hidden when empty or failing (SPEC §8).
  */
 export function Recommendations({ excludeItemCode }: { excludeItemCode?: string }) {
+  const { i18n } = useLingui();
   const { site, visitor } = useRootData();
   const current = visitor.tier === 'Hard Logged-In';
   const items = usePersonalList(current ? userListsClient.mixedRecommendations : null, `${current}`);
@@ -67,7 +70,7 @@ export function Recommendations({ excludeItemCode }: { excludeItemCode?: string 
   if (!current || shown.length === 0) return null;
   return (
     <div className="personal-carousel" data-testid="recommendations">
-      <Carousel title="Recommended for you" perView={3} autoplayMs={10000}>
+      <Carousel title={i18n._('Recommended for you')} perView={3} autoplayMs={10000}>
         {shown.map((p) => (
           <ProductTile key={p.itemCode} product={p} site={site} />
         ))}

@@ -6,7 +6,7 @@ import { loadPersonalList } from '../../lib/account.server';
 
 export const loader = (args: Route.LoaderArgs) => loadPersonalList(args, listFavourites);
 
-export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.favourites.title, matches);
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.favourites.title.id, matches);
 
 export default function Favourites({ loaderData }: Route.ComponentProps) {
   return <PersonalList page={PERSONAL_LISTS.favourites} list={loaderData.list} />;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/gift-cards-and-vouchers';
 import { listVouchers } from '../../../services/account';
@@ -14,21 +15,22 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Gift cards and vouchers', matches);
 
 export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const { vouchers } = loaderData;
   return (
     <>
-      <h1>Gift cards and vouchers</h1>
+      <h1>{i18n._('Gift cards and vouchers')}</h1>
       {vouchers.length ? (
         <table className="account-table">
-          <caption className="visually-hidden">Your gift cards and vouchers with their balances</caption>
+          <caption className="visually-hidden">{i18n._('Your gift cards and vouchers with their balances')}</caption>
           <thead>
             <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Type</th>
-              <th scope="col">Description</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Expires</th>
+              <th scope="col">{i18n._('Code')}</th>
+              <th scope="col">{i18n._('Type')}</th>
+              <th scope="col">{i18n._('Description')}</th>
+              <th scope="col">{i18n._('Balance')}</th>
+              <th scope="col">{i18n._('Expires')}</th>
             </tr>
           </thead>
           <tbody>
@@ -37,21 +39,25 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
                 <th scope="row">
                   <code>{v.code}</code>
                 </th>
-                <td>{v.kind === 'GIFT_CARD' ? 'Gift card' : 'Voucher'}</td>
+                <td>{v.kind === 'GIFT_CARD' ? i18n._('Gift card') : i18n._('Voucher')}</td>
                 <td>{v.description}</td>
                 <td>{orderMoney(v.balanceCents, v, site)}</td>
                 <td>
-                  {v.expiresAt ? `${v.expired ? 'Expired ' : ''}${formatDate(v.expiresAt, site.intlLocale)}` : 'Never'}
+                  {v.expiresAt
+                    ? v.expired
+                      ? i18n._('Expired {date}', { date: formatDate(v.expiresAt, site.intlLocale) })
+                      : formatDate(v.expiresAt, site.intlLocale)
+                    : i18n._('Never')}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <p>You have no gift cards or vouchers.</p>
+        <p>{i18n._('You have no gift cards or vouchers.')}</p>
       )}
       <p>
-        <Link to="/gift-vouchers">Buy a gift voucher</Link>
+        <Link to="/gift-vouchers">{i18n._('Buy a gift voucher')}</Link>
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { redirect } from 'react-router';
 import type { Route } from './+types/legacy-details';
 import { getAccountDetails, listPaymentMethods, listPurchases } from '../../../services/account';
@@ -37,38 +38,43 @@ export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Account d
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 const SECTIONS = [
-  ['#shipping-address', 'Personal details'],
-  ['#payment', 'Payment methods'],
-  ['#email-settings', 'Email settings'],
-  ['#password', 'Password'],
-  ['#latest-order', 'Latest order'],
+  ['#shipping-address', /*i18n*/ { id: 'Personal details' }],
+  ['#payment', /*i18n*/ { id: 'Payment methods' }],
+  ['#email-settings', /*i18n*/ { id: 'Email settings' }],
+  ['#password', /*i18n*/ { id: 'Password' }],
+  ['#latest-order', /*i18n*/ { id: 'Latest order' }],
 ] as const;
 
 export default function LegacyAccountDetails({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { details, methods, latestOrder } = loaderData;
   const { site } = useRootData();
   return (
     <div className="account">
-      <nav className="account-nav" aria-label="My account">
+      <nav className="account-nav" aria-label={i18n._('My account')}>
         <ul>
           {SECTIONS.map(([hash, label]) => (
             <li key={hash}>
-              <a href={hash}>{label}</a>
+              <a href={hash}>{i18n._(label)}</a>
             </li>
           ))}
         </ul>
       </nav>
       <div className="account__content">
-        <h1>My account</h1>
-        <p className="account__greeting">Hello, {details.firstName}.</p>
+        <h1>{i18n._('My account')}</h1>
+        <p className="account__greeting">{i18n._('Hello, {firstName}.', { firstName: details.firstName })}</p>
         <PersonalDetailsBody details={details} />
         <section id="payment" className="account-card" aria-labelledby="legacy-payment">
-          <h2 id="legacy-payment">Payment methods</h2>
+          <h2 id="legacy-payment">{i18n._('Payment methods')}</h2>
           <PaymentMethodList methods={methods} />
         </section>
         <SettingsBody emailOptIn={details.emailOptIn} />
         <div id="latest-order">
-          {latestOrder ? <OrderCard order={latestOrder} site={site} /> : <p>You have not placed an order yet.</p>}
+          {latestOrder ? (
+            <OrderCard order={latestOrder} site={site} />
+          ) : (
+            <p>{i18n._('You have not placed an order yet.')}</p>
+          )}
         </div>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/memberships';
 import { membershipSchedule } from '../../../domain/memberships';
@@ -29,80 +31,108 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Memberships', matches);
 
-const STATUS_LABEL: Record<string, string> = { ACTIVE: 'Active', REQUESTED: 'Requested', SUSPENDED: 'Suspended' };
+const STATUS_LABEL: Record<string, MessageDescriptor> = {
+  ACTIVE: /*i18n*/ { id: 'Active' },
+  REQUESTED: /*i18n*/ { id: 'Requested' },
+  SUSPENDED: /*i18n*/ { id: 'Suspended' },
+};
 
-function unlimitedText(status: string, phone: string): string {
+function unlimitedText(status: string, phone: string, i18n: I18n): string {
   if (status === 'ACTIVE')
-    return 'Your Unlimited membership is active: free delivery on every order and member prices.';
+    return i18n._('Your Unlimited membership is active: free delivery on every order and member prices.');
   if (status === 'REQUESTED')
-    return 'We have your Unlimited request and are setting up your membership. Member prices apply while we do.';
-  if (status === 'SUSPENDED') return `Your Unlimited membership is suspended. Call us on ${phone} to restore it.`;
+    return i18n._(
+      'We have your Unlimited request and are setting up your membership. Member prices apply while we do.',
+    );
+  if (status === 'SUSPENDED')
+    return i18n._('Your Unlimited membership is suspended. Call us on {phone} to restore it.', { phone });
   return '';
 }
 
-function planText(status: string, phone: string): string {
-  if (status === 'ACTIVE') return 'Your wine plan is active: your next case is on its way on schedule.';
-  if (status === 'REQUESTED') return 'We have your wine plan request and are setting it up.';
-  if (status === 'SUSPENDED') return `Your wine plan is paused. Call us on ${phone} to restart it.`;
+function planText(status: string, phone: string, i18n: I18n): string {
+  if (status === 'ACTIVE') return i18n._('Your wine plan is active: your next case is on its way on schedule.');
+  if (status === 'REQUESTED') return i18n._('We have your wine plan request and are setting it up.');
+  if (status === 'SUSPENDED') return i18n._('Your wine plan is paused. Call us on {phone} to restart it.', { phone });
   return '';
 }
 
 type ScheduledSubscription = Route.ComponentProps['loaderData']['plans'][number];
 
 /** What changing the membership means, in the shopper's terms (the change itself is made by phone). */
-function changeText(sub: ScheduledSubscription, phone: string, locale: string): string {
+function changeText(sub: ScheduledSubscription, phone: string, locale: string, i18n: I18n): string {
   if (sub.type === 'FREESHIP') {
     if (sub.status === 'ACTIVE' && sub.renewsOn)
-      return `To cancel, call us on ${phone} before ${formatDate(sub.renewsOn, locale)}: free delivery and member prices continue until then, and nothing more is charged.`;
+      return i18n._(
+        'To cancel, call us on {phone} before {date}: free delivery and member prices continue until then, and nothing more is charged.',
+        { phone, date: formatDate(sub.renewsOn, locale) },
+      );
     if (sub.status === 'REQUESTED')
-      return `Changed your mind? Call us on ${phone} before your membership starts and nothing is charged.`;
-    return 'While suspended, orders pay the usual delivery fee and regular prices.';
+      return i18n._('Changed your mind? Call us on {phone} before your membership starts and nothing is charged.', {
+        phone,
+      });
+    return i18n._('While suspended, orders pay the usual delivery fee and regular prices.');
   }
   if (sub.status === 'ACTIVE' && sub.nextDeliveryOn)
-    return `To skip, pause or cancel, call us on ${phone} at least 5 days before ${formatDate(sub.nextDeliveryOn, locale)}: a change after that applies from the following case.`;
-  if (sub.status === 'REQUESTED') return `To change your first case before it ships, call us on ${phone}.`;
-  return 'While paused, no cases are sent and nothing is charged.';
+    return i18n._(
+      'To skip, pause or cancel, call us on {phone} at least 5 days before {date}: a change after that applies from the following case.',
+      { phone, date: formatDate(sub.nextDeliveryOn, locale) },
+    );
+  if (sub.status === 'REQUESTED')
+    return i18n._('To change your first case before it ships, call us on {phone}.', { phone });
+  return i18n._('While paused, no cases are sent and nothing is charged.');
 }
 
 function MembershipCard({ sub, text }: { sub: ScheduledSubscription; text: string }) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
+  const label = STATUS_LABEL[sub.status];
+  const statusLabel = label ? i18n._(label) : sub.status;
   return (
     <section className="account-card" aria-labelledby={`membership-${sub.id}`} data-status={sub.status}>
       <h2 id={`membership-${sub.id}`}>{sub.name}</h2>
       <p>
-        Status: <strong>{STATUS_LABEL[sub.status] ?? sub.status}</strong>
+        <Trans id="Status: <0>{status}</0>" values={{ status: statusLabel }} components={{ 0: <strong /> }} />
       </p>
       <p>{text}</p>
       {sub.nextDeliveryOn ? (
         <p>
-          Next delivery: <strong>{formatDate(sub.nextDeliveryOn, site.intlLocale)}</strong>
+          <Trans
+            id="Next delivery: <0>{date}</0>"
+            values={{ date: formatDate(sub.nextDeliveryOn, site.intlLocale) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       ) : null}
       {sub.renewsOn ? (
         <p>
-          Renews on: <strong>{formatDate(sub.renewsOn, site.intlLocale)}</strong>
+          <Trans
+            id="Renews on: <0>{date}</0>"
+            values={{ date: formatDate(sub.renewsOn, site.intlLocale) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       ) : null}
-      <p className="membership__change">{changeText(sub, site.supportPhone, site.intlLocale)}</p>
-      <p className="help">Member since {formatDate(sub.startedAt, site.intlLocale)}</p>
+      <p className="membership__change">{changeText(sub, site.supportPhone, site.intlLocale, i18n)}</p>
+      <p className="help">{i18n._('Member since {date}', { date: formatDate(sub.startedAt, site.intlLocale) })}</p>
     </section>
   );
 }
 
 export default function Memberships({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const { unlimited, plans, winePlanMember } = loaderData;
   return (
     <>
-      <h1>Memberships</h1>
+      <h1>{i18n._('Memberships')}</h1>
       {unlimited.length + plans.length === 0 ? (
         <>
-          <p>You have no memberships</p>
+          <p>{i18n._('You have no memberships')}</p>
           {/* Unlimited is sold in AUD and NZD only: elsewhere there is nothing to link to. */}
           {sellsUnlimited(site.currency) ? (
             <p>
               <Link className="button" to="/unlimited">
-                Find out about Unlimited free delivery
+                {i18n._('Find out about Unlimited free delivery')}
               </Link>
             </p>
           ) : null}
@@ -110,17 +140,17 @@ export default function Memberships({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {unlimited.map((s) => (
-            <MembershipCard key={s.id} sub={s} text={unlimitedText(s.status, site.supportPhone)} />
+            <MembershipCard key={s.id} sub={s} text={unlimitedText(s.status, site.supportPhone, i18n)} />
           ))}
           {plans.length > 0 ? (
             <p className="membership__summary" data-testid="wine-plan-membership">
               {winePlanMember
-                ? "You're a wine plan member."
-                : "You're not a wine plan member while your plan is paused."}
+                ? i18n._("You're a wine plan member.")
+                : i18n._("You're not a wine plan member while your plan is paused.")}
             </p>
           ) : null}
           {plans.map((s) => (
-            <MembershipCard key={s.id} sub={s} text={planText(s.status, site.supportPhone)} />
+            <MembershipCard key={s.id} sub={s} text={planText(s.status, site.supportPhone, i18n)} />
           ))}
         </>
       )}

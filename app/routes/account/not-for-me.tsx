@@ -6,7 +6,7 @@ import { loadPersonalList } from '../../lib/account.server';
 
 export const loader = (args: Route.LoaderArgs) => loadPersonalList(args, listDoNotSend);
 
-export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.notForMe.title, matches);
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.notForMe.title.id, matches);
 
 export default function NotForMe({ loaderData }: Route.ComponentProps) {
   return <PersonalList page={PERSONAL_LISTS.notForMe} list={loaderData.list} />;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/order';
 import { getOrderDetails } from '../../../services/account';
@@ -22,13 +23,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   accountTitle(loaderData ? `Order ${loaderData.order.orderNumber}` : 'Order', matches);
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   return (
     <>
-      <h1>Order {loaderData.order.orderNumber}</h1>
+      <h1>{i18n._('Order {orderNumber}', { orderNumber: loaderData.order.orderNumber })}</h1>
       <OrderCard order={loaderData.order} site={site} detail />
       <p>
-        <Link to="/account/purchased">All your orders</Link>
+        <Link to="/account/purchased">{i18n._('All your orders')}</Link>
       </p>
     </>
   );

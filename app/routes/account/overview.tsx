@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/overview';
 import { getAccountDetails, listPurchases } from '../../../services/account';
@@ -27,21 +28,28 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Overview', matches);
 
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const { firstName, defaultAddress, latestOrder, points } = loaderData;
   return (
     <>
-      <h1>My account</h1>
+      <h1>{i18n._('My account')}</h1>
       <p className="account__greeting">
-        Hello, {firstName}. Welcome back to {site.brand.name}.
+        {i18n._('Hello, {firstName}. Welcome back to {brand}.', { firstName, brand: site.brand.name })}
       </p>
       {points ? (
         <section className="account-card account-points" aria-labelledby="overview-points">
-          <h2 id="overview-points">Your points</h2>
+          <h2 id="overview-points">{i18n._('Your points')}</h2>
           <p>
-            <strong className="account-points__total">{points.totalPoints.toLocaleString(site.intlLocale)}</strong>{' '}
-            points ({points.basePoints.toLocaleString(site.intlLocale)} for what you spent and{' '}
-            {points.bonusPoints.toLocaleString(site.intlLocale)} bonus points)
+            <Trans
+              id="<0>{total}</0> points ({base} for what you spent and {bonus} bonus points)"
+              values={{
+                total: points.totalPoints.toLocaleString(site.intlLocale),
+                base: points.basePoints.toLocaleString(site.intlLocale),
+                bonus: points.bonusPoints.toLocaleString(site.intlLocale),
+              }}
+              components={{ 0: <strong className="account-points__total" /> }}
+            />
           </p>
         </section>
       ) : null}
@@ -58,33 +66,38 @@ export function AccountOverviewBody({
   defaultAddress: Route.ComponentProps['loaderData']['defaultAddress'];
   latestOrder: Route.ComponentProps['loaderData']['latestOrder'];
 }) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   return (
     <>
       <section className="account-card" aria-labelledby="overview-address">
-        <h2 id="overview-address">Default delivery address</h2>
-        {defaultAddress ? <Address address={defaultAddress} /> : <p>You have not saved a delivery address yet.</p>}
+        <h2 id="overview-address">{i18n._('Default delivery address')}</h2>
+        {defaultAddress ? (
+          <Address address={defaultAddress} />
+        ) : (
+          <p>{i18n._('You have not saved a delivery address yet.')}</p>
+        )}
         <p>
-          <Link to="/account/personal-details">Personal details and addresses</Link>
+          <Link to="/account/personal-details">{i18n._('Personal details and addresses')}</Link>
         </p>
       </section>
       {latestOrder ? (
         <div className="account__latest">
-          <p className="account__label">Your latest order</p>
+          <p className="account__label">{i18n._('Your latest order')}</p>
           <OrderCard order={latestOrder} site={site} />
           <p>
-            <Link to="/account/purchased">See all your orders</Link>
+            <Link to="/account/purchased">{i18n._('See all your orders')}</Link>
           </p>
         </div>
       ) : (
-        <p>You have not placed an order yet.</p>
+        <p>{i18n._('You have not placed an order yet.')}</p>
       )}
       <section aria-labelledby="overview-links">
-        <h2 id="overview-links">Everything in your account</h2>
+        <h2 id="overview-links">{i18n._('Everything in your account')}</h2>
         <ul className="account-overview-links">
           {ACCOUNT_SECTIONS.slice(1).map((s) => (
             <li key={s.path}>
-              <Link to={s.path}>{s.label}</Link>
+              <Link to={s.path}>{i18n._(s.label)}</Link>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { Route } from './+types/payment-methods';
 import { listPaymentMethods } from '../../../services/account';
 import { PaymentMethodList } from '../../components/account/payment-method-list';
@@ -12,10 +13,11 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Payment methods', matches);
 
 export default function PaymentMethods({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <>
-      <h1>Payment methods</h1>
-      <p>Only the last four digits of a card are kept.</p>
+      <h1>{i18n._('Payment methods')}</h1>
+      <p>{i18n._('Only the last four digits of a card are kept.')}</p>
       <PaymentMethodList methods={loaderData.methods} />
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { Route } from './+types/personal-details';
 import { getAccountDetails } from '../../../services/account';
 import { Address } from '../../components/account/address';
@@ -12,9 +13,10 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Personal details', matches);
 
 export default function PersonalDetails({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <>
-      <h1>Personal details</h1>
+      <h1>{i18n._('Personal details')}</h1>
       <PersonalDetailsBody details={loaderData.details} />
     </>
   );
@@ -22,38 +24,39 @@ export default function PersonalDetails({ loaderData }: Route.ComponentProps) {
 
 /** Also shown by the legacy details page on test hosts (#shipping-address, #billing-address). */
 export function PersonalDetailsBody({ details }: { details: Route.ComponentProps['loaderData']['details'] }) {
+  const { i18n } = useLingui();
   const others = details.addresses.filter((a) => !a.isDefaultDelivery);
   return (
     <>
       <section className="account-card" aria-labelledby="details-you">
-        <h2 id="details-you">Your details</h2>
+        <h2 id="details-you">{i18n._('Your details')}</h2>
         <dl className="details">
           <div>
-            <dt>Name</dt>
+            <dt>{i18n._('Name')}</dt>
             <dd>
               {details.firstName} {details.lastName}
             </dd>
           </div>
           <div>
-            <dt>Email</dt>
+            <dt>{i18n._('Email')}</dt>
             <dd>{details.email}</dd>
           </div>
           <div>
-            <dt>Phone</dt>
-            <dd>{details.phone ?? 'Not given'}</dd>
+            <dt>{i18n._('Phone')}</dt>
+            <dd>{details.phone ?? i18n._('Not given')}</dd>
           </div>
         </dl>
       </section>
       <section className="account-card" id="shipping-address" aria-labelledby="details-default">
-        <h2 id="details-default">Default delivery address</h2>
+        <h2 id="details-default">{i18n._('Default delivery address')}</h2>
         {details.defaultDeliveryAddress ? (
           <Address address={details.defaultDeliveryAddress} />
         ) : (
-          <p>You have not saved a delivery address yet.</p>
+          <p>{i18n._('You have not saved a delivery address yet.')}</p>
         )}
       </section>
       <section className="account-card" id="billing-address" aria-labelledby="details-other">
-        <h2 id="details-other">Other addresses</h2>
+        <h2 id="details-other">{i18n._('Other addresses')}</h2>
         {others.length ? (
           <ul className="account-list">
             {others.map((a) => (
@@ -63,7 +66,7 @@ export function PersonalDetailsBody({ details }: { details: Route.ComponentProps
             ))}
           </ul>
         ) : (
-          <p>You have no other addresses saved. Your billing address is your default delivery address.</p>
+          <p>{i18n._('You have no other addresses saved. Your billing address is your default delivery address.')}</p>
         )}
       </section>
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/preferences';
 import { getTasteProfile, type TasteScore } from '../../../services/account';
@@ -23,6 +24,7 @@ function TasteList({
   items: TasteScore[];
   name?: (s: string) => string;
 }) {
+  const { i18n } = useLingui();
   return (
     <section className="account-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -33,32 +35,41 @@ function TasteList({
           ))}
         </ol>
       ) : (
-        <p>Not enough to go on yet.</p>
+        <p>{i18n._('Not enough to go on yet.')}</p>
       )}
     </section>
   );
 }
 
 export default function Preferences({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { profile } = loaderData;
   const empty = profile.colours.length + profile.grapes.length + profile.regions.length === 0;
   return (
     <>
-      <h1>Taste preferences</h1>
+      <h1>{i18n._('Taste preferences')}</h1>
       {empty ? (
         <p>
-          We learn your taste from the wines you buy and rate. <Link to="/wines">Browse our wines</Link>
+          {i18n._('We learn your taste from the wines you buy and rate.')}{' '}
+          <Link to="/wines">{i18n._('Browse our wines')}</Link>
         </p>
       ) : (
         <>
           <p>
-            Your favourites, most loved first, from {profile.basedOn.bottles} bottles bought and{' '}
-            {profile.basedOn.ratings} {profile.basedOn.ratings === 1 ? 'rating' : 'ratings'}.
+            {i18n._(
+              'Your favourites, most loved first, from {bottles} bottles bought and {ratings, plural, one {# rating} other {# ratings}}.',
+              { bottles: profile.basedOn.bottles, ratings: profile.basedOn.ratings },
+            )}
           </p>
           <div className="taste-profile">
-            <TasteList id="taste-colours" title="Colours" items={profile.colours} name={(c) => COLOUR_NAMES[c] ?? c} />
-            <TasteList id="taste-grapes" title="Grapes" items={profile.grapes} />
-            <TasteList id="taste-regions" title="Regions" items={profile.regions} />
+            <TasteList
+              id="taste-colours"
+              title={i18n._('Colours')}
+              items={profile.colours}
+              name={(c) => i18n._(COLOUR_NAMES[c] ?? c)}
+            />
+            <TasteList id="taste-grapes" title={i18n._('Grapes')} items={profile.grapes} />
+            <TasteList id="taste-regions" title={i18n._('Regions')} items={profile.regions} />
           </div>
         </>
       )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/purchased';
 import { listPurchases } from '../../../services/account';
@@ -14,15 +15,16 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Purchased', matches);
 
 export default function Purchased({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   return (
     <>
-      <h1>Purchased</h1>
+      <h1>{i18n._('Purchased')}</h1>
       {loaderData.orders.length ? (
         loaderData.orders.map((order) => <OrderCard key={order.id} order={order} site={site} />)
       ) : (
         <p>
-          You have not placed an order yet. <Link to="/wines">Browse our wines</Link>
+          {i18n._('You have not placed an order yet.')} <Link to="/wines">{i18n._('Browse our wines')}</Link>
         </p>
       )}
     </>

@@ -6,7 +6,7 @@ import { loadPersonalList } from '../../lib/account.server';
 
 export const loader = (args: Route.LoaderArgs) => loadPersonalList(args, listRecommendations);
 
-export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.recommendations.title, matches);
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.recommendations.title.id, matches);
 
 export default function Recommendations({ loaderData }: Route.ComponentProps) {
   return <PersonalList page={PERSONAL_LISTS.recommendations} list={loaderData.list} />;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { Route } from './+types/settings';
 import { getAccountDetails } from '../../../services/account';
 import { ChangePasswordForm } from '../../components/account/change-password-form';
@@ -14,9 +15,10 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Settings', matches);
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <>
-      <h1>Settings</h1>
+      <h1>{i18n._('Settings')}</h1>
       <SettingsBody emailOptIn={loaderData.emailOptIn} />
     </>
   );
@@ -24,6 +26,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
 /** Also shown by the legacy details page on test hosts (#email-settings, #password, #tpr-settings). */
 export function SettingsBody({ emailOptIn }: { emailOptIn: boolean }) {
+  const { i18n } = useLingui();
   return (
     <>
       <div id="email-settings" className="account-card">
@@ -33,8 +36,8 @@ export function SettingsBody({ emailOptIn }: { emailOptIn: boolean }) {
         <ChangePasswordForm />
       </div>
       <section id="tpr-settings" className="account-card" aria-labelledby="settings-tpr">
-        <h2 id="settings-tpr">Third-party sharing</h2>
-        <p>We never sell or share your details with other companies for their marketing.</p>
+        <h2 id="settings-tpr">{i18n._('Third-party sharing')}</h2>
+        <p>{i18n._('We never sell or share your details with other companies for their marketing.')}</p>
       </section>
     </>
   );

@@ -6,7 +6,7 @@ import { loadPersonalList } from '../../lib/account.server';
 
 export const loader = (args: Route.LoaderArgs) => loadPersonalList(args, listRatings);
 
-export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.topRated.title, matches);
+export const meta: Route.MetaFunction = ({ matches }) => accountTitle(PERSONAL_LISTS.topRated.title.id, matches);
 
 export default function TopRated({ loaderData }: Route.ComponentProps) {
   return <PersonalList page={PERSONAL_LISTS.topRated} list={loaderData.list} />;

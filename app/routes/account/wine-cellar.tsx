@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/wine-cellar';
 import { CELLARING_TEXT } from '../../../domain/cellaring';
@@ -12,29 +14,30 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Wine cellar', matches);
 
-function windowText(from: number | null, to: number | null): string {
+function windowText(from: number | null, to: number | null, i18n: I18n): string {
   if (from && to) return `${from}–${to}`;
-  if (to) return `until ${to}`;
-  if (from) return `from ${from}`;
-  return 'Not known';
+  if (to) return i18n._('until {year}', { year: to });
+  if (from) return i18n._('from {year}', { year: from });
+  return i18n._('Not known');
 }
 
 export default function WineCellar({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { wines } = loaderData;
   return (
     <>
-      <h1>Wine cellar</h1>
+      <h1>{i18n._('Wine cellar')}</h1>
       {wines.length ? (
         <>
-          <p>The wines you have bought, and when to drink them.</p>
+          <p>{i18n._('The wines you have bought, and when to drink them.')}</p>
           <table className="account-table">
-            <caption className="visually-hidden">Bottles bought per wine, with drinking windows</caption>
+            <caption className="visually-hidden">{i18n._('Bottles bought per wine, with drinking windows')}</caption>
             <thead>
               <tr>
-                <th scope="col">Wine</th>
-                <th scope="col">Bottles bought</th>
-                <th scope="col">Drinking window</th>
-                <th scope="col">Cellaring</th>
+                <th scope="col">{i18n._('Wine')}</th>
+                <th scope="col">{i18n._('Bottles bought')}</th>
+                <th scope="col">{i18n._('Drinking window')}</th>
+                <th scope="col">{i18n._('Cellaring')}</th>
               </tr>
             </thead>
             <tbody>
@@ -44,8 +47,8 @@ export default function WineCellar({ loaderData }: Route.ComponentProps) {
                     <Link to={`/product/${w.itemCode}`}>{w.vintage ? `${w.name} ${w.vintage}` : w.name}</Link>
                   </th>
                   <td>{w.bottles}</td>
-                  <td>{windowText(w.drinkFrom, w.drinkTo)}</td>
-                  <td>{w.band ? CELLARING_TEXT[w.band] : '–'}</td>
+                  <td>{windowText(w.drinkFrom, w.drinkTo, i18n)}</td>
+                  <td>{w.band ? i18n._(CELLARING_TEXT[w.band]) : '–'}</td>
                 </tr>
               ))}
             </tbody>
@@ -53,7 +56,8 @@ export default function WineCellar({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <p>
-          Your cellar is empty. Wines you buy will appear here. <Link to="/wines">Browse our wines</Link>
+          {i18n._('Your cellar is empty. Wines you buy will appear here.')}{' '}
+          <Link to="/wines">{i18n._('Browse our wines')}</Link>
         </p>
       )}
     </>
