@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { isCurrent } from '../../domain/identity-rules';
@@ -45,6 +46,7 @@ const PURCHASE_TRACKED = 'purchaseTracked';
 
 export default function CheckoutConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const { refresh } = useCart();
   const money = (cents: number) => formatMoney(cents, site);
@@ -81,19 +83,22 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
   const d = order.delivery;
   return (
     <article className="checkout confirmation">
-      <h1>Thank you for your order</h1>
+      <h1>{i18n._('Thank you for your order')}</h1>
       <p className="confirmation__number">
-        Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>. We have emailed a
-        confirmation to {order.email}.
+        <Trans
+          id="Your order number is <0>{orderNumber}</0>. We have emailed a confirmation to {email}."
+          values={{ orderNumber: order.orderNumber, email: order.email }}
+          components={{ 0: <strong data-testid="order-number" /> }}
+        />
       </p>
       <section aria-labelledby="confirmation-lines">
-        <h2 id="confirmation-lines">What you ordered</h2>
+        <h2 id="confirmation-lines">{i18n._('What you ordered')}</h2>
         <ul className="checkout__lines">
           {order.lines.map((l) => (
             <li key={`${l.skuItemCode}-${l.lineTotalCents}`}>
               <span>
                 {l.quantity} × {l.name}
-                {l.preSell ? ' (pre-sale: reserved, charged when it ships)' : ''}
+                {l.preSell ? ` ${i18n._('(pre-sale: reserved, charged when it ships)')}` : ''}
               </span>
               <span>{money(l.lineTotalCents)}</span>
             </li>
@@ -101,26 +106,29 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
         </ul>
         <dl className="checkout__totals">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{i18n._('Subtotal')}</dt>
             <dd>{money(order.subtotalCents)}</dd>
           </div>
           {order.discountCents > 0 ? (
             <div>
-              <dt>Voucher {order.voucherCode}</dt>
+              <dt>{i18n._('Voucher {code}', { code: order.voucherCode })}</dt>
               <dd>−{money(order.discountCents)}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Delivery</dt>
-            <dd>{order.shippingCents === 0 ? 'Free' : money(order.shippingCents)}</dd>
+            <dt>{i18n._('Delivery')}</dt>
+            <dd>{order.shippingCents === 0 ? i18n._('Free') : money(order.shippingCents)}</dd>
           </div>
           <div className="checkout__total">
-            <dt>Total</dt>
+            <dt>{i18n._('Total')}</dt>
             <dd data-testid="confirmation-total">{money(order.totalCents)}</dd>
           </div>
           <div>
             <dt>
-              Charged today to {order.paymentBrand} ending {order.paymentLast4}
+              {i18n._('Charged today to {brand} ending {last4}', {
+                brand: order.paymentBrand,
+                last4: order.paymentLast4,
+              })}
             </dt>
             <dd>{money(order.payableTodayCents)}</dd>
           </div>
@@ -128,11 +136,14 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
       </section>
       {order.giftCards.length > 0 ? (
         <section aria-labelledby="confirmation-gifts">
-          <h2 id="confirmation-gifts">eGift cards</h2>
+          <h2 id="confirmation-gifts">{i18n._('eGift cards')}</h2>
           <ul>
             {order.giftCards.map((g) => (
               <li key={g.code}>
-                {money(g.amountCents)} for {g.recipientName}: we email the card to them today.
+                {i18n._('{amount} for {name}: we email the card to them today.', {
+                  amount: money(g.amountCents),
+                  name: g.recipientName,
+                })}
               </li>
             ))}
           </ul>
@@ -140,7 +151,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
       ) : null}
       {d ? (
         <section aria-labelledby="confirmation-delivery">
-          <h2 id="confirmation-delivery">Delivering to</h2>
+          <h2 id="confirmation-delivery">{i18n._('Delivering to')}</h2>
           <p>
             {d.firstName} {d.lastName}
             <br />
@@ -157,24 +168,29 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
         </section>
       ) : null}
       <section aria-labelledby="confirmation-next">
-        <h2 id="confirmation-next">What happens next</h2>
+        <h2 id="confirmation-next">{i18n._('What happens next')}</h2>
         <p>
-          We pack your wine within 2 working days and email you when it is on its way, with tracking. Questions? Call us
-          on {site.supportPhone}.
+          {i18n._(
+            'We pack your wine within 2 working days and email you when it is on its way, with tracking. Questions? Call us on {phone}.',
+            { phone: site.supportPhone },
+          )}
         </p>
         {order.guest ? (
           <p>
-            <Link to="/registration">Create an account</Link> with {order.email} to see this order and reorder in a
-            click.
+            <Trans
+              id="<0>Create an account</0> with {email} to see this order and reorder in a click."
+              values={{ email: order.email }}
+              components={{ 0: <Link to="/registration" /> }}
+            />
           </p>
         ) : (
           <p>
-            <Link to="/account/purchased">See your orders</Link>
+            <Link to="/account/purchased">{i18n._('See your orders')}</Link>
           </p>
         )}
         <p>
           <Link className="button" to="/wines">
-            Keep shopping
+            {i18n._('Keep shopping')}
           </Link>
         </p>
       </section>

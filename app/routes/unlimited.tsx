@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { formatMoney } from '../../domain/money';
 import { loadUnlimitedState } from '../../services/unlimited';
@@ -36,49 +37,57 @@ function JoinState({
   unlimited: Route.ComponentProps['loaderData']['unlimited'];
   phone: string;
 }) {
+  const { i18n } = useLingui();
   if (unlimited.activeMember)
     return (
       <p className="notice notice--ok" data-testid="unlimited-state">
-        You're an Unlimited member: delivery is free on every order.{' '}
-        <Link to="/account/memberships">Your membership</Link>
+        {i18n._("You're an Unlimited member: delivery is free on every order.")}{' '}
+        <Link to="/account/memberships">{i18n._('Your membership')}</Link>
       </p>
     );
   if (unlimited.member)
     return (
       <p className="notice" data-testid="unlimited-state">
-        Your Unlimited membership is suspended. <Link to="/contact-us">Contact us</Link> on {phone} to restore it.
+        <Trans
+          id="Your Unlimited membership is suspended. <0>Contact us</0> on {phone} to restore it."
+          values={{ phone }}
+          components={{ 0: <Link to="/contact-us" /> }}
+        />
       </p>
     );
   if (unlimited.cartHasUnlimited)
     return (
       <p className="notice notice--ok" data-testid="unlimited-state">
-        Unlimited is in your cart. <Link to="/cart">Go to your cart</Link>
+        <Trans id="Unlimited is in your cart. <0>Go to your cart</0>" components={{ 0: <Link to="/cart" /> }} />
       </p>
     );
   if (unlimited.outOfArea && unlimited.postcode)
     return (
       <p className="notice" data-testid="unlimited-state">
-        Unlimited isn't available for delivery to {unlimited.postcode}.
+        {i18n._("Unlimited isn't available for delivery to {postcode}.", { postcode: unlimited.postcode })}
       </p>
     );
   return <JoinUnlimitedButton itemCode={unlimited.itemCode} />;
 }
 
 export default function Unlimited({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const { unlimited } = loaderData;
   const price = formatMoney(unlimited.priceCents ?? 0, site);
   return (
     <article className="content-page unlimited-page">
-      <h1>Unlimited</h1>
-      <p className="unlimited-page__lead">Free delivery on every order for 12 months, for {price}.</p>
+      <h1>{i18n._('Unlimited')}</h1>
+      <p className="unlimited-page__lead">
+        {i18n._('Free delivery on every order for 12 months, for {price}.', { price })}
+      </p>
       <ul className="unlimited-page__benefits">
-        <li>Free delivery on every order, however small, for a whole year</li>
-        <li>Unlimited member prices on our wines</li>
-        <li>No minimum spend and no limit on the number of orders</li>
+        <li>{i18n._('Free delivery on every order, however small, for a whole year')}</li>
+        <li>{i18n._('Unlimited member prices on our wines')}</li>
+        <li>{i18n._('No minimum spend and no limit on the number of orders')}</li>
       </ul>
       <p className="unlimited-page__price">
-        <strong>{price}</strong> for 12 months
+        <Trans id="<0>{price}</0> for 12 months" values={{ price }} components={{ 0: <strong /> }} />
       </p>
       <JoinState unlimited={unlimited} phone={site.supportPhone} />
     </article>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useRef, useState } from 'react';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { useCart } from './cart-context';
@@ -10,7 +11,7 @@ export function AddToCartButton({
   itemCode,
   quantity,
   disabled,
-  label = 'Add to cart',
+  label,
   accessibleName,
   intercept,
   onAdded,
@@ -26,6 +27,7 @@ export function AddToCartButton({
   /** Called after a successful add instead of opening the mini cart (the quick view's item-added modal). */
   onAdded?: (itemCode: string, quantity: number) => void;
 }) {
+  const { i18n } = useLingui();
   const { addToCart } = useCart();
   const [loading, setLoading] = useState(false);
   const [added, showAdded] = useTimedMessage<true>();
@@ -56,7 +58,11 @@ export function AddToCartButton({
       aria-label={phase === 'idle' ? accessibleName : undefined}
       data-item-code={itemCode}
     >
-      {phase === 'loading' ? 'Adding…' : phase === 'added' ? 'Added ✓' : label}
+      {phase === 'loading'
+        ? i18n._('Adding…')
+        : phase === 'added'
+          ? i18n._('Added ✓')
+          : (label ?? i18n._('Add to cart'))}
     </button>
   );
 }

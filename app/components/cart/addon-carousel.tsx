@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
 import { amountToCents, formatDollars, formatMoney } from '../../../domain/money';
 import { type CountryCode, getSite, offerListLocale } from '../../../domain/sites';
 import { track } from '../../lib/analytics';
 import { requestApi, succeeded } from '../../lib/api-request';
 import { CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { Carousel } from '../carousel';
@@ -106,6 +108,7 @@ type Load = { state: 'idle' | 'loading' | 'hidden' } | { state: 'ready'; header:
  * the session flag for the success modal and reloads the page.
  */
 export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
+  const { i18n } = useLingui();
   const eligible = numBottles >= ADDON_MIN_CART_BOTTLES;
   const [load, setLoad] = useState<Load>({ state: 'idle' });
   const [busy, setBusy] = useState<string | null>(null);
@@ -124,11 +127,11 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
       const header = (response?.presentationMap as Record<string, unknown> | undefined)?.['itemlist.header'];
       setLoad(
         addOns
-          ? { state: 'ready', header: typeof header === 'string' && header ? header : 'Add-ons', addOns }
+          ? { state: 'ready', header: typeof header === 'string' && header ? header : i18n._('Add-ons'), addOns }
           : { state: 'hidden' },
       );
     });
-  }, [eligible, load.state, site, dataAreaId]);
+  }, [eligible, load.state, site, dataAreaId, i18n]);
 
   const add = async (addOn: AddOn) => {
     if (busyRef.current) return;
@@ -174,16 +177,16 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
                 <p className="tile__price">
                   {addOn.salePriceCents > addOn.addOnPriceCents ? (
                     <>
-                      <span className="visually-hidden">Was </span>
+                      <span className="visually-hidden">{i18n._('Was')} </span>
                       <s className="price--was">{formatMoney(addOn.salePriceCents, site)}</s>{' '}
-                      <span className="visually-hidden">now </span>
+                      <span className="visually-hidden">{i18n._('now')} </span>
                     </>
                   ) : null}
                   <strong data-testid="addon-price">{formatMoney(addOn.addOnPriceCents, site)}</strong>
                 </p>
                 {saving !== null ? (
                   <ul className="tile__badges">
-                    <li className="badge">SAVE {formatDollars(saving)}</li>
+                    <li className="badge">{i18n._('SAVE {amount}', { amount: formatDollars(saving) })}</li>
                   </ul>
                 ) : null}
                 <div className="tile__buy">
@@ -196,7 +199,8 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
                     aria-busy={busy === addOn.itemCode || undefined}
                     onClick={() => void add(addOn)}
                   >
-                    Add<span className="visually-hidden"> {addOn.title}</span>
+                    {i18n._('Add')}
+                    <span className="visually-hidden"> {addOn.title}</span>
                   </button>
                 </div>
               </div>
@@ -204,7 +208,7 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
           );
         })}
       </Carousel>
-      <ErrorList className="help" errors={error} />
+      <ErrorList className="help" errors={shownText(i18n, error)} />
     </div>
   );
 }

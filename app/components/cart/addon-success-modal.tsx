@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requestApi, succeeded } from '../../lib/api-request';
+import { shownText } from '../../lib/messages/cart';
 import { Modal } from '../modal';
 
 /** SPEC §4: the session flag the add-on carousel sets before it reloads the cart page. */
@@ -14,6 +16,8 @@ export interface AddOnSuccessFlag {
 }
 
 interface Content {
+  /** The stored item's name, to say the server's English message in the page's language. */
+  name: string;
   title: string;
   message: string;
   /** Only an image the server accepted (a path under /images/); never one read straight from storage. */
@@ -21,6 +25,7 @@ interface Content {
 }
 
 const FALLBACK_TITLE = 'Added to your cart';
+const addedMessage = (name: string) => `${name} has been added to your cart.`;
 const OWN_IMAGE = /^\/images\/(?!.*\/\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/;
 
 /** Reads and removes the flag, so the modal shows once and not again on the next reload. */
@@ -48,8 +53,9 @@ function takeFlag(): AddOnSuccessFlag | null {
 
 async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
   const fallback: Content = {
+    name: flag.name,
     title: FALLBACK_TITLE,
-    message: `${flag.name} has been added to your cart.`,
+    message: addedMessage(flag.name),
     image: null,
   };
   const reply = await requestApi<Record<string, unknown>>('POST', ADDON_MODAL_PATH, {
@@ -60,6 +66,7 @@ async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
   const r = succeeded(reply) ? reply.body.response : null;
   if (!r || typeof r.title !== 'string' || typeof r.message !== 'string') return fallback;
   return {
+    name: flag.name,
     title: r.title,
     message: r.message,
     image: typeof r.image === 'string' && OWN_IMAGE.test(r.image) ? r.image : null,
@@ -72,6 +79,7 @@ async function loadContent(flag: AddOnSuccessFlag): Promise<Content> {
  * text only. If the content cannot be fetched, a simple modal names the stored item.
  */
 export function AddOnSuccessModal() {
+  const { i18n } = useLingui();
   const [content, setContent] = useState<Content | null>(null);
   const started = useRef(false);
   const close = useCallback(() => setContent(null), []);
@@ -86,6 +94,11 @@ export function AddOnSuccessModal() {
   }, []);
 
   if (!content) return null;
+  // The server's standard message names the item: said again in the page's language; any other text as sent.
+  const message =
+    content.message === addedMessage(content.name)
+      ? i18n._('{name} has been added to your cart.', { name: content.name })
+      : content.message;
   return (
     <Modal
       labelledBy="addon-success-title"
@@ -94,14 +107,14 @@ export function AddOnSuccessModal() {
       onClose={close}
       closeOnBackdrop
     >
-      <h2 id="addon-success-title">{content.title}</h2>
+      <h2 id="addon-success-title">{shownText(i18n, content.title)}</h2>
       {content.image ? (
         <img src={content.image} alt="" width={150} height={200} className="product-image product-image--small" />
       ) : null}
-      <p id="addon-success-text">{content.message}</p>
+      <p id="addon-success-text">{message}</p>
       <div className="modal__actions">
         <button type="button" className="button" onClick={close} data-autofocus>
-          Close
+          {i18n._('Close')}
         </button>
       </div>
     </Modal>

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { ITEM_CODE_PATTERN } from '../../../domain/item-code';
 import { OFFER_CODE_COOKIE_MAX_AGE_SECONDS, OFFER_CODE_PATTERN, VOUCHER_COOKIE } from '../../../domain/offer-codes';
@@ -5,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
 import { setSiteCookie } from '../../lib/cookies';
+import { shownText } from '../../lib/messages/cart';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { Modal } from '../modal';
 import { useCart } from './cart-context';
@@ -20,6 +23,11 @@ export const CAMPAIGN_SINGLE_QUANTITY = 12;
 export const CAMPAIGN_ADDED = "We've added your selection to your cart";
 export const CAMPAIGN_QUANTITY_NOT_NUMERIC = 'Sorry, the quantity in this offer link must be a number.';
 export const CAMPAIGN_BAD_ITEM_CODE = 'Please enter a valid item code.';
+// The page's own texts above, for the catalogues (shown through shownText like the server's).
+export const CAMPAIGN_TEXTS = [
+  /*i18n*/ { id: "We've added your selection to your cart" },
+  /*i18n*/ { id: 'Sorry, the quantity in this offer link must be a number.' },
+];
 
 const SINGLE_KEYS = ['dw_brontoItem', 'dw_brontoSingle'] as const;
 const CASE_KEYS = ['dw_brontoCase', 'dw_brontoCaseSingle'] as const;
@@ -93,13 +101,20 @@ interface AddedLine {
 type Outcome = { ok: true; lines: AddedLine[] } | { ok: false; message: string };
 
 /** What the campaign put in the cart, named as the cart names it. */
-function describeAdded(cart: Cart, items: CampaignItem[]): AddedLine[] {
+function describeAdded(i18n: I18n, cart: Cart, items: CampaignItem[]): AddedLine[] {
   return items.map((item, index) => {
     const line = cart.lineItems.find((l) => l.sku.itemCode === item.itemCode);
     if (!line) return { key: `${item.itemCode}-${index}`, text: `${item.quantity} × ${item.itemCode}` };
     const name = `${line.product.name}${line.product.vintage ? ` ${line.product.vintage}` : ''}`;
-    const pack = line.sku.numberOfBottles > 1 ? ` (${line.sku.numberOfBottles}-bottle pack)` : '';
-    return { key: `${item.itemCode}-${index}`, text: `${item.quantity} × ${name}${pack}` };
+    const text =
+      line.sku.numberOfBottles > 1
+        ? i18n._('{quantity} × {name} ({bottles}-bottle pack)', {
+            quantity: item.quantity,
+            name,
+            bottles: line.sku.numberOfBottles,
+          })
+        : `${item.quantity} × ${name}`;
+    return { key: `${item.itemCode}-${index}`, text };
   });
 }
 
@@ -108,6 +123,7 @@ function describeAdded(cart: Cart, items: CampaignItem[]): AddedLine[] {
  * that closes itself after 3 s, and takes the campaign parameters out of the URL.
  */
 export function CampaignPrefill() {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const { setCart } = useCart();
   // close is stable, so the focus trap is set up once per opening and gives focus back on close.
@@ -145,9 +161,9 @@ export function CampaignPrefill() {
         eventAction: 'Prefill',
         eventLabel: request.codes.join(','),
       });
-      showOutcome({ ok: true, lines: describeAdded(result.cart, request.items) }, CAMPAIGN_MODAL_MS);
+      showOutcome({ ok: true, lines: describeAdded(i18n, result.cart, request.items) }, CAMPAIGN_MODAL_MS);
     });
-  }, [params, setParams, setCart, showOutcome]);
+  }, [params, setParams, setCart, showOutcome, i18n]);
 
   if (!outcome) return null;
   return (
@@ -159,7 +175,7 @@ export function CampaignPrefill() {
     >
       {outcome.ok ? (
         <>
-          <h2 id="campaign-modal-title">{CAMPAIGN_ADDED}</h2>
+          <h2 id="campaign-modal-title">{shownText(i18n, CAMPAIGN_ADDED)}</h2>
           <ul id="campaign-modal-text">
             {outcome.lines.map((line) => (
               <li key={line.key}>{line.text}</li>
@@ -168,20 +184,20 @@ export function CampaignPrefill() {
         </>
       ) : (
         <>
-          <h2 id="campaign-modal-title">Sorry, we couldn't add your selection</h2>
+          <h2 id="campaign-modal-title">{i18n._("Sorry, we couldn't add your selection")}</h2>
           <p id="campaign-modal-text" role="alert">
-            {outcome.message}
+            {shownText(i18n, outcome.message)}
           </p>
         </>
       )}
       <div className="modal__actions">
         {outcome.ok ? (
           <Link to="/cart" className="button" onClick={close}>
-            View cart
+            {i18n._('View cart')}
           </Link>
         ) : null}
         <button type="button" className="button button--secondary" onClick={close} data-autofocus>
-          Continue shopping
+          {i18n._('Continue shopping')}
         </button>
       </div>
     </Modal>

@@ -10,6 +10,16 @@ export const CART_UPDATED_EVENT = 'storefront:cart-updated';
 /** SPEC §8: the product-page add failure shows for 10 s by default. */
 export const ADD_ERROR_MS = 10_000;
 
+/**
+ * The cart's own fixed messages (app/lib/cart-client.ts and the cart's forms), kept in English in state and
+ * shown through shownText (app/lib/messages/cart.ts) like the server's: listed here for the catalogues.
+ */
+export const CART_APP_TEXTS = [
+  /*i18n*/ { id: 'Sorry, we are unable to add this product to the cart. Please try again later.' },
+  /*i18n*/ { id: 'Something went wrong, please try again later.' },
+  /*i18n*/ { id: 'This field is required.' },
+];
+
 interface CartState {
   cart: Cart | null;
   drawerOpen: boolean;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
@@ -21,6 +22,7 @@ export function CartLineItem({
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }) {
+  const { i18n } = useLingui();
   const title = `${line.product.name}${line.product.vintage ? ` ${line.product.vintage}` : ''}`;
   return (
     <li className="cart-line" data-item-code={line.sku.itemCode}>
@@ -39,15 +41,20 @@ export function CartLineItem({
             <GiftVoucherNote details={line.giftVoucherDetails} />
           ) : (
             <p className="note">
-              {line.bottleCount} {line.bottleCount === 1 ? 'bottle' : 'bottles'}
-              {line.sku.numberOfBottles > 1 ? ` (${line.sku.numberOfBottles}-pack)` : ''}
+              {line.sku.numberOfBottles > 1
+                ? i18n._('{count, plural, one {# bottle} other {# bottles}} ({bottles}-pack)', {
+                    count: line.bottleCount,
+                    bottles: line.sku.numberOfBottles,
+                  })
+                : i18n._('{count, plural, one {# bottle} other {# bottles}}', { count: line.bottleCount })}
             </p>
           )}
         </div>
         <CartQuantity line={line} busy={busy} onChange={onQuantity} />
         <strong>{formatMoney(amountToCents(line.itemPriceInfo.amount), site)}</strong>
         <button type="button" className="link-button" disabled={busy} onClick={onRemove}>
-          Remove<span className="visually-hidden"> {title}</span>
+          {i18n._('Remove')}
+          <span className="visually-hidden"> {title}</span>
         </button>
       </div>
     </li>
@@ -56,10 +63,11 @@ export function CartLineItem({
 
 /** An e-gift card's recipient and message, as text (React escapes them: never HTML). */
 function GiftVoucherNote({ details }: { details: NonNullable<Line['giftVoucherDetails']> }) {
+  const { i18n } = useLingui();
   return (
     <div className="cart-line__gift">
       <p className="cart-line__gift-line">
-        For {details.recipientName} ({details.recipientEmail})
+        {i18n._('For {name} ({email})', { name: details.recipientName, email: details.recipientEmail })}
       </p>
       <p className="cart-line__gift-line">“{details.message}”</p>
     </div>

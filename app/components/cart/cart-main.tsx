@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { fillTheBox } from '../../../domain/cart-pricing';
@@ -10,6 +11,7 @@ import {
   type ListedCart,
   type VoucherCookieOutcome,
 } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { ErrorList } from '../forms';
@@ -115,18 +117,21 @@ function useVoucherCookie(state: VoucherCookieState, showCart: (cart: Cart) => v
 }
 
 function FillTheBox({ numBottles }: { numBottles: number }) {
+  const { i18n } = useLingui();
   const box = fillTheBox(numBottles);
   if (box.state === 'prompt')
     return (
       <p className="notice" data-testid="fill-the-box">
-        Add {box.needed} more {box.needed === 1 ? 'bottle' : 'bottles'} to fill your box of 15.{' '}
-        {box.linkToCatalogue ? <Link to="/wines">Add a bottle</Link> : null}
+        {i18n._('Add {count, plural, one {# more bottle} other {# more bottles}} to fill your box of 15.', {
+          count: box.needed,
+        })}{' '}
+        {box.linkToCatalogue ? <Link to="/wines">{i18n._('Add a bottle')}</Link> : null}
       </p>
     );
   if (box.state === 'full')
     return (
       <p className="notice notice--ok" data-testid="fill-the-box">
-        Your box of 15 is full. Nicely done!
+        {i18n._('Your box of 15 is full. Nicely done!')}
       </p>
     );
   return null;
@@ -134,6 +139,7 @@ function FillTheBox({ numBottles }: { numBottles: number }) {
 
 /** Shown half a second after a pre-sale line is in the cart (SPEC §9). */
 function PresellNote() {
+  const { i18n } = useLingui();
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), PRESELL_NOTE_DELAY_MS);
@@ -142,7 +148,7 @@ function PresellNote() {
   if (!shown) return null;
   return (
     <p className="notice" data-testid="presell-note">
-      Pre-sale wines are reserved for you now and charged when they ship.
+      {i18n._('Pre-sale wines are reserved for you now and charged when they ship.')}
     </p>
   );
 }
@@ -163,6 +169,7 @@ export function CartMain({
   /** The Subscribe and Save mappings (SPEC §3), for the cart's block. */
   subscribeAndSave?: readonly PlanMapping[];
 }) {
+  const { i18n } = useLingui();
   const { setCart } = useCart();
   const [cart, setPageCart] = usePageCart(serverCart);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
@@ -231,14 +238,14 @@ export function CartMain({
   return (
     <div>
       <AddOnSuccessModal />
-      <h1>Your cart</h1>
-      <ErrorList className="help" errors={error} />
+      <h1>{i18n._('Your cart')}</h1>
+      <ErrorList className="help" errors={shownText(i18n, error)} />
       <VoucherLinkNotice outcome={voucherOutcome} />
       <FillTheBox numBottles={cart.numBottles} />
       <div className="cart-page">
         <section aria-labelledby="lines-title">
           <h2 id="lines-title" className="visually-hidden">
-            Items
+            {i18n._('Items')}
           </h2>
           <ul className="cart-page__lines">
             {cart.lineItems.map((line) => (

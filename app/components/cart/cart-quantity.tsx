@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { MAX_LINE_QUANTITY } from '../../../domain/cart-pricing';
 import type { Cart } from '../../lib/cart-client';
@@ -20,6 +21,7 @@ export function CartQuantity({
   busy: boolean;
   onChange: (quantity: number) => void;
 }) {
+  const { i18n } = useLingui();
   const [value, setValue] = useState(String(line.quantity));
   const [help, showHelp] = useTimedMessage<true>();
   // The field follows the cart's quantity when it changes. NOTE: adjusted during render, not in an effect:
@@ -46,12 +48,13 @@ export function CartQuantity({
   const applyLater = useDebounce(apply, QUANTITY_IDLE_MS);
 
   const name = line.product.name;
-  if (line.product.quantityLocked) return <span className="qty">Qty {line.quantity}</span>;
+  if (line.product.quantityLocked)
+    return <span className="qty">{i18n._('Qty {quantity}', { quantity: line.quantity })}</span>;
 
   return (
     <div>
       <label className="visually-hidden" htmlFor={`qty-select-${line.id}`}>
-        Quantity of {name} (list)
+        {i18n._('Quantity of {name} (list)', { name })}
       </label>
       <select
         id={`qty-select-${line.id}`}
@@ -68,14 +71,14 @@ export function CartQuantity({
       <div className="qty qty--desktop">
         <button
           type="button"
-          aria-label={`Decrease quantity of ${name}`}
+          aria-label={i18n._('Decrease quantity of {name}', { name })}
           disabled={busy || line.quantity <= 1}
           onClick={() => onChange(line.quantity - 1)}
         >
           −
         </button>
         <label className="visually-hidden" htmlFor={`qty-${line.id}`}>
-          Quantity of {name}
+          {i18n._('Quantity of {name}', { name })}
         </label>
         <input
           id={`qty-${line.id}`}
@@ -93,7 +96,7 @@ export function CartQuantity({
         />
         <button
           type="button"
-          aria-label={`Increase quantity of ${name}`}
+          aria-label={i18n._('Increase quantity of {name}', { name })}
           disabled={busy || line.quantity >= MAX_LINE_QUANTITY}
           onClick={() => onChange(line.quantity + 1)}
         >
@@ -102,7 +105,7 @@ export function CartQuantity({
       </div>
       {help ? (
         <p className="help" role="status">
-          To remove this item, use Remove.
+          {i18n._('To remove this item, use Remove.')}
         </p>
       ) : null}
     </div>

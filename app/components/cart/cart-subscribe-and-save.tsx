@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { type PlanMapping, qualifyingBottles } from '../../../domain/plans';
 import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 
 const FAILED = 'Something went wrong, please try again later.';
 
@@ -18,6 +20,7 @@ export function CartSubscribeAndSave({
   mappings: readonly PlanMapping[];
   onChange: (cart: Cart) => Promise<void> | void;
 }) {
+  const { i18n } = useLingui();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const bottlesOf = (code: string) =>
@@ -46,29 +49,29 @@ export function CartSubscribeAndSave({
 
   return (
     <section className="ss-block" aria-labelledby="ss-block-title" data-testid="ss-block">
-      <h2 id="ss-block-title">Subscribe and Save</h2>
+      <h2 id="ss-block-title">{i18n._('Subscribe and Save')}</h2>
       {rows.map(({ mapping, state, name }) =>
         state === 'joined' ? (
           <p key={mapping.bumpCode}>
-            {name}: 6 bottles every 3 months with $30 off each delivery. Skip or cancel any time.
+            {i18n._('{name}: 6 bottles every 3 months with $30 off each delivery. Skip or cancel any time.', { name })}
           </p>
         ) : (
           <p key={mapping.bumpCode}>
-            Get {name} delivered every 3 months and save $30 on each delivery.{' '}
+            {i18n._('Get {name} delivered every 3 months and save $30 on each delivery.', { name })}{' '}
             <button
               type="button"
               className="button button--secondary"
               disabled={busy}
               onClick={() => void add(mapping)}
             >
-              Add Subscribe and Save
+              {i18n._('Add Subscribe and Save')}
             </button>
           </p>
         ),
       )}
       {error ? (
         <p className="form-error" role="alert">
-          {error}
+          {shownText(i18n, error)}
         </p>
       ) : null}
     </section>

@@ -1,14 +1,17 @@
+import { Trans, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
 import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../account/visibility';
 
 /** The cart page's order summary: free-delivery progress, totals (SPEC §6 for who sees which) and Checkout. */
 export function CartSummary({ cart, site, children }: { cart: Cart; site: PublicSite; children?: React.ReactNode }) {
+  const { i18n } = useLingui();
   const p = cart.orderPriceInfo;
   const money = (n: number) => formatMoney(amountToCents(n), site);
   const toGo = amountToFreeShipping(amountToCents(p.subtotal), site);
@@ -19,12 +22,16 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
   const orderDiscounts = p.pricingBreakdown.filter((a) => a.discountedByPromotion);
   return (
     <aside className="summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">Order summary</h2>
-      <p>{toGo > 0 ? `Spend ${formatMoney(toGo, site)} more for free delivery.` : 'Your order ships free.'}</p>
+      <h2 id="summary-title">{i18n._('Order summary')}</h2>
+      <p>
+        {toGo > 0
+          ? i18n._('Spend {amount} more for free delivery.', { amount: formatMoney(toGo, site) })
+          : i18n._('Your order ships free.')}
+      </p>
       <div
         className="progress"
         role="progressbar"
-        aria-label="Progress to free delivery"
+        aria-label={i18n._('Progress to free delivery')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct}
@@ -32,40 +39,51 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
         <span style={{ width: `${pct}%` }} />
       </div>
       <dl>
-        <SummaryRow label="Subtotal">{money(p.subtotal)}</SummaryRow>
-        {p.savings > 0 ? <SummaryRow label="You save">{money(p.savings)}</SummaryRow> : null}
+        <SummaryRow label={i18n._('Subtotal')}>{money(p.subtotal)}</SummaryRow>
+        {p.savings > 0 ? <SummaryRow label={i18n._('You save')}>{money(p.savings)}</SummaryRow> : null}
         {orderDiscounts.map((a) => (
-          <SummaryRow key={`${a.adjustmentType}-${a.promotionName}`} label={`${a.adjustmentType} (${a.promotionName})`}>
+          <SummaryRow
+            key={`${a.adjustmentType}-${a.promotionName}`}
+            label={`${shownText(i18n, a.adjustmentType)} (${a.promotionName})`}
+          >
             -{money(a.adjustmentAmount)}
           </SummaryRow>
         ))}
         {/* SPEC §6: only Hard Logged-In customers see the order total with shipping (and, on vir, points earned). */}
         <HiddenWhenNotLoggedIn>
-          <SummaryRow label="Delivery">{p.shipping === 0 ? 'Free' : money(p.shipping)}</SummaryRow>
-          <SummaryRow label="Total">{money(p.total)}</SummaryRow>
+          <SummaryRow label={i18n._('Delivery')}>{p.shipping === 0 ? i18n._('Free') : money(p.shipping)}</SummaryRow>
+          <SummaryRow label={i18n._('Total')}>{money(p.total)}</SummaryRow>
           {site.brand.code === 'vir' ? (
-            <SummaryRow label="Points you will earn" className="summary__points">
+            <SummaryRow label={i18n._('Points you will earn')} className="summary__points">
               {pointsEarned(cart).totalPoints.toLocaleString(site.intlLocale)}
             </SummaryRow>
           ) : null}
         </HiddenWhenNotLoggedIn>
-        {p.tax > 0 ? <SummaryRow label="Includes GST">{money(p.tax)}</SummaryRow> : null}
+        {p.tax > 0 ? <SummaryRow label={i18n._('Includes GST')}>{money(p.tax)}</SummaryRow> : null}
         {p.payableTodayTotal !== p.total ? (
-          <SummaryRow label="Payable today">{money(p.payableTodayTotal)}</SummaryRow>
+          <SummaryRow label={i18n._('Payable today')}>{money(p.payableTodayTotal)}</SummaryRow>
         ) : null}
       </dl>
       {children}
       <HiddenWhenLoggedIn>
         <p className="summary__login">
-          <a href="/login?redirectingURL=%2Fcart" data-login-link="">
-            Log in
-          </a>{' '}
-          to see delivery and your order total.
+          <Trans
+            id="<0>Log in</0> to see delivery and your order total."
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalogue's link text inside
+              0: <a href="/login?redirectingURL=%2Fcart" data-login-link="" />,
+            }}
+          />
         </p>
       </HiddenWhenLoggedIn>
       {checkoutBlocked ? (
         <p className="help" role="alert">
-          {cart.lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList).map((v) => v.message)[0]}
+          {shownText(
+            i18n,
+            cart.lineItems
+              .flatMap((l) => l.validationInformationDetails.validationDetailsList)
+              .map((v) => v.message)[0],
+          )}
         </p>
       ) : null}
       {/* A form, so that Checkout works before (or without) JavaScript too. */}
@@ -85,7 +103,7 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
           data-track-action="Checkout"
           data-track-label="Checkout"
         >
-          Checkout
+          {i18n._('Checkout')}
         </button>
       </form>
     </aside>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { FULL_CASE_BOTTLES } from '../../../domain/cart-pricing';
 import { useCart } from './cart-context';
@@ -7,6 +8,7 @@ import { useCart } from './cart-context';
  * own count until then), and where to go when it is full.
  */
 export function FillTheBoxBanner({ needed }: { needed: number }) {
+  const { i18n } = useLingui();
   const { cart } = useCart();
   const bottles = cart ? cart.numBottles : FULL_CASE_BOTTLES - needed;
   const remaining = FULL_CASE_BOTTLES - bottles;
@@ -14,14 +16,23 @@ export function FillTheBoxBanner({ needed }: { needed: number }) {
     <div className="notice fill-banner" role="status" data-testid="fill-the-box-banner">
       {remaining > 0 ? (
         <p>
-          Fill your box: add {remaining} more {remaining === 1 ? 'bottle' : 'bottles'} for a full box of 15.
+          {i18n._(
+            'Fill your box: add {count, plural, one {# more bottle} other {# more bottles}} for a full box of 15.',
+            {
+              count: remaining,
+            },
+          )}
         </p>
       ) : (
         <p>
-          Your box of 15 is full. <Link to="/cart">Go to your cart</Link>
+          <Trans id="Your box of 15 is full. <0>Go to your cart</0>" components={{ 0: <Link to="/cart" /> }} />
         </p>
       )}
-      <progress max={FULL_CASE_BOTTLES} value={Math.min(bottles, FULL_CASE_BOTTLES)} aria-label="Bottles in your box" />
+      <progress
+        max={FULL_CASE_BOTTLES}
+        value={Math.min(bottles, FULL_CASE_BOTTLES)}
+        aria-label={i18n._('Bottles in your box')}
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { amountToCents, formatMoney } from '../../../domain/money';
+import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useCart } from './cart-context';
@@ -10,6 +12,7 @@ const SWIPE_CLOSE_PX = 60;
 
 /** SPEC §2/§4: the mini cart drawer; opens after an add, closes by buttons, swipe, overlay or Escape. */
 export function MiniCart({ site }: { site: PublicSite }) {
+  const { i18n } = useLingui();
   const { cart, drawerOpen, closeDrawer, error } = useCart();
   const panel = useRef<HTMLDivElement>(null);
   const touchStart = useRef<number | null>(null);
@@ -39,16 +42,16 @@ export function MiniCart({ site }: { site: PublicSite }) {
         }}
       >
         <div className="drawer__head">
-          <h2 id="mini-cart-title">Your cart</h2>
-          <button type="button" className="drawer__close" onClick={closeDrawer} aria-label="Close cart">
+          <h2 id="mini-cart-title">{i18n._('Your cart')}</h2>
+          <button type="button" className="drawer__close" onClick={closeDrawer} aria-label={i18n._('Close cart')}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
         <div className="drawer__error" role="alert">
-          {error}
+          {shownText(i18n, error)}
         </div>
         {lines.length === 0 ? (
-          <p className="drawer__empty">Your cart is empty.</p>
+          <p className="drawer__empty">{i18n._('Your cart is empty.')}</p>
         ) : (
           <>
             <ul className="drawer__lines">
@@ -58,23 +61,23 @@ export function MiniCart({ site }: { site: PublicSite }) {
                     {line.product.name}
                     {line.product.vintage ? ` ${line.product.vintage}` : ''}
                   </span>
-                  <span className="drawer__qty">Qty {line.quantity}</span>
+                  <span className="drawer__qty">{i18n._('Qty {quantity}', { quantity: line.quantity })}</span>
                   <span className="drawer__price">{money(line.itemPriceInfo.amount)}</span>
                 </li>
               ))}
             </ul>
             <p className="drawer__total">
-              <span>Subtotal ({cart?.numBottles} bottles)</span>{' '}
+              <span>{i18n._('Subtotal ({count} bottles)', { count: cart?.numBottles })}</span>{' '}
               <strong>{money(cart?.orderPriceInfo.subtotal ?? 0)}</strong>
             </p>
           </>
         )}
         <div className="drawer__actions">
           <Link to="/cart" className="button" onClick={closeDrawer}>
-            View cart
+            {i18n._('View cart')}
           </Link>
           <button type="button" className="button button--secondary" onClick={closeDrawer}>
-            Continue shopping
+            {i18n._('Continue shopping')}
           </button>
         </div>
       </div>
@@ -84,6 +87,7 @@ export function MiniCart({ site }: { site: PublicSite }) {
 
 /** The header's cart button: opens the mini cart and shows the item count. */
 export function CartButton() {
+  const { i18n } = useLingui();
   const { cart, openDrawer } = useCart();
   const count = cart?.numItems ?? 0;
   return (
@@ -91,7 +95,7 @@ export function CartButton() {
       type="button"
       className="cart-button"
       onClick={openDrawer}
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-label={i18n._('{count, plural, one {Cart, # item} other {Cart, # items}}', { count })}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { EGIFT_ITEM_CODES } from '../../../domain/item-code';
 import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { ErrorList, Field } from '../forms';
 
@@ -8,6 +10,7 @@ import { ErrorList, Field } from '../forms';
 export const QUICK_ORDER_SUCCESS_MS = 3_000;
 
 export function QuickOrder({ onAdded }: { onAdded: (cart: Cart) => void }) {
+  const { i18n } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, showSuccess, clearSuccess] = useTimedMessage<string>();
@@ -25,17 +28,17 @@ export function QuickOrder({ onAdded }: { onAdded: (cart: Cart) => void }) {
     if (!result.ok) return setError(result.message ?? CART_FLOW_FAILED);
     setError(null);
     setCode('');
-    showSuccess(`${value} has been added to your cart.`, QUICK_ORDER_SUCCESS_MS);
+    showSuccess(i18n._('{name} has been added to your cart.', { name: value }), QUICK_ORDER_SUCCESS_MS);
     onAdded(result.cart);
   };
   return (
     <form className="quick-order" onSubmit={submit} noValidate aria-labelledby="quick-order-title">
       <h2 id="quick-order-title" className="visually-hidden">
-        Order from the catalogue
+        {i18n._('Order from the catalogue')}
       </h2>
       <Field
         className=""
-        label="Catalogue item code"
+        label={i18n._('Catalogue item code')}
         inputProps={{
           id: 'quick-order-code',
           name: 'itemCode',
@@ -47,9 +50,9 @@ export function QuickOrder({ onAdded }: { onAdded: (cart: Cart) => void }) {
         describedBy={[error && 'quick-order-error']}
       />
       <button type="submit" className="button button--secondary" disabled={busy}>
-        Add item
+        {i18n._('Add item')}
       </button>
-      <ErrorList id="quick-order-error" className="help" errors={error} />
+      <ErrorList id="quick-order-error" className="help" errors={shownText(i18n, error)} />
       {success ? (
         <p className="notice notice--ok" role="status">
           {success}

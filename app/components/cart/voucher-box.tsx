@@ -1,8 +1,11 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import type { AnalyticsEvent } from '../../../domain/page-types';
 import { track } from '../../lib/analytics';
 import { type Cart, CART_FLOW_FAILED, cartClient, type VoucherCookieOutcome } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
 import { ErrorList, Field } from '../forms';
 
@@ -17,11 +20,14 @@ export function voucherEvent(action: 'Apply Success' | 'Apply Error', label: str
 type CartVoucher = NonNullable<Cart['voucher']>;
 
 /** 'Voucher WELCOME20 applied: $20.00 off your order.' (no amount while there is nothing to take it off). */
-export function voucherAppliedText(voucher: CartVoucher, site: PublicSite): string {
+export function voucherAppliedText(i18n: I18n, voucher: CartVoucher, site: PublicSite): string {
   const off = amountToCents(voucher.discount);
   return off > 0
-    ? `Voucher ${voucher.code} applied: ${formatMoney(off, site)} off your order.`
-    : `Voucher ${voucher.code} applied.`;
+    ? i18n._('Voucher {code} applied: {amount} off your order.', {
+        code: voucher.code,
+        amount: formatMoney(off, site),
+      })
+    : i18n._('Voucher {code} applied.', { code: voucher.code });
 }
 
 /** Why the cart's voucher takes nothing off now (e.g. the order fell below its minimum), if it does not. */
@@ -32,27 +38,32 @@ function voucherProblem(cart: Cart): string | null {
 
 /** What became of a voucher link's code that did not apply, said politely (SPEC §8 "Invalid voucher page"). */
 export function VoucherLinkNotice({ outcome }: { outcome: VoucherCookieOutcome | null }) {
+  const { i18n } = useLingui();
   if (outcome?.status !== 'invalid') return null;
   return (
     <p className="notice" role="status" data-testid="voucher-link-notice">
-      {outcome.message} ({outcome.reason})
+      {shownText(i18n, outcome.message)} ({shownText(i18n, outcome.reason)})
     </p>
   );
 }
 
 /** The cart's voucher, when it has one: applied (a success status) or attached but not applying (why). */
 export function VoucherStatus({ cart, site }: { cart: Cart; site: PublicSite }) {
+  const { i18n } = useLingui();
   const voucher = cart.voucher;
   if (!voucher) return null;
   if (voucher.applied)
     return (
       <p className="notice notice--ok" role="status" id="voucher-status">
-        {voucherAppliedText(voucher, site)}
+        {voucherAppliedText(i18n, voucher, site)}
       </p>
     );
   return (
     <p className="notice" role="status" id="voucher-status">
-      Voucher {voucher.code} is on your order but takes nothing off: {voucherProblem(cart) ?? 'it does not apply.'}
+      {i18n._('Voucher {code} is on your order but takes nothing off: {reason}', {
+        code: voucher.code,
+        reason: shownText(i18n, voucherProblem(cart)) ?? i18n._('it does not apply.'),
+      })}
     </p>
   );
 }
@@ -70,6 +81,7 @@ export function VoucherBox({
   site: PublicSite;
   onChange: (cart: Cart) => void | Promise<void>;
 }) {
+  const { i18n } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -106,7 +118,7 @@ export function VoucherBox({
 
   return (
     <section className="voucher-box" aria-labelledby="voucher-title">
-      <h3 id="voucher-title">Voucher</h3>
+      <h3 id="voucher-title">{i18n._('Voucher')}</h3>
       {voucher ? (
         <>
           <VoucherStatus cart={cart} site={site} />
@@ -115,17 +127,17 @@ export function VoucherBox({
             className="button button--secondary"
             onClick={() => void remove()}
             disabled={busy}
-            aria-label={`Remove voucher ${voucher.code}`}
+            aria-label={i18n._('Remove voucher {code}', { code: voucher.code })}
           >
-            Remove
+            {i18n._('Remove')}
           </button>
-          <ErrorList id="voucher-error" className="help" errors={error} />
+          <ErrorList id="voucher-error" className="help" errors={shownText(i18n, error)} />
         </>
       ) : (
         <form onSubmit={apply} noValidate aria-labelledby="voucher-title">
           <Field
             className="voucher-box__field"
-            label="Voucher code"
+            label={i18n._('Voucher code')}
             inputProps={{
               id: 'voucher-code',
               name: 'voucherCode',
@@ -137,9 +149,9 @@ export function VoucherBox({
             invalid={Boolean(error)}
             describedBy={[error && 'voucher-error']}
           />
-          <ErrorList id="voucher-error" className="help" errors={error} />
+          <ErrorList id="voucher-error" className="help" errors={shownText(i18n, error)} />
           <button type="submit" className="button button--secondary" disabled={busy}>
-            Apply
+            {i18n._('Apply')}
           </button>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { CHECKOUT_MESSAGES, type CheckoutActionData } from '../../../domain/checkout';
@@ -7,6 +8,7 @@ import { UNLIMITED_ITEM_CODES } from '../../../domain/unlimited';
 import { requestApi } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
 import { cartPayload, trackEcommerce } from '../../lib/ecommerce';
+import { shownText } from '../../lib/messages/cart';
 import { useRootData } from '../../root';
 import { Field } from '../forms';
 
@@ -27,14 +29,20 @@ interface Props {
 }
 
 const ADDRESS_FIELDS = [
-  ['firstName', 'First name', 'given-name', true],
-  ['lastName', 'Last name', 'family-name', true],
-  ['line1', 'Street address', 'address-line1', true],
-  ['line2', 'Apartment, unit (optional)', 'address-line2', false],
-  ['city', 'Suburb or town', 'address-level2', true],
-  ['state', 'State or region (optional)', 'address-level1', false],
-  ['postcode', 'Postcode', 'postal-code', true],
-  ['phone', 'Phone (optional, for the courier)', 'tel', false],
+  ['firstName', /*i18n*/ { id: 'First name' }, 'given-name', true],
+  ['lastName', /*i18n*/ { id: 'Last name' }, 'family-name', true],
+  ['line1', /*i18n*/ { id: 'Street address' }, 'address-line1', true],
+  ['line2', /*i18n*/ { id: 'Apartment, unit (optional)' }, 'address-line2', false],
+  ['city', /*i18n*/ { id: 'Suburb or town' }, 'address-level2', true],
+  ['state', /*i18n*/ { id: 'State or region (optional)' }, 'address-level1', false],
+  ['postcode', /*i18n*/ { id: 'Postcode' }, 'postal-code', true],
+  ['phone', /*i18n*/ { id: 'Phone (optional, for the courier)' }, 'tel', false],
+] as const;
+
+const CARD_FIELDS = [
+  ['cardNumber', /*i18n*/ { id: 'Card number' }, 'cc-number', 'numeric'],
+  ['cardExpiry', /*i18n*/ { id: 'Expiry (MM/YY)' }, 'cc-exp', 'numeric'],
+  ['cardCvc', /*i18n*/ { id: 'Security code (CVC)' }, 'cc-csc', 'numeric'],
 ] as const;
 
 /**
@@ -43,12 +51,13 @@ const ADDRESS_FIELDS = [
  * click sends nothing (the server's idempotency key makes a resubmission place one order anyway).
  */
 export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const errors = result?.errors ?? [];
   const values = result?.values ?? {};
-  const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
+  const errorOf = (field: string) => shownText(i18n, errors.find((e) => e.field === field)?.message) ?? undefined;
   // The address choice and the billing tick are plain form controls: CSS (:has(:checked)) shows the fields
   // they call for, so a shopper without JavaScript can fill them too.
   const addressChoice =
@@ -79,11 +88,11 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
   if (cart.lineItems.length === 0) {
     return (
       <article className="checkout">
-        <h1>Checkout</h1>
-        <p>Your cart is empty: add some wine before you check out.</p>
+        <h1>{i18n._('Checkout')}</h1>
+        <p>{i18n._('Your cart is empty: add some wine before you check out.')}</p>
         <p>
           <Link className="button" to="/wines">
-            Shop wines
+            {i18n._('Shop wines')}
           </Link>
         </p>
       </article>
@@ -110,12 +119,13 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
       {ADDRESS_FIELDS.map(([name, label, autoComplete, required]) => {
         const field = `${prefix}${name}`;
         const deliveryPostcode = field === 'postcode';
-        const error = errorOf(field) ?? (deliveryPostcode && postcodeProblem ? postcodeProblem : undefined);
+        const error =
+          errorOf(field) ?? (deliveryPostcode && postcodeProblem ? shownText(i18n, postcodeProblem) : undefined);
         const id = `checkout-${field.replace('.', '-')}`;
         return (
           <Field
             key={field}
-            label={label}
+            label={i18n._(label)}
             invalid={Boolean(error)}
             describedBy={[error && `${id}-error`]}
             inputProps={{
@@ -142,13 +152,13 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
 
   return (
     <article className="checkout">
-      <h1>Checkout</h1>
+      <h1>{i18n._('Checkout')}</h1>
       {errors.length > 0 ? (
         <div ref={summary} tabIndex={-1} className="checkout__errors alert alert--danger" role="alert">
-          <p>Please check the following:</p>
+          <p>{i18n._('Please check the following:')}</p>
           <ul>
             {errors.map((e) => (
-              <li key={`${e.field}:${e.message}`}>{e.message}</li>
+              <li key={`${e.field}:${e.message}`}>{shownText(i18n, e.message)}</li>
             ))}
           </ul>
         </div>
@@ -156,14 +166,12 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
       <Form method="post" className="checkout__form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <section aria-labelledby="checkout-step-address" className="checkout__step">
-          <h2 id="checkout-step-address">1. Delivery address</h2>
+          <h2 id="checkout-step-address">{i18n._('1. Delivery address')}</h2>
           {customer ? (
-            <p>
-              Ordering as {customer.name} ({customer.email})
-            </p>
+            <p>{i18n._('Ordering as {name} ({email})', { name: customer.name, email: customer.email })}</p>
           ) : (
             <Field
-              label="Email address (for your order confirmation)"
+              label={i18n._('Email address (for your order confirmation)')}
               invalid={Boolean(errorOf('email'))}
               describedBy={[errorOf('email') && 'checkout-email-error']}
               inputProps={{
@@ -180,7 +188,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
           )}
           {customer && customer.addresses.length > 0 ? (
             <fieldset className="checkout__saved">
-              <legend>Deliver to</legend>
+              <legend>{i18n._('Deliver to')}</legend>
               {customer.addresses.map((a) => (
                 <div className="checkbox-row" key={a.id}>
                   <input
@@ -203,37 +211,35 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
                   value="new"
                   defaultChecked={addressChoice === 'new'}
                 />
-                <label htmlFor="checkout-address-new">A new address</label>
+                <label htmlFor="checkout-address-new">{i18n._('A new address')}</label>
               </div>
               {errorOf('address') ? <FieldError id="checkout-address-error" message={errorOf('address')} /> : null}
             </fieldset>
           ) : (
             <input type="hidden" name="address" value="new" />
           )}
-          {addressFields('', 'Delivery address')}
+          {addressFields('', i18n._('Delivery address'))}
         </section>
 
         <section aria-labelledby="checkout-step-delivery" className="checkout__step">
-          <h2 id="checkout-step-delivery">2. Delivery</h2>
+          <h2 id="checkout-step-delivery">{i18n._('2. Delivery')}</h2>
           <p data-testid="checkout-delivery">
-            {pi.shipping === 0 ? 'Free delivery' : `Standard delivery: ${money(pi.shipping)}`}
+            {pi.shipping === 0
+              ? i18n._('Free delivery')
+              : i18n._('Standard delivery: {amount}', { amount: money(pi.shipping) })}
           </p>
-          <p className="help">We deliver in 2–5 working days. Someone 18 or over must sign for it.</p>
+          <p className="help">{i18n._('We deliver in 2–5 working days. Someone 18 or over must sign for it.')}</p>
         </section>
 
         <section aria-labelledby="checkout-step-payment" className="checkout__step">
-          <h2 id="checkout-step-payment">3. Payment</h2>
-          <p className="help">Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.</p>
-          {(
-            [
-              ['cardNumber', 'Card number', 'cc-number', 'numeric'],
-              ['cardExpiry', 'Expiry (MM/YY)', 'cc-exp', 'numeric'],
-              ['cardCvc', 'Security code (CVC)', 'cc-csc', 'numeric'],
-            ] as const
-          ).map(([name, label, autoComplete, inputMode]) => (
+          <h2 id="checkout-step-payment">{i18n._('3. Payment')}</h2>
+          <p className="help">
+            {i18n._('Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.')}
+          </p>
+          {CARD_FIELDS.map(([name, label, autoComplete, inputMode]) => (
             <Field
               key={name}
-              label={label}
+              label={i18n._(label)}
               invalid={Boolean(errorOf(name))}
               describedBy={[errorOf(name) && `checkout-${name}-error`]}
               inputProps={{
@@ -250,19 +256,19 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
           ))}
           <div className="checkbox-row">
             <input type="checkbox" id="checkout-billing-same" name="billingSame" defaultChecked={billingSame} />
-            <label htmlFor="checkout-billing-same">Billing address is the same as delivery</label>
+            <label htmlFor="checkout-billing-same">{i18n._('Billing address is the same as delivery')}</label>
           </div>
-          {addressFields('billing.', 'Billing address')}
+          {addressFields('billing.', i18n._('Billing address'))}
         </section>
 
         <section aria-labelledby="checkout-step-review" className="checkout__step">
-          <h2 id="checkout-step-review">4. Review and place order</h2>
+          <h2 id="checkout-step-review">{i18n._('4. Review and place order')}</h2>
           <ul className="checkout__lines">
             {cart.lineItems.map((line) => (
               <li key={line.commerceItemId}>
                 <span>
                   {line.quantity} × {line.product.name}
-                  {line.sku.preSellItem ? ' (pre-sale: charged when it ships)' : ''}
+                  {line.sku.preSellItem ? ` ${i18n._('(pre-sale: charged when it ships)')}` : ''}
                 </span>
                 <span>{money(line.itemPriceInfo.amount)}</span>
               </li>
@@ -270,7 +276,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
           </ul>
           <dl className="checkout__totals">
             <div>
-              <dt>Subtotal</dt>
+              <dt>{i18n._('Subtotal')}</dt>
               <dd>{money(pi.subtotal)}</dd>
             </div>
             {discount.map((d) => (
@@ -280,32 +286,38 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
               </div>
             ))}
             <div>
-              <dt>Delivery</dt>
-              <dd>{pi.shipping === 0 ? 'Free' : money(pi.shipping)}</dd>
+              <dt>{i18n._('Delivery')}</dt>
+              <dd>{pi.shipping === 0 ? i18n._('Free') : money(pi.shipping)}</dd>
             </div>
             <div className="checkout__total">
-              <dt>Total</dt>
+              <dt>{i18n._('Total')}</dt>
               <dd data-testid="checkout-total">{money(pi.total)}</dd>
             </div>
             <div>
-              <dt>Includes tax</dt>
+              <dt>{i18n._('Includes tax')}</dt>
               <dd>{money(pi.tax)}</dd>
             </div>
             {pi.payableTodayTotal !== pi.total ? (
               <div>
-                <dt>Charged today</dt>
+                <dt>{i18n._('Charged today')}</dt>
                 <dd>{money(pi.payableTodayTotal)}</dd>
               </div>
             ) : null}
           </dl>
           {guestMembership ? (
             <p className="help" role="alert">
-              {CHECKOUT_MESSAGES.unlimitedGuest} <Link to="/login?redirectingURL=/checkout">Log in</Link> or{' '}
-              <Link to="/registration">create an account</Link>.
+              {shownText(i18n, CHECKOUT_MESSAGES.unlimitedGuest)}{' '}
+              <Trans
+                id="<0>Log in</0> or <1>create an account</1>."
+                components={{ 0: <Link to="/login?redirectingURL=/checkout" />, 1: <Link to="/registration" /> }}
+              />
             </p>
           ) : blocked ? (
             <p className="help" role="alert">
-              Please sort out the items marked in <Link to="/cart">your cart</Link> before you check out.
+              <Trans
+                id="Please sort out the items marked in <0>your cart</0> before you check out."
+                components={{ 0: <Link to="/cart" /> }}
+              />
             </p>
           ) : null}
           <button
@@ -321,7 +333,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
               if (submitting) e.preventDefault();
             }}
           >
-            {submitting ? 'Placing your order…' : 'Place order'}
+            {submitting ? i18n._('Placing your order…') : i18n._('Place order')}
           </button>
         </section>
       </Form>

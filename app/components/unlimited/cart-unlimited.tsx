@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { formatMoney } from '../../../domain/money';
 import { isOutOfArea, showUnlimitedJoinPrompt } from '../../../domain/unlimited';
 import { requestApi, messageOf, succeeded } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
 import { useRootData } from '../../root';
 import { JoinUnlimitedButton } from './join-unlimited-button';
@@ -31,6 +33,7 @@ export function CartUnlimited({
   unlimited: UnlimitedProduct;
   onChange: (cart: Cart) => Promise<void> | void;
 }) {
+  const { i18n } = useLingui();
   const { visitor } = useRootData();
   const id = useId();
   const postcode = cart.shippingDetails.shippingAddress.address.postalCode;
@@ -61,10 +64,10 @@ export function CartUnlimited({
   return (
     <section className="cart-unlimited" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="visually-hidden">
-        Delivery and Unlimited
+        {i18n._('Delivery and Unlimited')}
       </h3>
       <form className="cart-postcode" onSubmit={save} noValidate>
-        <label htmlFor={`${id}-postcode`}>Delivery postcode</label>
+        <label htmlFor={`${id}-postcode`}>{i18n._('Delivery postcode')}</label>
         <input
           id={`${id}-postcode`}
           inputMode="numeric"
@@ -76,23 +79,27 @@ export function CartUnlimited({
           onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))}
         />
         <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
-          Save
+          {i18n._('Save')}
         </button>
         {error ? (
           <p id={`${id}-error`} className="form-error" role="alert">
-            {error}
+            {shownText(i18n, error)}
           </p>
         ) : null}
       </form>
       {postcode && isOutOfArea(postcode) ? (
         <p className="help" data-testid="unlimited-out-of-area">
-          Unlimited isn't available for delivery to {postcode}.
+          {i18n._("Unlimited isn't available for delivery to {postcode}.", { postcode })}
         </p>
       ) : null}
       {showJoin && unlimited.priceCents !== null ? (
         <div className="cart-unlimited__join" data-testid="unlimited-join">
-          <p>Free delivery on every order for a year with Unlimited, for {formatMoney(unlimited.priceCents, site)}.</p>
-          <JoinUnlimitedButton itemCode={unlimited.itemCode} label="Add Unlimited" />
+          <p>
+            {i18n._('Free delivery on every order for a year with Unlimited, for {price}.', {
+              price: formatMoney(unlimited.priceCents, site),
+            })}
+          </p>
+          <JoinUnlimitedButton itemCode={unlimited.itemCode} label={i18n._('Add Unlimited')} />
         </div>
       ) : null}
     </section>

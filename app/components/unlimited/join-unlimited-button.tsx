@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react';
 import { useRef, useState } from 'react';
 import { cartClient } from '../../lib/cart-client';
+import { shownText } from '../../lib/messages/cart';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { CART_UPDATED_EVENT, useCart } from '../cart/cart-context';
 
@@ -11,13 +13,14 @@ export const UNLIMITED_ADD_FAILED = 'Something went wrong, please try again late
 /** Adds the host's Unlimited membership to the cart (the server substitutes the test code on test hosts). */
 export function JoinUnlimitedButton({
   itemCode,
-  label = 'Join Unlimited',
+  label,
   onJoined,
 }: {
   itemCode: string;
   label?: string;
   onJoined?: () => void;
 }) {
+  const { i18n } = useLingui();
   const { setCart, openDrawer } = useCart();
   const [busy, setBusy] = useState(false);
   const [error, showError] = useTimedMessage<string>();
@@ -41,11 +44,11 @@ export function JoinUnlimitedButton({
   return (
     <div className="join-unlimited">
       <button type="button" className="button" onClick={() => void join()} disabled={busy} aria-busy={busy}>
-        {busy ? 'Adding…' : label}
+        {busy ? i18n._('Adding…') : (label ?? i18n._('Join Unlimited'))}
       </button>
       {error ? (
         <p className="alert alert--danger" role="alert">
-          {error}
+          {shownText(i18n, error)}
         </p>
       ) : null}
     </div>

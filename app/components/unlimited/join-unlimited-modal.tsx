@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
@@ -8,6 +9,7 @@ import { JoinUnlimitedButton } from './join-unlimited-button';
 
 /** SPEC §2 Join Unlimited modal: the price, what it gives, and a join button that adds it to the cart. */
 export function JoinUnlimitedModal({ unlimited, onClose }: { unlimited: UnlimitedState; onClose: () => void }) {
+  const { i18n } = useLingui();
   const id = useId();
   const { site } = useRootData();
   return (
@@ -18,19 +20,22 @@ export function JoinUnlimitedModal({ unlimited, onClose }: { unlimited: Unlimite
       closeOnBackdrop
       className="join-unlimited-modal"
     >
-      <h2 id={`${id}-title`}>Join Unlimited</h2>
+      <h2 id={`${id}-title`}>{i18n._('Join Unlimited')}</h2>
       <p id={`${id}-text`}>
-        Free delivery on every order for 12 months, and member prices, for{' '}
-        <strong>{formatMoney(unlimited.priceCents ?? 0, site)}</strong>.
+        <Trans
+          id="Free delivery on every order for 12 months, and member prices, for <0>{price}</0>."
+          values={{ price: formatMoney(unlimited.priceCents ?? 0, site) }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <JoinUnlimitedButton itemCode={unlimited.itemCode} onJoined={onClose} />
       <p>
         <Link to="/unlimited" onClick={onClose}>
-          More about Unlimited
+          {i18n._('More about Unlimited')}
         </Link>
       </p>
       <button type="button" className="modal__close" onClick={onClose}>
-        Close
+        {i18n._('Close')}
       </button>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
 import type { UnlimitedState } from '../../../services/unlimited';
@@ -13,21 +14,29 @@ export function UnlimitedBanner({ unlimited }: { unlimited: UnlimitedState }) {
   if (unlimited.activeMember)
     return (
       <p className="unlimited-banner unlimited-banner--member" data-testid="unlimited-banner">
-        <strong>Unlimited member:</strong> free delivery on this order, and member prices.
+        <Trans
+          id="<0>Unlimited member:</0> free delivery on this order, and member prices."
+          components={{ 0: <strong /> }}
+        />
       </p>
     );
   if (unlimited.member)
     return (
       <p className="unlimited-banner unlimited-banner--member" data-testid="unlimited-banner">
-        <strong>Unlimited member:</strong> your membership is suspended. <Link to="/contact-us">Contact us</Link> to
-        restore free delivery.
+        <Trans
+          id="<0>Unlimited member:</0> your membership is suspended. <1>Contact us</1> to restore free delivery."
+          components={{ 0: <strong />, 1: <Link to="/contact-us" /> }}
+        />
       </p>
     );
   if (!unlimited.showJoinPrompt || unlimited.priceCents === null) return null;
   return (
     <p className="unlimited-banner" data-testid="unlimited-banner">
-      <strong>Unlimited:</strong> free delivery on every order for a year, for {formatMoney(unlimited.priceCents, site)}
-      . <Link to="/unlimited">Find out more</Link>
+      <Trans
+        id="<0>Unlimited:</0> free delivery on every order for a year, for {price}. <1>Find out more</1>"
+        values={{ price: formatMoney(unlimited.priceCents, site) }}
+        components={{ 0: <strong />, 1: <Link to="/unlimited" /> }}
+      />
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { UnlimitedState } from '../../../services/unlimited';
@@ -22,6 +23,7 @@ function seenThisSession(): boolean {
  * Unlimited modal; later clicks follow the link to /unlimited.
  */
 export function UnlimitedPricingLink({ unlimited, memberPrice }: { unlimited: UnlimitedState; memberPrice: string }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
   return (
@@ -41,7 +43,7 @@ export function UnlimitedPricingLink({ unlimited, memberPrice }: { unlimited: Un
           setOpen(true);
         }}
       >
-        Unlimited members pay {memberPrice} a bottle, with free delivery
+        {i18n._('Unlimited members pay {price} a bottle, with free delivery', { price: memberPrice })}
       </Link>
       {open ? (
         <Suspense fallback={null}>

@@ -1,0 +1,76 @@
+import type { I18n } from '@lingui/core';
+
+// The server's texts the cart, mini cart, checkout and Unlimited pages show as they come (API statusMessages,
+// cart validations, checkout and payment refusals, zod messages of domain/). Texts with a runtime part (an item
+// code, a postcode, an amount) are not here: they stay in English until the domain sends them as templates.
+export const CART_SERVER_TEXTS = [
+  // services/cart.ts CART_MESSAGES, UPSELL_MESSAGES
+  /*i18n*/ { id: 'The product is out of stock' },
+  /*i18n*/ { id: 'eGift card cannot be added!' },
+  /*i18n*/ { id: 'The quantity of this item cannot be changed.' },
+  /*i18n*/ { id: 'That item is not in your cart.' },
+  /*i18n*/ { id: 'Please choose at least one item.' },
+  /*i18n*/ { id: 'cart is missing items to qualify for the upsell offer' },
+  /*i18n*/ { id: 'Eligible product removed from the cart' },
+  // domain/cart-totals.ts (an order-level adjustment's name), server/legacy.ts (the add-on success modal's title)
+  /*i18n*/ { id: 'Order Discount' },
+  /*i18n*/ { id: 'Added to your cart' },
+  // domain/catalogue-inputs.ts, domain/cart-rules.ts
+  /*i18n*/ { id: 'Please enter a valid item code.' },
+  /*i18n*/ { id: 'Each item needs an itemCode.' },
+  /*i18n*/ { id: 'Please enter a 4-digit postcode.' },
+  // domain/vouchers.ts VOUCHER_MESSAGES
+  /*i18n*/ { id: 'That voucher code is not valid.' },
+  /*i18n*/ { id: 'Voucher expired' },
+  /*i18n*/ { id: 'That voucher cannot be used yet.' },
+  /*i18n*/ { id: 'That voucher cannot be used on this site.' },
+  /*i18n*/ { id: 'You have already used this voucher.' },
+  /*i18n*/ { id: 'That voucher is not on your cart.' },
+  /*i18n*/ { id: 'Unfortunately the voucher code you have entered appears to be invalid.' },
+  // domain/unlimited.ts UNLIMITED_MESSAGES
+  /*i18n*/ { id: 'You are already an Unlimited member.' },
+  /*i18n*/ { id: 'Your Unlimited membership is suspended. Please contact us to reactivate it.' },
+  /*i18n*/ { id: 'Unlimited is already in your cart.' },
+  /*i18n*/ { id: 'Unlimited is not available on this site.' },
+  // domain/checkout.ts CHECKOUT_MESSAGES and the checkout form's schema
+  /*i18n*/ { id: 'Your cart is empty: add some wine before you check out.' },
+  /*i18n*/ { id: 'Please sort out the items marked in your cart before you check out.' },
+  /*i18n*/ { id: 'Please log in or create an account to join Unlimited.' },
+  /*i18n*/ { id: 'Unlimited is not available for this delivery postcode. Please remove it from your cart.' },
+  /*i18n*/ { id: 'We don’t deliver to that postcode. Please check it.' },
+  /*i18n*/ { id: 'Please choose one of your saved addresses.' },
+  /*i18n*/ { id: 'Please enter a valid email address.' },
+  /*i18n*/ { id: 'This checkout was already used for another order. Please reload the page.' },
+  /*i18n*/ { id: 'Please enter a first name.' },
+  /*i18n*/ { id: 'Please enter a last name.' },
+  /*i18n*/ { id: 'Please enter the street address.' },
+  /*i18n*/ { id: 'Please enter the suburb or town.' },
+  /*i18n*/ { id: 'Please enter a postcode.' },
+  /*i18n*/ { id: 'Please enter a valid postcode.' },
+  /*i18n*/ { id: 'Please enter a valid phone number.' },
+  /*i18n*/ { id: 'The checkout form is out of date. Please reload the page.' },
+  /*i18n*/ { id: 'Please enter a delivery address.' },
+  /*i18n*/ { id: 'Please enter a billing address.' },
+  /*i18n*/ { id: 'Please remove the control characters from what you entered.' },
+  // domain/payment.ts PAYMENT_MESSAGES
+  /*i18n*/ { id: 'Your card was declined.' },
+  /*i18n*/ { id: 'Please enter a valid card number.' },
+  /*i18n*/ { id: 'Please enter the card’s expiry date as MM/YY.' },
+  /*i18n*/ { id: 'This card has expired.' },
+  /*i18n*/ { id: 'Please enter the 3-digit security code (CVC).' },
+  /*i18n*/ { id: 'This shop takes test cards only: use 4242 4242 4242 4242.' },
+  // server/app.ts, server/envelope.ts, server/input-guard.ts: what any API call can answer
+  /*i18n*/ { id: 'Something went wrong. Please try again later.' },
+  /*i18n*/ { id: 'This request came from another site and was refused.' },
+];
+
+/**
+ * A text from the server (or one of the page's own fixed messages) in the page's language: its catalogue entry
+ * when it has one, otherwise the text as sent (a message with a runtime part), never compiled as a pattern.
+ */
+export function shownText(i18n: I18n, text: string): string;
+export function shownText(i18n: I18n, text: string | null | undefined): string | null;
+export function shownText(i18n: I18n, text: string | null | undefined): string | null {
+  if (!text) return text ?? null;
+  return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
+}

@@ -1,0 +1,130 @@
+import { expect, expectAccessible, gotoHydrated, siteUrl, test } from './support/fixtures';
+
+// CONTRACT.md "Languages": the cart, its forms and the checkout of the Chinese sites read in traditional Chinese
+// (Hong Kong usage on law-hk and hlw-hk, Taiwan usage on law-tw), the server's messages included; product names stay
+// as they are. The English sites' texts are asserted by cart.spec.ts, vouchers.spec.ts and checkout.spec.ts.
+
+const HK = {
+  lang: 'zh-HK',
+  cart: '你的購物車',
+  cartButton: '購物車，1 件貨品',
+  summary: '訂單摘要',
+  itemCode: '目錄貨品編號',
+  addItem: '加入貨品',
+  required: '此欄必須填寫。',
+  egift: '無法加入電子禮品卡！',
+  apply: '使用',
+  removeHelp: '如要移除此貨品，請按「移除」。',
+  placeOrder: '確認落單',
+  checkFollowing: '請檢查以下各項：',
+  firstName: '請輸入名字。',
+  deliveryAddress: '送貨地址',
+  emailLabel: '電郵地址（用於發送訂單確認）',
+  town: '地區或城鎮',
+  postcode: '郵政編號',
+  cardNumber: '信用卡號碼',
+  expiry: '有效期（月/年）',
+  declined: '你的信用卡被拒絕。',
+};
+const TW = {
+  lang: 'zh-TW',
+  cart: '您的購物車',
+  cartButton: '購物車，1 件商品',
+  summary: '訂單摘要',
+  itemCode: '型錄商品編號',
+  addItem: '加入商品',
+  required: '此欄位為必填。',
+  egift: '無法加入電子禮物卡！',
+  apply: '套用',
+  removeHelp: '若要移除此商品，請點選「移除」。',
+  placeOrder: '確認下單',
+  checkFollowing: '請檢查下列項目：',
+  firstName: '請輸入名字。',
+  deliveryAddress: '收件地址',
+  emailLabel: '電子郵件地址（用於寄送訂單確認）',
+  town: '鄉鎮市區',
+  postcode: '郵遞區號',
+  cardNumber: '信用卡卡號',
+  expiry: '有效期限（月/年）',
+  declined: '您的信用卡遭拒絕。',
+};
+
+for (const [site, zh] of [
+  ['law-hk', HK],
+  ['hlw-hk', HK],
+  ['law-tw', TW],
+] as const) {
+  test(`${site}: the cart page, its quick order, voucher box and quantity help read in ${zh.lang}`, async ({
+    page,
+    cart,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/(itemcode\/00041VC\/1|voucher\/EXPIRED10)\)$/);
+    await page.goto(siteUrl(site, '/robots.txt'));
+    await cart.addItem('D0001', 1);
+    await gotoHydrated(page, siteUrl(site, '/cart'));
+    await expect(page.locator('html')).toHaveAttribute('lang', zh.lang);
+    await expect(page.getByRole('heading', { level: 1, name: zh.cart })).toBeVisible();
+    await expect(page.getByRole('button', { name: zh.cartButton })).toBeVisible();
+    await expect(page.getByRole('heading', { name: zh.summary })).toBeVisible();
+    await expect(page.getByRole('button', { name: '結帳' })).toBeEnabled();
+
+    // Quick order: the page's own message, then the server's.
+    const quick = page.locator('form.quick-order');
+    await quick.getByRole('button', { name: zh.addItem }).click();
+    await expect(quick.getByRole('alert')).toHaveText(zh.required);
+    await quick.getByLabel(zh.itemCode).fill('00041VC');
+    await quick.getByRole('button', { name: zh.addItem }).click();
+    await expect(quick.getByRole('alert')).toHaveText(zh.egift);
+
+    // Voucher box: required, then the server's 'Voucher expired'.
+    const voucher = page.locator('.voucher-box');
+    await voucher.getByRole('button', { name: zh.apply }).click();
+    await expect(voucher.getByRole('alert')).toHaveText(zh.required);
+    await voucher.getByLabel('優惠券代碼').fill('EXPIRED10');
+    await voucher.getByRole('button', { name: zh.apply }).click();
+    await expect(voucher.getByRole('alert')).toHaveText('優惠券已過期');
+
+    // SPEC §5: 0 restores the quantity and shows the remove help.
+    const quantity = page.locator('.cart-line .qty-input').first();
+    await quantity.fill('0');
+    await quantity.blur();
+    await expect(page.getByRole('status').filter({ hasText: zh.removeHelp })).toBeVisible();
+    await expect(quantity).toHaveValue('1');
+
+    await expectAccessible(page);
+  });
+
+  test(`${site}: the checkout's labels and validation messages read in ${zh.lang}`, async ({
+    page,
+    cart,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/^console\.error: Failed to load resource: .* 400 .*\/checkout\.data\)$/);
+    await page.goto(siteUrl(site, '/robots.txt'));
+    await cart.addItem('D0001', 1);
+    await gotoHydrated(page, siteUrl(site, '/checkout'));
+    await expect(page.getByRole('heading', { level: 1, name: '結帳' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '3. 付款' })).toBeVisible();
+    // Nothing filled in: the form's own (zod) messages, in the summary and on the fields.
+    await page.getByRole('button', { name: zh.placeOrder }).click();
+    const summary = page.locator('.checkout__errors');
+    await expect(summary).toContainText(zh.checkFollowing);
+    await expect(summary).toContainText(zh.firstName);
+    const delivery = page.getByRole('group', { name: zh.deliveryAddress, exact: true });
+    await expect(delivery.getByLabel('名字')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    // A declined card: the payment provider's message.
+    await page.getByLabel(zh.emailLabel).fill('l10n.e2e@example.com');
+    await delivery.getByLabel('名字').fill('Ana');
+    await delivery.getByLabel('姓氏').fill('Lee');
+    await delivery.getByLabel('街道地址').fill('1 Queen’s Road');
+    await delivery.getByLabel(zh.town).fill('Central');
+    await delivery.getByLabel(zh.postcode).fill('999077');
+    await page.getByLabel(zh.cardNumber).fill('4000 0000 0000 0002');
+    await page.getByLabel(zh.expiry).fill('12/30');
+    await page.getByLabel('安全碼（CVC）').fill('123');
+    await page.getByRole('button', { name: zh.placeOrder }).click();
+    await expect(summary).toContainText(zh.declined);
+  });
+}
