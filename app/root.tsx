@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useNonce } from './lib/nonce';
 import { useContext, useEffect } from 'react';
 import {
@@ -160,11 +161,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <CartProvider hasCart={loaderData.hasCart} currency={loaderData.site.currency}>
       <FavouritesProvider codes={loaderData.favourites}>
         <a className="skip-link" href="#main">
-          Skip to content
+          {i18n._('Skip to content')}
         </a>
         <Header site={loaderData.site} cartSlot={<CartButton />} />
         <main id="main" tabIndex={-1}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { AGE_COOKIE_MAX_AGE_SECONDS, AGE_COOKIE_NAME } from '../../domain/age-gate';
 import { setSiteCookie } from '../lib/cookies';
@@ -6,6 +7,7 @@ import { Modal } from './modal';
 
 /** SPEC §4: shown until the visitor confirms their age; confirming sets a cookie for 7 days. */
 export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(true);
   const [refused, setRefused] = useState(false);
   if (!open) return null;
@@ -17,20 +19,22 @@ export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number
 
   return (
     <Modal labelledBy="age-gate-title" describedBy="age-gate-text" className="age-gate">
-      <h2 id="age-gate-title">Welcome to {site.brand.name}</h2>
+      <h2 id="age-gate-title">{i18n._('Welcome to {brand}', { brand: site.brand.name })}</h2>
       {refused ? (
         <p id="age-gate-text" role="alert">
-          Sorry, you must be {legalAge} or over to visit this site.
+          {i18n._('Sorry, you must be {age} or over to visit this site.', { age: legalAge })}
         </p>
       ) : (
-        <p id="age-gate-text">You must be of legal drinking age to enter. Are you {legalAge} or over?</p>
+        <p id="age-gate-text">
+          {i18n._('You must be of legal drinking age to enter. Are you {age} or over?', { age: legalAge })}
+        </p>
       )}
       <div className="modal__actions">
         <button type="button" className="button" onClick={confirm} data-autofocus>
-          Yes, I am {legalAge} or over
+          {i18n._('Yes, I am {age} or over', { age: legalAge })}
         </button>
         <button type="button" className="button button--secondary" onClick={() => setRefused(true)}>
-          No
+          {i18n._('No')}
         </button>
       </div>
     </Modal>

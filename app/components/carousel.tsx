@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
@@ -13,6 +14,7 @@ interface Props {
 
 /** An accessible carousel (WAI-ARIA carousel pattern) with a pause control for its autoplay (WCAG 2.2.2). */
 export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Props) {
+  const { i18n } = useLingui();
   const headingId = useId();
   const [reducedMotion, setReducedMotion] = useState(false);
   useEffect(() => {
@@ -61,18 +63,27 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
       <div className="carousel__head">
         <h2 id={headingId}>{title}</h2>
         <div className="carousel__controls">
-          <button type="button" onClick={toggle} aria-label={playing ? `Pause ${title}` : `Play ${title}`}>
-            {playing ? 'Pause' : 'Play'}
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={playing ? i18n._('Pause {title}', { title }) : i18n._('Play {title}', { title })}
+          >
+            {playing ? i18n._('Pause') : i18n._('Play')}
           </button>
           <button
             type="button"
             onClick={() => embla?.scrollPrev()}
             disabled={!canPrev}
-            aria-label={`Previous ${title}`}
+            aria-label={i18n._('Previous {title}', { title })}
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" onClick={() => embla?.scrollNext()} disabled={!canNext} aria-label={`Next ${title}`}>
+          <button
+            type="button"
+            onClick={() => embla?.scrollNext()}
+            disabled={!canNext}
+            aria-label={i18n._('Next {title}', { title })}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>
@@ -87,7 +98,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
               className="carousel__slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${children.length}`}
+              aria-label={i18n._('{index} of {total}', { index: i + 1, total: children.length })}
             >
               {child}
             </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { type ErrorResponse, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../root';
@@ -6,6 +7,7 @@ type StatusHandler = (error: ErrorResponse) => ReactNode;
 
 /** A page's error message (title, text and the ways on), with the browser tab's title to match. */
 export function ErrorMessage({ title, text }: { title: string; text: string }) {
+  const { i18n } = useLingui();
   const root = useRouteLoaderData('root') as RootData | undefined;
   return (
     <>
@@ -15,9 +17,9 @@ export function ErrorMessage({ title, text }: { title: string; text: string }) {
         <p>{text}</p>
         <p>
           <a className="button" href="/wines">
-            Browse our wines
+            {i18n._('Browse our wines')}
           </a>{' '}
-          <a href="/">Back to the home page</a>
+          <a href="/">{i18n._('Back to the home page')}</a>
         </p>
       </section>
     </>
@@ -25,19 +27,21 @@ export function ErrorMessage({ title, text }: { title: string; text: string }) {
 }
 
 export function NotFoundMessage() {
+  const { i18n } = useLingui();
   return (
     <ErrorMessage
-      title="Sorry, we could not find that page"
-      text="The page may have moved, or the link may be out of date."
+      title={i18n._('Sorry, we could not find that page')}
+      text={i18n._('The page may have moved, or the link may be out of date.')}
     />
   );
 }
 
 export function SomethingWentWrongMessage() {
+  const { i18n } = useLingui();
   return (
     <ErrorMessage
-      title="Sorry, something went wrong"
-      text="Please try again in a moment. If it keeps happening, give us a call."
+      title={i18n._('Sorry, something went wrong')}
+      text={i18n._('Please try again in a moment. If it keeps happening, give us a call.')}
     />
   );
 }

@@ -1,62 +1,71 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { PublicSite } from '../lib/site';
 import { ChatWidget } from './chat-widget';
 import { EmailSignup } from './marketing/email-signup';
 
 const SHOP_LINKS = [
-  ['/wines', 'All wines'],
-  ['/wines?name=mixed-cases', 'Mixed cases'],
-  ['/wines?name=new-releases', 'New releases'],
-  ['/gift-vouchers', 'Gift vouchers'],
-  ['/wedding-wine-calculator', 'Wedding wine calculator'],
+  ['/wines', /*i18n*/ { id: 'All wines' }],
+  ['/wines?name=mixed-cases', /*i18n*/ { id: 'Mixed cases' }],
+  ['/wines?name=new-releases', /*i18n*/ { id: 'New releases' }],
+  ['/gift-vouchers', /*i18n*/ { id: 'Gift vouchers' }],
+  ['/wedding-wine-calculator', /*i18n*/ { id: 'Wedding wine calculator' }],
 ] as const;
 
 export function Footer({ site }: { site: PublicSite }) {
+  const { i18n } = useLingui();
   const year = 2026;
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about">{site.brand.name}</h2>
-          <p>{site.brand.tagline}.</p>
+          <p>{i18n._(site.brand.tagline)}.</p>
         </section>
         <section aria-labelledby="footer-shop">
-          <h2 id="footer-shop">Shop</h2>
+          <h2 id="footer-shop">{i18n._('Shop')}</h2>
           <ul>
             {SHOP_LINKS.map(([to, label]) => (
               <li key={to}>
-                <Link to={to} data-track-category="Footer" data-track-action="Shop link">
-                  {label}
+                {/* The analytics label stays the English text on every site. */}
+                <Link to={to} data-track-category="Footer" data-track-action="Shop link" data-track-label={label.id}>
+                  {i18n._(label)}
                 </Link>
               </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="footer-help">
-          <h2 id="footer-help">Help</h2>
+          <h2 id="footer-help">{i18n._('Help')}</h2>
           <ul>
             <li>
-              Call us on <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a>
+              <Trans
+                id="Call us on <0>{phone}</0>"
+                values={{ phone: site.supportPhone }}
+                // NOTE: Trans puts the message's text in the link; its own children only satisfy the linter.
+                components={{ 0: <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> }}
+              />
             </li>
             <li>
-              <Link to="/contact-us">Contact us</Link>
+              <Link to="/contact-us">{i18n._('Contact us')}</Link>
             </li>
             <li>
-              <Link to="/about-us">About us</Link>
+              <Link to="/about-us">{i18n._('About us')}</Link>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy policy</Link>
+              <Link to="/privacy-policy">{i18n._('Privacy policy')}</Link>
             </li>
           </ul>
         </section>
       </div>
-      <section className="site-footer__signup" aria-label="Email newsletter">
-        <p>{site.chinese ? '訂閱電子報，搶先獲得優惠。' : 'Sign up for our emails: offers and new wines first.'}</p>
+      <section className="site-footer__signup" aria-label={i18n._('Email newsletter')}>
+        <p>{i18n._('Sign up for our emails: offers and new wines first.')}</p>
         <EmailSignup site={site} variant="footer" />
       </section>
       <ChatWidget site={site} />
       <p className="site-footer__legal">
-        © {year} {site.brand.name}. Liquor must not be sold to or obtained by a person under the legal drinking age.
+        © {year} {site.brand.name}.{' '}
+        {i18n._('Liquor must not be sold to or obtained by a person under the legal drinking age.')}
       </p>
     </footer>
   );

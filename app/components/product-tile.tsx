@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { qualifiesForFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
@@ -27,13 +28,18 @@ export function ProductTile({
   /** Fill-the-box mode: add one bottle at a time, not a case. */
   addSingle?: boolean;
 }) {
+  const { i18n } = useLingui();
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
   const outOfStock = product.availability === 'out_of_stock';
   const onSale = product.listPriceCents > product.salePriceCents;
   const casePrice = product.casePriceCents;
   const freeDelivery = casePrice !== null && qualifiesForFreeShipping(casePrice, site);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const addLabel = addSingle ? 'Add a bottle' : caseQuantity(product) === 12 ? 'Add a case of 12' : 'Add to cart';
+  const addLabel = addSingle
+    ? i18n._('Add a bottle')
+    : caseQuantity(product) === 12
+      ? i18n._('Add a case of 12')
+      : i18n._('Add to cart');
   return (
     <article
       className={`tile${outOfStock ? ' tile--unavailable' : ''}`}
@@ -54,17 +60,17 @@ export function ProductTile({
         <p className="tile__price">
           {onSale ? (
             <>
-              <span className="visually-hidden">Was </span>
+              <span className="visually-hidden">{i18n._('Was')} </span>
               <s className="price--was">{formatMoney(product.listPriceCents, site)}</s>{' '}
-              <span className="visually-hidden">now </span>
+              <span className="visually-hidden">{i18n._('now')} </span>
             </>
           ) : null}
           <strong>{formatMoney(product.salePriceCents, site)}</strong>
-          <span className="tile__unit">{product.mixed ? ' per case' : ' a bottle'}</span>
+          <span className="tile__unit"> {product.mixed ? i18n._('per case') : i18n._('a bottle')}</span>
         </p>
         {casePrice !== null && !product.mixed ? (
           <p className="tile__case">
-            {product.caseBottles} for {formatMoney(casePrice, site)}
+            {i18n._('{count} for {price}', { count: product.caseBottles, price: formatMoney(casePrice, site) })}
           </p>
         ) : null}
         <QuickViewButton path={productPath(product)} title={title} />
@@ -80,9 +86,11 @@ export function ProductTile({
           </div>
         )}
         <ul className="tile__badges">
-          {outOfStock ? <li className="badge badge--muted">Out of stock</li> : null}
-          {product.preSell ? <li className="badge">Pre-sale</li> : null}
-          {freeDelivery && !outOfStock ? <li className="badge badge--ship">Free delivery on a case</li> : null}
+          {outOfStock ? <li className="badge badge--muted">{i18n._('Out of stock')}</li> : null}
+          {product.preSell ? <li className="badge">{i18n._('Pre-sale')}</li> : null}
+          {freeDelivery && !outOfStock ? (
+            <li className="badge badge--ship">{i18n._('Free delivery on a case')}</li>
+          ) : null}
         </ul>
       </div>
     </article>

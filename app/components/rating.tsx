@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react';
 export function Rating({ average, count }: { average: number; count: number }) {
-  if (count === 0) return <span className="rating rating--none">No reviews yet</span>;
+  const { i18n } = useLingui();
+  if (count === 0) return <span className="rating rating--none">{i18n._('No reviews yet')}</span>;
   const pct = Math.round((average / 5) * 100);
   return (
     <span className="rating">
@@ -8,8 +10,8 @@ export function Rating({ average, count }: { average: number; count: number }) {
       </span>
       <span className="rating__text">
         {average.toFixed(1)}
-        <span className="visually-hidden"> out of 5 stars,</span> ({count}
-        <span className="visually-hidden"> reviews</span>)
+        <span className="visually-hidden"> {i18n._('out of 5 stars,')}</span> ({count}
+        <span className="visually-hidden"> {i18n._('reviews')}</span>)
       </span>
     </span>
   );

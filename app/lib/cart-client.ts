@@ -35,6 +35,10 @@ export const cartClient = {
   removeVoucher: (code: string) => call('DELETE', `/api/cart/voucher/${encodeURIComponent(code)}`),
 };
 
-/** SPEC §8 texts. */
-export const ADD_TO_CART_FAILED = 'Sorry, we are unable to add this product to the cart. Please try again later.';
-export const CART_FLOW_FAILED = 'Something went wrong, please try again later.';
+/** SPEC §8 texts. Components show them through `i18n._(text)`: the descriptors put them in the catalogues. */
+const ADD_TO_CART_FAILED_TEXT = /*i18n*/ {
+  id: 'Sorry, we are unable to add this product to the cart. Please try again later.',
+};
+const CART_FLOW_FAILED_TEXT = /*i18n*/ { id: 'Something went wrong, please try again later.' };
+export const ADD_TO_CART_FAILED = ADD_TO_CART_FAILED_TEXT.id;
+export const CART_FLOW_FAILED = CART_FLOW_FAILED_TEXT.id;

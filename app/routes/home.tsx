@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../domain/money';
 import type { Db } from '../../db/client';
@@ -9,6 +10,7 @@ import { ProductTile } from '../components/product-tile';
 import { ReferAFriend } from '../components/marketing/refer-a-friend';
 import { RecentlyViewed, Recommendations } from '../components/personal/personal-carousels';
 import { appContext } from '../context';
+import { i18nFor } from '../lib/i18n';
 import { useRootData } from '../root';
 
 export const handle = { pageType: 'homepage' };
@@ -22,7 +24,21 @@ const HOME_LISTS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, site, cache } = context.get(appContext);
-  return cache.get(`home:${site.brand.code}:${site.currency}`, () => loadHome(db, site));
+  const [home, i18n] = await Promise.all([
+    cache.get(`home:${site.brand.code}:${site.currency}`, () => loadHome(db, site)),
+    i18nFor(site.intlLocale),
+  ]);
+  // The document title and description in the site's language (meta functions have no i18n of their own).
+  const tagline = i18n._(site.brand.tagline);
+  return {
+    ...home,
+    meta: {
+      title: `${site.brand.name} | ${tagline}`,
+      description: i18n._('{tagline}. Browse hundreds of wines, mixed cases and gifts delivered to your door.', {
+        tagline,
+      }),
+    },
+  };
 }
 
 async function loadHome(db: Db, site: Site) {
@@ -40,36 +56,34 @@ async function loadHome(db: Db, site: Site) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { site?: { brand: { name: string; tagline: string } } } | undefined;
-  const brand = root?.site?.brand;
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: brand ? `${brand.name} | ${brand.tagline}` : 'Wine' },
-    {
-      name: 'description',
-      content: brand ? `${brand.tagline}. Browse hundreds of wines, mixed cases and gifts delivered to your door.` : '',
-    },
+    { title: loaderData?.meta.title ?? 'Wine' },
+    { name: 'description', content: loaderData?.meta.description ?? '' },
   ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
+  const freeOver = formatMoney(site.freeShippingThresholdCents, site);
   return (
     <>
       <section className="hero">
         <div className="hero__inner">
           <p className="hero__eyebrow">{site.brand.name}</p>
-          <h1>{site.brand.tagline}</h1>
+          <h1>{i18n._(site.brand.tagline)}</h1>
           <p>
-            Free delivery when you spend {formatMoney(site.freeShippingThresholdCents, site)} or more. Every bottle
-            backed by our no-quibble guarantee.
+            {i18n._('Free delivery when you spend {amount} or more. Every bottle backed by our no-quibble guarantee.', {
+              amount: freeOver,
+            })}
           </p>
           <p className="hero__actions">
             <Link className="button button--light" to="/wines?name=mixed-cases">
-              Shop mixed cases
+              {i18n._('Shop mixed cases')}
             </Link>
             <Link className="button button--ghost" to="/wines">
-              Browse all wines
+              {i18n._('Browse all wines')}
             </Link>
           </p>
         </div>
@@ -85,19 +99,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <RecentlyViewed />
       <ReferAFriend />
       <section className="promise" aria-labelledby="promise-title">
-        <h2 id="promise-title">Why shop with {site.brand.name}</h2>
+        <h2 id="promise-title">{i18n._('Why shop with {brand}', { brand: site.brand.name })}</h2>
         <ul>
           <li>
-            <h3>Chosen by our winemakers</h3>
-            <p>Every wine is tasted and approved before it reaches our list.</p>
+            <h3>{i18n._('Chosen by our winemakers')}</h3>
+            <p>{i18n._('Every wine is tasted and approved before it reaches our list.')}</p>
           </li>
           <li>
-            <h3>100% satisfaction guarantee</h3>
-            <p>If a bottle is not to your taste, we will replace it or refund you.</p>
+            <h3>{i18n._('100% satisfaction guarantee')}</h3>
+            <p>{i18n._('If a bottle is not to your taste, we will replace it or refund you.')}</p>
           </li>
           <li>
-            <h3>Delivered to your door</h3>
-            <p>Fast delivery, free over {formatMoney(site.freeShippingThresholdCents, site)}.</p>
+            <h3>{i18n._('Delivered to your door')}</h3>
+            <p>{i18n._('Fast delivery, free over {amount}.', { amount: freeOver })}</p>
           </li>
         </ul>
       </section>

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
+import type { I18n } from '@lingui/core';
 import { Form, Link, useLocation, useSubmit } from 'react-router';
 import { COLOUR_NAMES, findCategory } from '../../domain/categories';
 import { parseFillTheBoxParam } from '../../domain/cart-pricing';
@@ -21,10 +23,11 @@ import { ProductTile } from '../components/product-tile';
 import { appContext } from '../context';
 import { track } from '../lib/analytics';
 import { productItem, trackEcommerce } from '../lib/ecommerce';
+import { i18nFor } from '../lib/i18n';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { useRootData } from '../root';
 
-/** SPEC §8: the no-results text, also tracked. */
+/** SPEC §8: the no-results text, also tracked (in English on every site; the page shows it translated). */
 export const NO_RESULTS = 'Sorry, no products were found.';
 
 export const handle = {
@@ -39,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   const effective = { ...params, category: category?.name ?? null };
   const key = `search:${site.currency}:${JSON.stringify(effective)}`;
-  const result = await cache.get(key, () => searchProducts(db, site.currency, effective));
+  const [result, i18n] = await Promise.all([
+    cache.get(key, () => searchProducts(db, site.currency, effective)),
+    i18nFor(site.intlLocale),
+  ]);
   return {
     ...result,
     term: params.term,
@@ -50,32 +56,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageCount: Math.max(1, Math.ceil(result.total / params.pageSize)),
     canonical: `${origin}/wines${category ? `?name=${category.name}` : ''}`,
     fillTheBox: parseFillTheBoxParam(url.searchParams.get('fillTheBox')),
+    // The document title and description in the site's language (meta functions have no i18n of their own).
+    meta: {
+      title: params.term
+        ? i18n._('Search results for "{term}"', { term: params.term })
+        : category
+          ? i18n._(category.title)
+          : i18n._('All wines'),
+      description: category
+        ? i18n._(category.description)
+        : i18n._('Browse our full range of wines, mixed cases and gifts.'),
+    },
   };
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [{ title: 'Wines' }];
-  const title = data.term ? `Search results for "${data.term}"` : (data.category?.title ?? 'All wines');
   return [
-    { title },
-    {
-      name: 'description',
-      content: data.category?.description ?? 'Browse our full range of wines, mixed cases and gifts.',
-    },
+    { title: data.meta.title },
+    { name: 'description', content: data.meta.description },
     { tagName: 'link', rel: 'canonical', href: data.canonical },
     ...(data.term ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }
 
-function facetValueLabel(facet: Facet, value: string): string {
-  if (facet === 'price') return PRICE_BANDS.find(([k]) => k === value)?.[1] ?? value;
-  if (facet === 'rating') return `${value} stars`;
-  if (facet === 'size') return value === '1500' ? 'Magnum (1.5 L)' : `${value} ml`;
-  if (facet === 'colour') return COLOUR_NAMES[value] ?? value;
+function facetValueLabel(i18n: I18n, facet: Facet, value: string): string {
+  if (facet === 'price') {
+    const band = PRICE_BANDS.find(([k]) => k === value)?.[1];
+    return band ? i18n._(band) : value;
+  }
+  if (facet === 'rating') return i18n._('{value} stars', { value });
+  if (facet === 'size') return value === '1500' ? i18n._('Magnum (1.5 L)') : i18n._('{ml} ml', { ml: value });
+  if (facet === 'colour') {
+    const colour = COLOUR_NAMES[value];
+    return colour ? i18n._(colour) : value;
+  }
   return value;
 }
 
 function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; search: URLSearchParams }) {
+  const { i18n } = useLingui();
   return (
     <div className="facets">
       {FACETS.map((facet) => {
@@ -86,7 +106,7 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
         if (values.length === 0) return null;
         return (
           <section key={facet} className="facet" aria-labelledby={`facet-${facet}`}>
-            <h3 id={`facet-${facet}`}>{FACET_LABELS[facet]}</h3>
+            <h3 id={`facet-${facet}`}>{i18n._(FACET_LABELS[facet])}</h3>
             <ul>
               {values.map((v) => (
                 <li key={v.value}>
@@ -96,9 +116,11 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
                     className={v.selected ? 'facet__on' : undefined}
                     preventScrollReset
                   >
-                    <span aria-hidden="true">{v.selected ? '☑' : '☐'}</span> {facetValueLabel(facet, v.value)}{' '}
+                    <span aria-hidden="true">{v.selected ? '☑' : '☐'}</span> {facetValueLabel(i18n, facet, v.value)}{' '}
                     <span className="facet__count">({v.count})</span>
-                    {v.selected ? <span className="visually-hidden"> (selected, select to remove)</span> : null}
+                    {v.selected ? (
+                      <span className="visually-hidden"> {i18n._('(selected, select to remove)')}</span>
+                    ) : null}
                   </Link>
                 </li>
               ))}
@@ -111,6 +133,7 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
 }
 
 export default function Wines({ loaderData: data }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -134,14 +157,20 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
       });
   }, [data.total, data.term]);
 
-  const title = data.term ? `Search results for “${data.term}”` : (data.category?.title ?? 'All wines');
+  // Analytics names the list in English on every site; the page shows the title in its language.
+  const listName = data.term ? `Search results for “${data.term}”` : (data.category?.title ?? 'All wines');
+  const title = data.term
+    ? i18n._('Search results for “{term}”', { term: data.term })
+    : data.category
+      ? i18n._(data.category.title)
+      : i18n._('All wines');
   const listId = data.term ? 'search' : (data.category?.name ?? 'all-wines');
   useEffect(() => {
     if (data.items.length === 0) return;
     trackEcommerce('view_item_list', {
       currency: site.currency,
       item_list_id: listId,
-      item_list_name: title,
+      item_list_name: listName,
       items: data.items.map((p, index) =>
         productItem({
           itemCode: p.itemCode,
@@ -152,7 +181,7 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         }),
       ),
     });
-  }, [data.items, listId, title, site.currency]);
+  }, [data.items, listId, listName, site.currency]);
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
   const selected = FACETS.flatMap((facet) =>
@@ -170,12 +199,20 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
     <div className="listing">
       <header className="listing__head">
         <h1>{title}</h1>
-        {data.category ? <p>{data.category.description}</p> : null}
+        {data.category ? <p>{i18n._(data.category.description)}</p> : null}
         <p className="listing__count" aria-live="polite">
-          {data.total === 0 ? 'No wines' : `Showing ${first}–${last} of ${data.total} wines`}
+          {data.total === 0
+            ? i18n._('No wines')
+            : i18n._('Showing {first}–{last} of {total, plural, one {{total} wine} other {{total} wines}}', {
+                first,
+                last,
+                total: data.total,
+              })}
         </p>
         <p className="listing__ship">
-          Free delivery on orders of {formatMoney(site.freeShippingThresholdCents, site)} or more.
+          {i18n._('Free delivery on orders of {amount} or more.', {
+            amount: formatMoney(site.freeShippingThresholdCents, site),
+          })}
         </p>
         {data.fillTheBox ? <FillTheBoxBanner needed={data.fillTheBox} /> : null}
       </header>
@@ -189,16 +226,16 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
           {hidden.map(([k, v]) => (
             <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
           ))}
-          <label htmlFor="sort">Sort by</label>
+          <label htmlFor="sort">{i18n._('Sort by')}</label>
           <select id="sort" name="sort" defaultValue={data.sort} key={data.sort}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
-                {SORT_LABELS[s]}
+                {i18n._(SORT_LABELS[s])}
               </option>
             ))}
           </select>
           <noscript>
-            <button type="submit">Sort</button>
+            <button type="submit">{i18n._('Sort')}</button>
           </noscript>
         </Form>
         <button
@@ -207,33 +244,33 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
           onClick={() => setFiltersOpen(true)}
           aria-haspopup="dialog"
         >
-          Filter{selected.length ? ` (${selected.length})` : ''}
+          {selected.length ? i18n._('Filter ({count})', { count: selected.length }) : i18n._('Filter')}
         </button>
       </div>
       {selected.length ? (
-        <ul className="chips" aria-label="Selected filters">
+        <ul className="chips" aria-label={i18n._('Selected filters')}>
           {selected.map(({ facet, value }) => (
             <li key={`${facet}-${value}`}>
               <Link to={toggleFacetHref(search, facet, value)} preventScrollReset>
-                {FACET_LABELS[facet]}: {facetValueLabel(facet, value)} <span aria-hidden="true">×</span>
-                <span className="visually-hidden"> (remove)</span>
+                {i18n._(FACET_LABELS[facet])}: {facetValueLabel(i18n, facet, value)} <span aria-hidden="true">×</span>
+                <span className="visually-hidden"> {i18n._('(remove)')}</span>
               </Link>
             </li>
           ))}
           <li>
-            <Link to={clearFacetsHref(search)}>Clear all</Link>
+            <Link to={clearFacetsHref(search)}>{i18n._('Clear all')}</Link>
           </li>
         </ul>
       ) : null}
       <div className="listing__body">
-        <aside className="listing__facets" aria-label="Filters">
+        <aside className="listing__facets" aria-label={i18n._('Filters')}>
           <Facets data={data} search={search} />
         </aside>
         <div>
           {data.items.length === 0 ? (
-            <p className="listing__empty">{NO_RESULTS}</p>
+            <p className="listing__empty">{i18n._('Sorry, no products were found.')}</p>
           ) : (
-            <ul className="grid" data-item-list={listId} data-item-list-name={title}>
+            <ul className="grid" data-item-list={listId} data-item-list-name={listName}>
               {data.items.map((p) => (
                 <li key={p.itemCode}>
                   <ProductTile product={p} site={site} headingLevel={2} addSingle={data.fillTheBox !== null} />
@@ -242,18 +279,16 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
             </ul>
           )}
           {data.pageCount > 1 ? (
-            <nav className="pager" aria-label="Pages">
+            <nav className="pager" aria-label={i18n._('Pages')}>
               {data.page > 1 ? (
                 <Link to={pageHref(data.page - 1)} rel="prev">
-                  Previous page
+                  {i18n._('Previous page')}
                 </Link>
               ) : null}
-              <span>
-                Page {data.page} of {data.pageCount}
-              </span>
+              <span>{i18n._('Page {page} of {count}', { page: data.page, count: data.pageCount })}</span>
               {data.page < data.pageCount ? (
                 <Link to={pageHref(data.page + 1)} rel="next">
-                  Next page
+                  {i18n._('Next page')}
                 </Link>
               ) : null}
             </nav>
@@ -272,12 +307,12 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
             tabIndex={-1}
           >
             <div className="drawer__head">
-              <h2 id="filters-title">Filter wines</h2>
+              <h2 id="filters-title">{i18n._('Filter wines')}</h2>
               <button
                 type="button"
                 className="drawer__close"
                 onClick={() => setFiltersOpen(false)}
-                aria-label="Close filters"
+                aria-label={i18n._('Close filters')}
               >
                 <span aria-hidden="true">×</span>
               </button>

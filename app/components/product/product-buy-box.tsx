@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { formatDollars, formatMoney } from '../../../domain/money';
 import type { ProductPageData } from '../../routes/product';
@@ -25,6 +26,7 @@ export function ProductBuyBox({
   /** After a successful add: the quick view shows its item-added modal instead of the mini cart. */
   onAdded?: (itemCode: string, quantity: number) => void;
 }) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const member = unlimited?.activeMember ?? false;
   // SPEC §4: ACTIVE or REQUESTED members are not offered the twelve-pack.
@@ -47,12 +49,15 @@ export function ProductBuyBox({
   return (
     <form className="buy-box" onSubmit={(e) => e.preventDefault()} aria-labelledby="buy-title">
       <h2 id="buy-title" className="visually-hidden">
-        Buy {title}
+        {i18n._('Buy {title}', { title })}
       </h2>
       <fieldset>
-        <legend>Choose how many</legend>
+        <legend>{i18n._('Choose how many')}</legend>
         {packs.map((pack) => {
-          const label = pack.size === 1 ? (p.mixed ? '1 case' : '1 bottle') : `${pack.size} bottles`;
+          const label =
+            pack.size === 1 && p.mixed
+              ? i18n._('1 case')
+              : i18n._('{count, plural, one {# bottle} other {# bottles}}', { count: pack.size });
           return (
             <label key={pack.itemCode} className="pack-option">
               <input
@@ -67,26 +72,34 @@ export function ProductBuyBox({
                 {pack.listPriceCents > pack.salePriceCents ? (
                   <>
                     <s className="price--was">
-                      <span className="visually-hidden">Was </span>
+                      <span className="visually-hidden">{i18n._('Was')} </span>
                       {formatMoney(pack.listPriceCents, site)}
                     </s>{' '}
                   </>
                 ) : null}
                 <strong>{formatMoney(pack.salePriceCents, site)}</strong>
                 {member && pack.memberPriceCents && pack.memberPriceCents < pack.salePriceCents ? (
-                  <span className="price--member"> Member price {formatMoney(pack.memberPriceCents, site)}</span>
+                  <span className="price--member">
+                    {' '}
+                    {i18n._('Member price {price}', { price: formatMoney(pack.memberPriceCents, site) })}
+                  </span>
                 ) : null}
                 {pack.size > 1 ? (
-                  <span className="pack-option__each"> ({formatMoney(pack.perBottleCents, site)} a bottle)</span>
+                  <span className="pack-option__each">
+                    {' '}
+                    {i18n._('({price} a bottle)', { price: formatMoney(pack.perBottleCents, site) })}
+                  </span>
                 ) : null}
               </span>
-              {pack.showSavings ? <span className="save">SAVE {formatDollars(pack.savingsCents)}</span> : null}
+              {pack.showSavings ? (
+                <span className="save">{i18n._('SAVE {amount}', { amount: formatDollars(pack.savingsCents) })}</span>
+              ) : null}
             </label>
           );
         })}
       </fieldset>
       <div className="buy-box__row">
-        <label htmlFor={qtyId}>Quantity</label>
+        <label htmlFor={qtyId}>{i18n._('Quantity')}</label>
         <input
           id={qtyId}
           name="quantity"
@@ -105,7 +118,7 @@ export function ProductBuyBox({
         />
         {outOfStock ? (
           <button type="button" className="button button--buy" disabled>
-            Out of stock
+            {i18n._('Out of stock')}
           </button>
         ) : (
           <AddToCartButton
@@ -121,7 +134,9 @@ export function ProductBuyBox({
         <UnlimitedPricingLink unlimited={unlimited} memberPrice={formatMoney(memberSavingsPrompt, site)} />
       ) : null}
       {ss.modal}
-      {p.preSell ? <p className="note">Pre-sale: reserve now and we will deliver as soon as this wine lands.</p> : null}
+      {p.preSell ? (
+        <p className="note">{i18n._('Pre-sale: reserve now and we will deliver as soon as this wine lands.')}</p>
+      ) : null}
     </form>
   );
 }

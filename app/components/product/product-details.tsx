@@ -1,29 +1,37 @@
+import { useLingui } from '@lingui/react';
 import { COLOUR_NAMES } from '../../../domain/categories';
 import type { ProductPageData } from '../../routes/product';
 
 /** Tasting notes and the details list (rows without a value are left out). */
 export function ProductDetails({ product: p }: Pick<ProductPageData, 'product'>) {
+  const { i18n } = useLingui();
+  const colour = COLOUR_NAMES[p.colour];
   const details: [string, string | null][] = [
-    ['Producer', p.producer],
-    ['Grape', p.grape || null],
-    ['Colour', COLOUR_NAMES[p.colour] ?? null],
-    ['Style', p.style || null],
-    ['Region', [p.appellation, p.region].filter(Boolean).join(', ') || null],
-    ['Country', p.country || null],
-    ['Alcohol', p.alcoholPercent ? `${p.alcoholPercent}%` : null],
-    ['Bottle size', p.bottleSizeMl >= 1500 ? `Magnum (${p.bottleSizeMl / 1000} L)` : `${p.bottleSizeMl} ml`],
-    ['Drink', p.drinkFrom && p.drinkTo ? `${p.drinkFrom}–${p.drinkTo}` : null],
+    [i18n._('Producer'), p.producer],
+    [i18n._('Grape'), p.grape || null],
+    [i18n._('Colour'), colour ? i18n._(colour) : null],
+    [i18n._('Style'), p.style || null],
+    [i18n._('Region'), [p.appellation, p.region].filter(Boolean).join(', ') || null],
+    [i18n._('Country'), p.country || null],
+    [i18n._('Alcohol'), p.alcoholPercent ? `${p.alcoholPercent}%` : null],
+    [
+      i18n._('Bottle size'),
+      p.bottleSizeMl >= 1500
+        ? i18n._('Magnum ({litres} L)', { litres: p.bottleSizeMl / 1000 })
+        : i18n._('{ml} ml', { ml: p.bottleSizeMl }),
+    ],
+    [i18n._('Drink'), p.drinkFrom && p.drinkTo ? `${p.drinkFrom}–${p.drinkTo}` : null],
   ];
   return (
     <>
       <section className="product__section" aria-labelledby="notes-title">
-        <h2 id="notes-title">Tasting notes</h2>
+        <h2 id="notes-title">{i18n._('Tasting notes')}</h2>
         <p>{p.tastingNotes}</p>
         <p>{p.description}</p>
       </section>
 
       <section className="product__section" aria-labelledby="details-title">
-        <h2 id="details-title">Details</h2>
+        <h2 id="details-title">{i18n._('Details')}</h2>
         <dl className="details">
           {details
             .filter((row): row is [string, string] => Boolean(row[1]))

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { productItem, trackEcommerce } from '../../lib/ecommerce';
@@ -16,6 +17,7 @@ import { SubscribeAndSaveBanner } from './subscribe-and-save';
 
 /** The product page: breadcrumb, image, title and buy box, then notes, details, reviews and carousels. */
 export function ProductMain({ data: d }: { data: ProductPageData }) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const p = d.product;
   const title = p.vintage ? `${p.name} ${p.vintage}` : p.name;
@@ -31,13 +33,13 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
   }, [p.itemCode, title, singlePrice, p.productType, site.currency]);
   return (
     <div className="product">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
+      <nav aria-label={i18n._('Breadcrumb')} className="breadcrumb">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">{i18n._('Home')}</Link>
           </li>
           <li>
-            <Link to="/wines">Wines</Link>
+            <Link to="/wines">{i18n._('Wines')}</Link>
           </li>
           <li aria-current="page">{title}</li>
         </ol>
@@ -72,7 +74,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
           {d.subscribeAndSave ? <SubscribeAndSaveBanner /> : null}
           {d.cellaring ? (
             <p className="cellaring">
-              <strong>Cellaring:</strong> {d.cellaring}
+              <strong>{i18n._('Cellaring:')}</strong> {i18n._(d.cellaring)}
             </p>
           ) : null}
         </div>

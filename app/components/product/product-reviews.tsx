@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ProductPageData } from '../../routes/product';
@@ -11,16 +12,17 @@ export function ProductReviews({
   ownReview,
   itemCode,
 }: Pick<ProductPageData, 'reviews' | 'ownReview'> & { itemCode: string }) {
+  const { i18n } = useLingui();
   return (
     <section className="product__section" id="customer__reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Customer reviews</h2>
+      <h2 id="reviews-title">{i18n._('Customer reviews')}</h2>
       {ownReview ? (
         <Suspense fallback={null}>
           <ReviewForm key={itemCode} itemCode={itemCode} existing={ownReview.existing} />
         </Suspense>
       ) : null}
       {reviews.length === 0 ? (
-        <p>No reviews yet. Be the first to tell us what you think.</p>
+        <p>{i18n._('No reviews yet. Be the first to tell us what you think.')}</p>
       ) : (
         <ul className="reviews">
           {reviews.map((r) => (
@@ -28,12 +30,12 @@ export function ProductReviews({
               <article>
                 <h3>{r.title}</h3>
                 <p className="reviews__meta">
-                  <span className="visually-hidden">Rated </span>
+                  <span className="visually-hidden">{i18n._('Rated')} </span>
                   <span aria-hidden="true">
                     {'★'.repeat(r.rating)}
                     {'☆'.repeat(5 - r.rating)}
                   </span>
-                  <span className="visually-hidden">{r.rating} out of 5</span> ·{' '}
+                  <span className="visually-hidden">{i18n._('{rating} out of 5', { rating: r.rating })}</span> ·{' '}
                   <Link to={`/reviews/author/${r.authorSlug}`}>{r.author}</Link>
                   {r.location ? `, ${r.location}` : ''} · <time dateTime={r.createdAt}>{r.createdAt}</time>
                 </p>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import { Link, useFetcher } from 'react-router';
@@ -14,6 +15,7 @@ import { ProductBuyBox } from './product-buy-box';
  */
 export function QuickViewModal({ path, title, onClose }: { path: string; title: string; onClose: () => void }) {
   const id = useId();
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const fetcher = useFetcher<ProductPageData>();
   const { load } = fetcher;
@@ -42,16 +44,18 @@ export function QuickViewModal({ path, title, onClose }: { path: string; title: 
             />
             <p>
               <Link to={path} onClick={onClose}>
-                View full details
+                {i18n._('View full details')}
               </Link>
             </p>
           </div>
         </div>
       ) : (
-        <p role="status">{fetcher.state === 'idle' ? 'Sorry, this wine could not be loaded.' : 'Loading…'}</p>
+        <p role="status">
+          {fetcher.state === 'idle' ? i18n._('Sorry, this wine could not be loaded.') : i18n._('Loading…')}
+        </p>
       )}
       <button type="button" className="modal__close" onClick={onClose}>
-        Close
+        {i18n._('Close')}
       </button>
     </Modal>
   );
@@ -73,6 +77,7 @@ function ItemAddedModal({
   onClose: () => void;
 }) {
   const id = useId();
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const { cart } = useCart();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -81,26 +86,35 @@ function ItemAddedModal({
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} closeOnBackdrop className="item-added">
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        Added to your cart
+        {i18n._('Added to your cart')}
       </h2>
       {/* A pack says so: "1 × wine" for six bottles would read as one bottle. */}
       <p className="item-added__item">
         {packSize > 1
-          ? `${quantity} × ${packSize}-bottle pack of ${title}${quantity > 1 ? ` (${quantity * packSize} bottles)` : ''}`
+          ? quantity > 1
+            ? i18n._('{quantity} × {packSize}-bottle pack of {title} ({bottles} bottles)', {
+                quantity,
+                packSize,
+                title,
+                bottles: quantity * packSize,
+              })
+            : i18n._('{quantity} × {packSize}-bottle pack of {title}', { quantity, packSize, title })
           : `${quantity} × ${title}`}
       </p>
       {cart ? (
         <p className="item-added__cart">
-          Your cart: {bottles} {bottles === 1 ? 'item' : 'items'}, subtotal{' '}
-          {formatMoney(amountToCents(cart.orderPriceInfo.rawSubtotal), site)}
+          {i18n._('Your cart: {count, plural, one {{count} item} other {{count} items}}, subtotal {subtotal}', {
+            count: bottles,
+            subtotal: formatMoney(amountToCents(cart.orderPriceInfo.rawSubtotal), site),
+          })}
         </p>
       ) : null}
       <div className="item-added__actions">
         <Link className="button" to="/cart" onClick={onClose}>
-          View cart
+          {i18n._('View cart')}
         </Link>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Continue shopping
+          {i18n._('Continue shopping')}
         </button>
       </div>
     </Modal>

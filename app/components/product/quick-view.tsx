@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 
 const QuickViewModal = lazy(() => import('./quick-view-modal').then((m) => ({ default: m.QuickViewModal })));
 
 /** SPEC §2 quick-view modal: a tile's pack prices and add to cart without leaving the listing. */
 export function QuickViewButton({ path, title }: { path: string; title: string }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   return (
@@ -13,10 +15,10 @@ export function QuickViewButton({ path, title }: { path: string; title: string }
         type="button"
         className="tile__quick-view"
         aria-haspopup="dialog"
-        aria-label={`Quick view: ${title}`}
+        aria-label={i18n._('Quick view: {title}', { title })}
         onClick={() => setOpen(true)}
       >
-        Quick view
+        {i18n._('Quick view')}
       </button>
       {open ? (
         <Suspense fallback={null}>

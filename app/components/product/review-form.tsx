@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
 import { REVIEW_MESSAGES, ReviewInputSchema } from '../../../domain/reviews';
 import { accountClient } from '../../lib/account-client';
@@ -10,20 +11,21 @@ export interface OwnReview {
   status: 'pending' | 'published' | 'rejected';
 }
 
-const STATUS_NOTE: Record<OwnReview['status'], string> = {
-  pending: 'Your review is waiting for our team to check it.',
-  published: 'Your review is published. Editing it sends it back to our team to check.',
-  rejected: 'Our team could not publish your review. You can edit it and send it again.',
+const STATUS_NOTE: Record<OwnReview['status'], { id: string }> = {
+  pending: /*i18n*/ { id: 'Your review is waiting for our team to check it.' },
+  published: /*i18n*/ { id: 'Your review is published. Editing it sends it back to our team to check.' },
+  rejected: /*i18n*/ { id: 'Our team could not publish your review. You can edit it and send it again.' },
 };
 
 /** A customer who bought the wine writes (or edits) their review; it waits for a moderator before it shows. */
 export function ReviewForm({ itemCode, existing }: { itemCode: string; existing: OwnReview | null }) {
   const id = useId();
+  const { i18n } = useLingui();
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [title, setTitle] = useState(existing?.title ?? '');
   const [body, setBody] = useState(existing?.body ?? '');
   const [errors, setErrors] = useState<string[]>([]);
-  const [status, setStatus] = useState(existing ? STATUS_NOTE[existing.status] : '');
+  const [status, setStatus] = useState(existing ? STATUS_NOTE[existing.status].id : '');
   const [busy, setBusy] = useState(false);
   // NOTE: this form is a lazy chunk, so it hydrates after the rest of the page; until then a click would submit
   // the bare HTML form (a GET of this page). `data-ready` tells a test (or a script) when it is live.
@@ -53,19 +55,19 @@ export function ReviewForm({ itemCode, existing }: { itemCode: string; existing:
       noValidate
       data-ready={ready || undefined}
     >
-      <h3 id={`${id}-title`}>{existing ? 'Edit your review' : 'Write a review'}</h3>
-      <ErrorList id={`${id}-errors`} errors={errors} />
+      <h3 id={`${id}-title`}>{existing ? i18n._('Edit your review') : i18n._('Write a review')}</h3>
+      <ErrorList id={`${id}-errors`} errors={errors.map((e) => i18n._(e))} />
       <fieldset className="review-form__stars">
-        <legend>Your rating</legend>
+        <legend>{i18n._('Your rating')}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n}>
             <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
-            {n} {n === 1 ? 'star' : 'stars'}
+            {i18n._('{count, plural, one {{count} star} other {{count} stars}}', { count: n })}
           </label>
         ))}
       </fieldset>
       <Field
-        label="Title"
+        label={i18n._('Title')}
         inputProps={{
           id: `${id}-t`,
           name: 'title',
@@ -75,7 +77,7 @@ export function ReviewForm({ itemCode, existing }: { itemCode: string; existing:
         }}
       />
       <div className="field">
-        <label htmlFor={`${id}-b`}>Your review</label>
+        <label htmlFor={`${id}-b`}>{i18n._('Your review')}</label>
         <textarea
           id={`${id}-b`}
           name="body"
@@ -86,10 +88,10 @@ export function ReviewForm({ itemCode, existing }: { itemCode: string; existing:
         />
       </div>
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-        {existing ? 'Update review' : 'Submit review'}
+        {existing ? i18n._('Update review') : i18n._('Submit review')}
       </button>
       <p role="status" className="review-form__status">
-        {status}
+        {status ? i18n._(status) : ''}
       </p>
     </form>
   );

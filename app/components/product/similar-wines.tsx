@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { amountToCents, formatMoney } from '../../../domain/money';
@@ -60,6 +61,7 @@ export function parseSimilarWines(body: unknown): SimilarWine[] {
  * failed fetch hides it (SPEC §8).
  */
 export function SimilarWines({ itemCode }: { itemCode: string }) {
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const [wines, setWines] = useState<SimilarWine[] | null>(null);
 
@@ -79,7 +81,7 @@ export function SimilarWines({ itemCode }: { itemCode: string }) {
   if (!wines || wines.length === 0) return null;
   return (
     <div className="product__section similar-wines" data-testid="similar-wines">
-      <Carousel key={itemCode} title="Similar wines" perView={4} autoplayMs={6000}>
+      <Carousel key={itemCode} title={i18n._('Similar wines')} perView={4} autoplayMs={6000}>
         {wines.map((w) => (
           <article key={w.itemCode} className="tile" data-item-code={w.itemCode}>
             <Link to={w.url} className="tile__image" tabIndex={-1} aria-hidden="true">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import { subscribeAndSavePriceText } from '../../../domain/plans';
@@ -27,6 +28,7 @@ export function SubscribeAndSaveModal({
   onClose: () => void;
 }) {
   const id = useId();
+  const { i18n } = useLingui();
   const { site } = useRootData();
   const { setCart, openDrawer, addToCart } = useCart();
   const [product, setProduct] = useState<UpsellProduct | null>(null);
@@ -73,33 +75,36 @@ export function SubscribeAndSaveModal({
   };
   return (
     <Modal labelledBy={`${id}-title`} describedBy={`${id}-text`} onClose={dismiss} className="ss-modal">
-      <h2 id={`${id}-title`}>Subscribe and Save</h2>
+      <h2 id={`${id}-title`}>{i18n._('Subscribe and Save')}</h2>
       <p id={`${id}-text`}>
-        Get <strong>$30 off</strong> your 6 bottles, delivered again every 3 months. Skip or cancel any time.
+        <Trans
+          id="Get <0>$30 off</0> your 6 bottles, delivered again every 3 months. Skip or cancel any time."
+          components={{ 0: <strong /> }}
+        />
       </p>
       {product && sku ? (
         <p className="ss-modal__product">
           {product.name}:{' '}
           <s className="price--was">
-            <span className="visually-hidden">Was </span>
+            <span className="visually-hidden">{i18n._('Was')} </span>
             {subscribeAndSavePriceText(formatMoney(amountToCents(sku.listPrice), site))}
           </s>{' '}
           <strong>{subscribeAndSavePriceText(formatMoney(amountToCents(sku.salePrice), site))}</strong>
         </p>
       ) : (
-        <p role="status">Loading the offer…</p>
+        <p role="status">{i18n._('Loading the offer…')}</p>
       )}
       {error ? (
         <p className="form-error" role="alert">
-          {error}
+          {i18n._(error)}
         </p>
       ) : null}
       <p className="ss-modal__actions">
         <button type="button" className="button" disabled={busy || !sku} onClick={() => void claim()}>
-          Claim $30 off
+          {i18n._('Claim $30 off')}
         </button>{' '}
         <button type="button" className="button button--ghost" disabled={busy} onClick={() => void decline()}>
-          No thanks, just add my wine
+          {i18n._('No thanks, just add my wine')}
         </button>
       </p>
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { lazy, Suspense, useState } from 'react';
 import { SUBSCRIBE_AND_SAVE_MAX_DECLINES, SUBSCRIBE_AND_SAVE_MIN_QUANTITY } from '../../../domain/plans';
 import { declinesThisSession, type SubscribeAndSaveOffer } from './subscribe-and-save-declines';
@@ -12,7 +13,10 @@ const SubscribeAndSaveModal = lazy(() =>
 export function SubscribeAndSaveBanner() {
   return (
     <p className="ss-banner" data-testid="ss-banner">
-      <strong>Subscribe and Save:</strong> $30 off when you choose 6 or more bottles and have them delivered regularly.
+      <Trans
+        id="<0>Subscribe and Save:</0> $30 off when you choose 6 or more bottles and have them delivered regularly."
+        components={{ 0: <strong /> }}
+      />
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { requestApi } from '../../lib/api-request';
@@ -74,6 +75,7 @@ interface Props {
  * plain search box.
  */
 export function Typeahead({ brand, id, name, placeholder }: Props) {
+  const { i18n } = useLingui();
   const listId = useId();
   const statusId = useId();
   const navigate = useNavigate();
@@ -159,7 +161,11 @@ export function Typeahead({ brand, id, name, placeholder }: Props) {
     }
   };
 
-  const status = expanded ? `${matches.length} suggestion${matches.length === 1 ? '' : 's'} available` : '';
+  const status = expanded
+    ? i18n._('{count, plural, one {{count} suggestion available} other {{count} suggestions available}}', {
+        count: matches.length,
+      })
+    : '';
 
   return (
     <div className="typeahead">
@@ -190,7 +196,13 @@ export function Typeahead({ brand, id, name, placeholder }: Props) {
         }}
       />
       {/* The listbox stays in the DOM so aria-controls always points at it. */}
-      <div id={listId} role="listbox" aria-label="Search suggestions" className="typeahead__list" hidden={!expanded}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={i18n._('Search suggestions')}
+        className="typeahead__list"
+        hidden={!expanded}
+      >
         {expanded
           ? matches.map((s, i) => (
               // NOTE: the option is the link itself; a link inside an option would be nested-interactive.
