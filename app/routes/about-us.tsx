@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/about-us';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -15,16 +16,21 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function AboutUs() {
   const { site } = useRootData();
+  const { i18n } = useLingui();
   return (
     <article className="content-page">
-      <h1>About {site.brand.name}</h1>
+      <h1>{i18n._('About {brand}', { brand: site.brand.name })}</h1>
       <p>{site.brand.tagline}.</p>
       <p>
-        Our buyers taste thousands of wines a year, from family estates and small growers, and bring the best of them
-        straight to your door. Every bottle is backed by our promise: if you don't enjoy a wine, we'll refund it.
+        {i18n._(
+          "Our buyers taste thousands of wines a year, from family estates and small growers, and bring the best of them straight to your door. Every bottle is backed by our promise: if you don't enjoy a wine, we'll refund it.",
+        )}
       </p>
       <p>
-        <Link to="/wines">Browse our wines</Link> or <Link to="/contact-us">get in touch</Link>.
+        <Trans
+          id="<0>Browse our wines</0> or <1>get in touch</1>."
+          components={{ 0: <Link to="/wines" />, 1: <Link to="/contact-us" /> }}
+        />
       </p>
     </article>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { CampaignNameSchema } from '../../domain/content';
 import { findSummaries } from '../../services/catalogue';
@@ -45,11 +46,12 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const { campaign, preview, products } = loaderData;
+  const { i18n } = useLingui();
   return (
     <article className="campaign">
       {preview ? (
         <p className="campaign__preview" role="status">
-          Preview: this campaign is a draft and shoppers cannot see it yet.
+          {i18n._('Preview: this campaign is a draft and shoppers cannot see it yet.')}
         </p>
       ) : null}
       <header className="campaign__hero">

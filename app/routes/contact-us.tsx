@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/contact-us';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -17,39 +18,42 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The customer service page the footer and chat widget link to (SPEC §2 page type customer_service). */
 export default function ContactUs() {
   const { site } = useRootData();
+  const { i18n } = useLingui();
   const tel = site.supportPhone.replace(/[^+\d]/g, '');
   return (
     <article className="content-page contact">
-      <h1>Contact us</h1>
-      <p>Our customer service team is here to help with orders, deliveries, memberships and your account.</p>
+      <h1>{i18n._('Contact us')}</h1>
+      <p>
+        {i18n._('Our customer service team is here to help with orders, deliveries, memberships and your account.')}
+      </p>
       <section aria-labelledby="contact-phone">
-        <h2 id="contact-phone">Call us</h2>
+        <h2 id="contact-phone">{i18n._('Call us')}</h2>
         <p>
           <a className="contact__phone" href={`tel:${tel}`}>
             {site.supportPhone}
           </a>
         </p>
-        <p>Monday to Friday 8am–8pm, weekends 9am–5pm.</p>
+        <p>{i18n._('Monday to Friday 8am–8pm, weekends 9am–5pm.')}</p>
       </section>
       <section aria-labelledby="contact-signup">
-        <h2 id="contact-signup">Hear from us</h2>
-        <p>Get our offers and new releases by email.</p>
+        <h2 id="contact-signup">{i18n._('Hear from us')}</h2>
+        <p>{i18n._('Get our offers and new releases by email.')}</p>
         <EmailSignup site={site} variant="customer-service" />
       </section>
       <section aria-labelledby="contact-help">
-        <h2 id="contact-help">Help yourself</h2>
+        <h2 id="contact-help">{i18n._('Help yourself')}</h2>
         <ul>
           <li>
-            <Link to="/account/purchased">Track or review your orders</Link>
+            <Link to="/account/purchased">{i18n._('Track or review your orders')}</Link>
           </li>
           <li>
-            <Link to="/account/memberships">Change a membership</Link>
+            <Link to="/account/memberships">{i18n._('Change a membership')}</Link>
           </li>
           <li>
-            <Link to="/gift-vouchers">Buy a gift voucher</Link>
+            <Link to="/gift-vouchers">{i18n._('Buy a gift voucher')}</Link>
           </li>
           <li>
-            <Link to="/privacy-policy">How we use your information</Link>
+            <Link to="/privacy-policy">{i18n._('How we use your information')}</Link>
           </li>
         </ul>
       </section>

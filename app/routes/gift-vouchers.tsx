@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { CUSTOM_GIFT_CARD, PRESET_GIFT_CARDS, presetGiftCardAmount } from '../../domain/gift-vouchers';
 import type { Route } from './+types/gift-vouchers';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -30,10 +31,11 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
+  const { i18n } = useLingui();
   return (
     <section className="gift-voucher-page">
-      <h1>Gift vouchers</h1>
-      <p>Send an eGift card by email: choose an amount, tell us who it is for and add your message.</p>
+      <h1>{i18n._('Gift vouchers')}</h1>
+      <p>{i18n._('Send an eGift card by email: choose an amount, tell us who it is for and add your message.')}</p>
       <GiftVoucherForm
         site={site}
         cards={loaderData.cards}

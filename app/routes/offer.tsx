@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { OFFER_CODE_PATTERN } from '../../domain/offer-codes';
 import { findReferral } from '../../services/referrals';
@@ -25,31 +26,39 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your offer' }, { name: 
 export default function Offer({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const { code, referral } = loaderData;
+  const { i18n } = useLingui();
   return (
     <article className="content-page offer-page">
       {referral ? (
         <>
           <h1>
-            {referral.firstName} has sent you {referral.offerText}
+            {i18n._('{firstName} has sent you {offer}', { firstName: referral.firstName, offer: referral.offerText })}
           </h1>
           <p>
-            Welcome to {site.brand.name}. Your code <strong>{referral.code}</strong> is saved: it comes off your first
-            order in the cart.
+            <Trans
+              id="Welcome to {brand}. Your code <0>{code}</0> is saved: it comes off your first order in the cart."
+              values={{ brand: site.brand.name, code: referral.code }}
+              components={{ 0: <strong /> }}
+            />
           </p>
         </>
       ) : (
         <>
-          <h1>Welcome to {site.brand.name}</h1>
+          <h1>{i18n._('Welcome to {brand}', { brand: site.brand.name })}</h1>
           {code ? (
             <p>
-              We have kept your code <strong>{code}</strong> for you.
+              <Trans
+                id="We have kept your code <0>{code}</0> for you."
+                values={{ code }}
+                components={{ 0: <strong /> }}
+              />
             </p>
           ) : null}
         </>
       )}
       <p>
         <Link className="button" to="/wines">
-          Start shopping
+          {i18n._('Start shopping')}
         </Link>
       </p>
     </article>

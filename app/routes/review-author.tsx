@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { productPath } from '../../domain/product-path';
 import { listAuthorReviews } from '../../services/reviews';
@@ -30,9 +31,10 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 
 export default function ReviewAuthor({ loaderData }: Route.ComponentProps) {
   const { author, reviews } = loaderData;
+  const { i18n } = useLingui();
   return (
     <article className="content-page">
-      <h1>Reviews by {author}</h1>
+      <h1>{i18n._('Reviews by {author}', { author })}</h1>
       <ul className="reviews">
         {reviews.map((r) => (
           <li key={r.id}>
@@ -43,7 +45,7 @@ export default function ReviewAuthor({ loaderData }: Route.ComponentProps) {
                   {'★'.repeat(r.rating)}
                   {'☆'.repeat(5 - r.rating)}
                 </span>
-                <span className="visually-hidden">Rated {r.rating} out of 5</span> ·{' '}
+                <span className="visually-hidden">{i18n._('Rated {rating} out of 5', { rating: r.rating })}</span> ·{' '}
                 <Link to={r.path}>
                   {r.productName}
                   {r.vintage ? ` ${r.vintage}` : ''}

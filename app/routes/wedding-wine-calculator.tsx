@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   DEFAULT_GUESTS,
   defaultGlasses,
@@ -32,10 +33,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function WeddingWineCalculatorPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <article className="content-page wedding">
-      <h1>Wedding wine calculator</h1>
-      <p>Tell us how many guests you expect and how many glasses of each wine they will drink: we count the bottles.</p>
+      <h1>{i18n._('Wedding wine calculator')}</h1>
+      <p>
+        {i18n._(
+          'Tell us how many guests you expect and how many glasses of each wine they will drink: we count the bottles.',
+        )}
+      </p>
       <WeddingCalculator initialGuests={loaderData.guests} initialGlasses={loaderData.glasses} />
     </article>
   );

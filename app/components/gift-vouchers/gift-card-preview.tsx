@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { PublicSite } from '../../lib/site';
 
 /**
@@ -16,13 +17,18 @@ export function GiftCardPreview({
   recipientName: string;
   message: string;
 }) {
+  const { i18n } = useLingui();
   return (
-    <figure className="gift-card-preview" aria-label="Sample card">
-      <p className="gift-card-preview__line gift-card-preview__brand">{site.brand.name} eGift card</p>
+    <figure className="gift-card-preview" aria-label={i18n._('Sample card')}>
+      <p className="gift-card-preview__line gift-card-preview__brand">
+        {i18n._('{brand} eGift card', { brand: site.brand.name })}
+      </p>
       <p className="gift-card-preview__line gift-card-preview__amount" data-testid="gift-card-amount">
         {amountText}
       </p>
-      <p className="gift-card-preview__line gift-card-preview__to">To: {recipientName.trim() || 'Your recipient'}</p>
+      <p className="gift-card-preview__line gift-card-preview__to">
+        {i18n._('To: {name}', { name: recipientName.trim() || i18n._('Your recipient') })}
+      </p>
       <p className="gift-card-preview__line gift-card-preview__message">{message.trim()}</p>
     </figure>
   );

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -5,6 +7,7 @@ import {
   DEFAULT_GIFT_MESSAGE,
   formatCardAmount,
   GIFT_FORM_FIELDS,
+  GIFT_FORM_MESSAGES,
   GIFT_MESSAGE_MAX,
   type GiftVoucherFormField,
   type GiftVoucherFormValues,
@@ -12,7 +15,7 @@ import {
   previewAmountText,
 } from '../../../domain/gift-vouchers';
 import { track } from '../../lib/analytics';
-import { CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
+import { cartClient } from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
 import { DangerAlert } from '../account/alerts';
 import { ErrorList, Field } from '../forms';
@@ -20,12 +23,30 @@ import { GiftCardPreview } from './gift-card-preview';
 
 type Errors = Partial<Record<GiftVoucherFormField, string>>;
 
-/** The form's errors by field (first message of each), or null when it is valid. */
-function validate(schema: ReturnType<typeof giftVoucherFormSchema>, values: GiftVoucherFormValues) {
+/**
+ * A check's message in the site's language. The amount limits carry the site's figures, so they are matched here
+ * and written from a catalogue template; every other message is a catalogue text as it is (app/lib/messages).
+ */
+function translate(i18n: I18n, message: string, minAmount: number, maxAmount: number): string {
+  if (message === GIFT_FORM_MESSAGES.min(minAmount)) {
+    return i18n._('The amount must be at least {min}.', { min: minAmount });
+  }
+  if (message === GIFT_FORM_MESSAGES.max(maxAmount)) {
+    return i18n._('The amount must be at most {max}.', { max: maxAmount });
+  }
+  return i18n._(message);
+}
+
+/** The form's errors by field (first message of each, in the site's language), or null when it is valid. */
+function validate(
+  schema: ReturnType<typeof giftVoucherFormSchema>,
+  values: GiftVoucherFormValues,
+  tr: (message: string) => string,
+) {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { errors: {} as Errors, payload: parsed.data };
   const errors: Errors = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as GiftVoucherFormField] ??= issue.message;
+  for (const issue of parsed.error.issues) errors[issue.path[0] as GiftVoucherFormField] ??= tr(issue.message);
   return { errors, payload: null };
 }
 
@@ -46,6 +67,8 @@ export function GiftVoucherForm({
   maxAmount: number;
   initialChoice: string;
 }) {
+  const { i18n } = useLingui();
+  const tr = (message: string) => translate(i18n, message, minAmount, maxAmount);
   const id = useId();
   const navigate = useNavigate();
   const schema = giftVoucherFormSchema(minAmount, maxAmount);
@@ -55,7 +78,8 @@ export function GiftVoucherForm({
     recipientName: '',
     recipientEmail: '',
     verifyEmail: '',
-    message: DEFAULT_GIFT_MESSAGE,
+    // The default message in the site's language (it is the shopper's to change, and goes on the card).
+    message: i18n._(DEFAULT_GIFT_MESSAGE),
   });
   const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -68,7 +92,7 @@ export function GiftVoucherForm({
     const next = { ...values, [name]: value };
     setValues(next);
     // After the first submit, errors follow what the shopper types.
-    if (submitted) setErrors(validate(schema, next).errors);
+    if (submitted) setErrors(validate(schema, next, tr).errors);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -77,7 +101,7 @@ export function GiftVoucherForm({
     const form = event.currentTarget;
     setSubmitted(true);
     setFailure(null);
-    const result = validate(schema, values);
+    const result = validate(schema, values, tr);
     setErrors(result.errors);
     if (!result.payload) {
       const first = GIFT_FORM_FIELDS.find((name) => result.errors[name]);
@@ -101,7 +125,7 @@ export function GiftVoucherForm({
       return;
     }
     setBusy(false);
-    setFailure(reply.message ?? CART_FLOW_FAILED);
+    setFailure(reply.message ? i18n._(reply.message) : i18n._('Something went wrong, please try again later.'));
   };
 
   const remaining = GIFT_MESSAGE_MAX - values.message.length;
@@ -134,7 +158,7 @@ export function GiftVoucherForm({
           aria-invalid={Boolean(errors.choice) || undefined}
           aria-describedby={errors.choice ? errorId('choice') : undefined}
         >
-          <legend>Amount</legend>
+          <legend>{i18n._('Amount')}</legend>
           {[...cards.map((c) => ({ ...c, label: formatCardAmount(c.amount, site) })), null].map((card) => {
             const value = card ? card.itemCode : CUSTOM_GIFT_CARD;
             return (
@@ -146,7 +170,7 @@ export function GiftVoucherForm({
                   checked={values.choice === value}
                   onChange={() => set('choice', value)}
                 />
-                {card ? card.label : 'Custom amount'}
+                {card ? card.label : i18n._('Custom amount')}
               </label>
             );
           })}
@@ -154,7 +178,7 @@ export function GiftVoucherForm({
         </fieldset>
         {custom ? (
           <Field
-            label="Enter an amount"
+            label={i18n._('Enter an amount')}
             inputProps={{
               id: fieldId('customAmount'),
               name: 'customAmount',
@@ -172,16 +196,16 @@ export function GiftVoucherForm({
             describedBy={describe('customAmount', `${id}-customAmount-help`)}
           >
             <p id={`${id}-customAmount-help`} className="note">
-              A whole amount from {minAmount} to {maxAmount}.
+              {i18n._('A whole amount from {minAmount} to {maxAmount}.', { minAmount, maxAmount })}
             </p>
             <ErrorList id={errorId('customAmount')} errors={errors.customAmount} />
           </Field>
         ) : null}
-        {textField('recipientName', 'Recipient name', 'text')}
-        {textField('recipientEmail', 'Recipient email', 'email')}
-        {textField('verifyEmail', 'Confirm recipient email', 'email')}
+        {textField('recipientName', i18n._('Recipient name'), 'text')}
+        {textField('recipientEmail', i18n._('Recipient email'), 'email')}
+        {textField('verifyEmail', i18n._('Confirm recipient email'), 'email')}
         <div className="field">
-          <label htmlFor={fieldId('message')}>Gift message</label>
+          <label htmlFor={fieldId('message')}>{i18n._('Gift message')}</label>
           <textarea
             id={fieldId('message')}
             name="message"
@@ -193,13 +217,17 @@ export function GiftVoucherForm({
           />
           <p id={`${id}-message-count`} className="note">
             {remaining >= 0
-              ? `${remaining} ${remaining === 1 ? 'character' : 'characters'} remaining`
-              : `${-remaining} ${remaining === -1 ? 'character' : 'characters'} too many`}
+              ? i18n._('{count, plural, one {{count} character remaining} other {{count} characters remaining}}', {
+                  count: remaining,
+                })
+              : i18n._('{count, plural, one {{count} character too many} other {{count} characters too many}}', {
+                  count: -remaining,
+                })}
           </p>
           <ErrorList id={errorId('message')} errors={errors.message} />
         </div>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Adding to cart…' : 'Add to cart'}
+          {busy ? i18n._('Adding to cart…') : i18n._('Add to cart')}
         </button>
       </form>
       <GiftCardPreview

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { PublicSite } from '../../lib/site';
 import { Modal } from '../modal';
@@ -13,14 +14,15 @@ export function EmailCaptureModal({
   onClose: () => void;
   onSubscribed: () => void;
 }) {
+  const { i18n } = useLingui();
   const [done, setDone] = useState<string | null>(null);
   if (done)
     return (
       <Modal labelledBy="email-followup-title" onClose={onClose} className="email-capture email-capture--followup">
-        <h2 id="email-followup-title">{site.chinese ? '歡迎加入' : 'Welcome to the list'}</h2>
+        <h2 id="email-followup-title">{i18n._('Welcome to the list')}</h2>
         <p role="status">{done}</p>
         <button type="button" className="button" onClick={onClose} data-autofocus>
-          {site.chinese ? '繼續選購' : 'Start shopping'}
+          {i18n._('Start shopping')}
         </button>
       </Modal>
     );
@@ -31,11 +33,9 @@ export function EmailCaptureModal({
       onClose={onClose}
       className="email-capture"
     >
-      <h2 id="email-capture-title">{site.chinese ? '訂閱電子報' : 'Be first to hear about our offers'}</h2>
+      <h2 id="email-capture-title">{i18n._('Be first to hear about our offers')}</h2>
       <p id="email-capture-text">
-        {site.chinese
-          ? '新酒、優惠與活動消息，第一時間送到你的信箱。'
-          : `New releases, tastings and offers from ${site.brand.name}, straight to your inbox.`}
+        {i18n._('New releases, tastings and offers from {brand}, straight to your inbox.', { brand: site.brand.name })}
       </p>
       <EmailSignup
         site={site}
@@ -46,7 +46,7 @@ export function EmailCaptureModal({
         }}
       />
       <button type="button" className="modal__close" onClick={onClose}>
-        {site.chinese ? '不用了，謝謝' : 'No thanks'}
+        {i18n._('No thanks')}
       </button>
     </Modal>
   );

@@ -1,16 +1,9 @@
+import { Trans, useLingui } from '@lingui/react';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  checkSignupEmail,
-  type EmailSignupVariant,
-  marksInputOnError,
-  signupLanguage,
-  signupTexts,
-} from '../../../domain/email-signup';
+import { checkSignupEmail, type EmailSignupVariant, marksInputOnError } from '../../../domain/email-signup';
 import { requestApi, succeeded } from '../../lib/api-request';
 import { track } from '../../lib/analytics';
 import type { PublicSite } from '../../lib/site';
-
-const FAILED = 'Something went wrong. Please try again later.';
 
 /**
  * The one email signup form in the SPEC §2 variants. Footer and customer-service show the success text in
@@ -28,7 +21,9 @@ export function EmailSignup({
   heading?: string;
   onSubscribed?: (message: string) => void;
 }) {
-  const texts = signupTexts(signupLanguage(site));
+  const { i18n } = useLingui();
+  // NOTE: the words come from the site's catalogue (the Chinese ones are the SPEC's, as the API sends them).
+  const placeholder = i18n._('Enter email address');
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,10 +33,14 @@ export function EmailSignup({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const check = checkSignupEmail(value, texts.placeholder);
+    const check = checkSignupEmail(value, placeholder);
     if (!check.ok) {
       setSuccess(null);
-      setError(check.reason === 'empty' ? texts.empty : texts.invalid);
+      setError(
+        check.reason === 'empty'
+          ? i18n._('You forgot to enter an email address.')
+          : i18n._('Please enter a valid email address.'),
+      );
       return;
     }
     setPending(true);
@@ -50,13 +49,19 @@ export function EmailSignup({
     setPending(false);
     if (!succeeded(reply)) {
       const message = reply.body?.statusMessage;
-      setError(typeof message === 'string' && reply.status === 400 ? message : FAILED);
+      setError(
+        typeof message === 'string' && reply.status === 400
+          ? i18n._(message)
+          : i18n._('Something went wrong. Please try again later.'),
+      );
       return;
     }
     track({ event: 'gaEvent', eventCategory: 'Email Signup', eventAction: 'Subscribed', eventLabel: variant });
+    // The API answers in the site's language too; the catalogue's wording is the one shown.
+    const subscribed = i18n._('Thank you, you have been subscribed.');
     setValue('');
-    setSuccess(reply.body.response.message);
-    onSubscribed?.(reply.body.response.message);
+    setSuccess(subscribed);
+    onSubscribed?.(subscribed);
   }
 
   const rebrand = variant === 'rebrand_1' || variant === 'rebrand_2';
@@ -83,7 +88,7 @@ export function EmailSignup({
       )}
       <div className="email-signup__row">
         <label htmlFor={`${id}-email`} className="visually-hidden">
-          {texts.label}
+          {i18n._('Email address')}
         </label>
         <input
           id={`${id}-email`}
@@ -91,7 +96,7 @@ export function EmailSignup({
           name="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={texts.placeholder}
+          placeholder={placeholder}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           aria-invalid={error ? true : undefined}
@@ -99,7 +104,7 @@ export function EmailSignup({
           className={errorStyle ? 'is-error' : undefined}
         />
         <button type="submit" className="button" disabled={pending} aria-busy={pending || undefined}>
-          {texts.button}
+          {i18n._('Sign up')}
         </button>
       </div>
       <p id={`${id}-message`} className={error ? 'email-signup__error' : 'email-signup__success'} role="status">
@@ -107,10 +112,16 @@ export function EmailSignup({
       </p>
       {success && variant === 'footer' && site.brand.code === 'vws' && (
         <p className="email-signup__consent">
-          By signing up you agree that we collect your email address to send you offers and news about our wines. See
-          our <a href="/privacy-policy">privacy policy</a>. You can unsubscribe at any time with the link in every
-          email, or by calling us on <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a>
-          .
+          <Trans
+            id="By signing up you agree that we collect your email address to send you offers and news about our wines. See our <0>privacy policy</0>. You can unsubscribe at any time with the link in every email, or by calling us on <1>{phone}</1>."
+            values={{ phone: site.supportPhone }}
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalogue's words in the link
+              0: <a href="/privacy-policy" />,
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalogue's words in the link
+              1: <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`} />,
+            }}
+          />
         </p>
       )}
     </form>

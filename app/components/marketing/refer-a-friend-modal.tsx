@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
 import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 import { Modal } from '../modal';
@@ -8,10 +9,9 @@ interface Referral {
   offerText: string;
 }
 
-const FAILED = 'Something went wrong. Please try again later.';
-
 /** The personal link, with a copy button and the device's share sheet where there is one. */
 export function ReferAFriendModal({ onClose }: { onClose: () => void }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [referral, setReferral] = useState<Referral | null>(null);
   const [error, setError] = useState('');
@@ -21,21 +21,24 @@ export function ReferAFriendModal({ onClose }: { onClose: () => void }) {
     void requestApi<Referral>('GET', '/api/user/referral').then((reply) => {
       if (!live) return;
       if (succeeded(reply)) setReferral(reply.body.response);
-      else setError(messageOf(reply) ?? FAILED);
+      else {
+        const message = messageOf(reply);
+        setError(message ? i18n._(message) : i18n._('Something went wrong. Please try again later.'));
+      }
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [i18n]);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   const copy = async () => {
     if (!referral) return;
     try {
       await navigator.clipboard.writeText(referral.link);
-      setStatus('Link copied.');
+      setStatus(i18n._('Link copied.'));
     } catch {
-      setStatus('Select the link and copy it.');
+      setStatus(i18n._('Select the link and copy it.'));
     }
   };
 
@@ -47,25 +50,27 @@ export function ReferAFriendModal({ onClose }: { onClose: () => void }) {
       closeOnBackdrop
       className="refer-modal"
     >
-      <h2 id={`${id}-title`}>Refer a friend</h2>
+      <h2 id={`${id}-title`}>{i18n._('Refer a friend')}</h2>
       {referral ? (
         <>
-          <p id={`${id}-text`}>Your friends get {referral.offerText} on their first order. Share your link:</p>
-          <label htmlFor={`${id}-link`}>Your link</label>
+          <p id={`${id}-text`}>
+            {i18n._('Your friends get {offer} on their first order. Share your link:', { offer: referral.offerText })}
+          </p>
+          <label htmlFor={`${id}-link`}>{i18n._('Your link')}</label>
           <input id={`${id}-link`} readOnly value={referral.link} onFocus={(e) => e.currentTarget.select()} />
           <p className="refer-modal__actions">
             <button type="button" className="button" onClick={() => void copy()}>
-              Copy link
+              {i18n._('Copy link')}
             </button>
             {canShare ? (
               <button
                 type="button"
                 className="button button--ghost"
                 onClick={() =>
-                  void navigator.share({ title: 'A wine offer for you', url: referral.link }).catch(() => {})
+                  void navigator.share({ title: i18n._('A wine offer for you'), url: referral.link }).catch(() => {})
                 }
               >
-                Share
+                {i18n._('Share')}
               </button>
             ) : null}
           </p>
@@ -73,11 +78,11 @@ export function ReferAFriendModal({ onClose }: { onClose: () => void }) {
         </>
       ) : (
         <p id={`${id}-text`} role={error ? 'alert' : 'status'}>
-          {error || 'Getting your link…'}
+          {error || i18n._('Getting your link…')}
         </p>
       )}
       <button type="button" className="modal__close" onClick={onClose}>
-        Close
+        {i18n._('Close')}
       </button>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { HiddenWhenNotLoggedIn } from '../account/visibility';
 
@@ -8,16 +9,17 @@ const ReferAFriendModal = lazy(() => import('./refer-a-friend-modal').then((m) =
  * Hard Logged-In customers see it (removed on the server for everyone else); the link is fetched on opening.
  */
 export function ReferAFriend() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const id = useId();
   return (
     <HiddenWhenNotLoggedIn>
       <section className="refer" aria-labelledby={id}>
-        <h2 id={id}>Share the wine you love</h2>
-        <p>Give a friend money off their first order with your personal link.</p>
+        <h2 id={id}>{i18n._('Share the wine you love')}</h2>
+        <p>{i18n._('Give a friend money off their first order with your personal link.')}</p>
         <button ref={opener} type="button" className="button" onClick={() => setOpen(true)}>
-          Refer a friend
+          {i18n._('Refer a friend')}
         </button>
       </section>
       {open ? (

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -21,6 +23,7 @@ function CountField({
   value: number;
   onChange: (next: number) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   return (
     <div className="count-field">
@@ -29,7 +32,7 @@ function CountField({
         <button
           type="button"
           className="count-field__step"
-          aria-label={`Fewer: ${label}`}
+          aria-label={i18n._('Fewer: {label}', { label })}
           disabled={value <= 0}
           onClick={() => onChange(Math.max(0, value - 1))}
         >
@@ -48,7 +51,7 @@ function CountField({
         <button
           type="button"
           className="count-field__step"
-          aria-label={`More: ${label}`}
+          aria-label={i18n._('More: {label}', { label })}
           disabled={value >= MAX_CALCULATOR_VALUE}
           onClick={() => onChange(Math.min(MAX_CALCULATOR_VALUE, value + 1))}
         >
@@ -59,11 +62,14 @@ function CountField({
   );
 }
 
-function bottlesText(bottles: number, cases: number, extra: number): string {
-  const b = `${bottles} ${bottles === 1 ? 'bottle' : 'bottles'}`;
+// NOTE: `{n}` rather than `#` in the plurals: the counts print as plain digits, as they always have.
+function bottlesText(i18n: I18n, bottles: number, cases: number, extra: number): string {
+  const b = i18n._('{bottles, plural, one {{bottles} bottle} other {{bottles} bottles}}', { bottles });
   if (cases === 0) return b;
-  const c = `${cases} ${cases === 1 ? 'case' : 'cases'} of 12`;
-  return extra === 0 ? `${b} (${c})` : `${b} (${c} and ${extra} more)`;
+  const c = i18n._('{cases, plural, one {{cases} case of 12} other {{cases} cases of 12}}', { cases });
+  return extra === 0
+    ? i18n._('{bottleText} ({caseText})', { bottleText: b, caseText: c })
+    : i18n._('{bottleText} ({caseText} and {extra} more)', { bottleText: b, caseText: c, extra });
 }
 
 /**
@@ -77,6 +83,7 @@ export function WeddingCalculator({
   initialGuests: number;
   initialGlasses: Record<WeddingWineKey, number>;
 }) {
+  const { i18n } = useLingui();
   const [guests, setGuests] = useState(initialGuests);
   const [glasses, setGlasses] = useState(initialGlasses);
   const { wines, totalBottles } = calculateWeddingWine(guests, glasses);
@@ -84,16 +91,16 @@ export function WeddingCalculator({
   return (
     <form method="get" className="wedding__form" aria-describedby={resultId}>
       <fieldset>
-        <legend>Your wedding</legend>
-        <CountField name="guests" label="Guests" value={guests} onChange={setGuests} />
+        <legend>{i18n._('Your wedding')}</legend>
+        <CountField name="guests" label={i18n._('Guests')} value={guests} onChange={setGuests} />
       </fieldset>
       <fieldset>
-        <legend>Glasses per guest</legend>
+        <legend>{i18n._('Glasses per guest')}</legend>
         {WEDDING_WINES.map((w) => (
           <CountField
             key={w.key}
             name={w.key}
-            label={w.label}
+            label={i18n._(w.label)}
             value={glasses[w.key]}
             onChange={(next) => setGlasses((g) => ({ ...g, [w.key]: next }))}
           />
@@ -101,33 +108,40 @@ export function WeddingCalculator({
       </fieldset>
       <noscript>
         <button type="submit" className="button">
-          Calculate
+          {i18n._('Calculate')}
         </button>
       </noscript>
       <section className="wedding__result" aria-labelledby={`${resultId}-title`}>
-        <h2 id={`${resultId}-title`}>You will need</h2>
+        <h2 id={`${resultId}-title`}>{i18n._('You will need')}</h2>
         <p id={resultId} aria-live="polite" className="wedding__total">
-          {totalBottles} {totalBottles === 1 ? 'bottle' : 'bottles'} in all ({GLASSES_PER_BOTTLE} glasses a bottle)
+          {i18n._(
+            '{total, plural, one {{total} bottle in all} other {{total} bottles in all}} ({glasses} glasses a bottle)',
+            { total: totalBottles, glasses: GLASSES_PER_BOTTLE },
+          )}
         </p>
         <table className="wedding__table">
           <thead>
             <tr>
-              <th scope="col">Wine</th>
-              <th scope="col">Glasses</th>
-              <th scope="col">Bottles</th>
+              <th scope="col">{i18n._('Wine')}</th>
+              <th scope="col">{i18n._('Glasses')}</th>
+              <th scope="col">{i18n._('Bottles')}</th>
               <th scope="col">
-                <span className="visually-hidden">Shop</span>
+                <span className="visually-hidden">{i18n._('Shop')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {wines.map((w) => (
               <tr key={w.key} data-wine={w.key}>
-                <th scope="row">{w.label}</th>
+                <th scope="row">{i18n._(w.label)}</th>
                 <td>{w.glasses}</td>
-                <td className="wedding__bottles">{bottlesText(w.bottles, w.cases, w.extraBottles)}</td>
+                <td className="wedding__bottles">{bottlesText(i18n, w.bottles, w.cases, w.extraBottles)}</td>
                 <td>
-                  {w.bottles > 0 ? <Link to={`/wines?name=${w.category}`}>Shop {w.label.toLowerCase()}</Link> : null}
+                  {w.bottles > 0 ? (
+                    <Link to={`/wines?name=${w.category}`}>
+                      {i18n._('Shop {wine}', { wine: i18n._(w.label).toLowerCase() })}
+                    </Link>
+                  ) : null}
                 </td>
               </tr>
             ))}
