@@ -68,7 +68,9 @@ test('declining 3 times in a session stops the modal; each decline still adds th
     const modal = page.getByRole('dialog', { name: 'Subscribe and Save' });
     await modal.getByRole('button', { name: 'No thanks, just add my wine' }).click();
     await cart.expectQuantity('D0003', 6 * n);
-    await page.keyboard.press('Escape');
+    // The add opens the mini cart (SPEC §4); close it once it is open, not before.
+    await expect(cart.miniCart).toBeVisible();
+    await cart.closeMiniCart();
     await expect(page.getByTestId('mini-cart-overlay')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveText('Add to cart');
   }
