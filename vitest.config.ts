@@ -1,7 +1,10 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // NOTE: a separate config so the React Router Vite plugin does not run under Vitest.
 export default defineConfig({
+  // The message catalogues (.po) compile as they do in the page build, for tests of texts services write.
+  plugins: [lingui()],
   test: {
     include: [
       'domain/**/*.test.ts',

@@ -5,6 +5,9 @@ import type { RequestContext } from '../services/request-context';
 import { I18nProvider } from '@lingui/react';
 import { appContext } from './context';
 import { i18nFor } from './lib/i18n';
+
+// The Hono server reads the message catalogues through the build (server/app.ts: order emails).
+export { i18nFor };
 import { NonceContext } from './lib/nonce';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type I18n, setupI18n } from '@lingui/core';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
@@ -105,10 +106,21 @@ function isApiPath(p: string): boolean {
   return p.startsWith('/api/') || p === '/api' || p.startsWith('/jsp/api/');
 }
 
+let english: Promise<I18n> | undefined;
+/** Without a page build: the English texts as written in the code (ICU placeholders still filled in). */
+function sourceMessages(): Promise<I18n> {
+  english ??= Promise.resolve(setupI18n({ locale: 'en-AU', messages: { 'en-AU': {} } }));
+  return english;
+}
+
 export function createApp(options: CreateAppOptions) {
   const { database, config } = options;
   const clock = options.clock ?? systemClock;
   const payments = options.payments ?? createTestPaymentProvider();
+  // NOTE: the message catalogues are compiled by Vite into the page build, whose entry module hands them out.
+  const messagesFor =
+    (options.build?.entry.module as { i18nFor?: (locale: string) => Promise<I18n> } | undefined)?.i18nFor ??
+    sourceMessages;
   const log = options.logger ?? pino({ level: config.LOG_LEVEL });
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
   const app = new Hono<AppEnv>();
@@ -177,6 +189,7 @@ export function createApp(options: CreateAppOptions) {
       cache,
       visitor: PROSPECT,
       payments,
+      messages: () => messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),
     };
     c.set('ctx', ctx);

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -40,6 +41,8 @@ import { hasUsedVoucher, loadVoucherRule } from './voucher-store';
 export interface CheckoutContext extends CartContext {
   clock: Clock;
   payments: PaymentProvider;
+  /** The site's message catalogue: the confirmation email is written in the site's language. */
+  messages: () => Promise<I18n>;
 }
 
 export interface PlacedOrder {
@@ -136,6 +139,7 @@ export async function placeOrder(
   if (cardProblem) throw new ServiceError('invalid', cardProblem);
   const email = await buyerEmail(ctx.db, customerId, input);
   const delivery = await deliveryAddressOf(ctx, input);
+  const messages = await ctx.messages();
   const billing = input.billingSameAsDelivery || !input.billing ? delivery : toOrderAddress(input.billing);
 
   let wentOutOfStock = false;
@@ -325,21 +329,24 @@ export async function placeOrder(
     await enqueue(
       tx,
       'order-email',
-      renderOrderEmail({
-        site: ctx.site,
-        orderNumber,
-        email,
-        delivery,
-        lines: cart.lineItems.map((line, i) => ({
-          name: line.product.name,
-          quantity: line.quantity,
-          totalCents: totals.lines[i]?.totalCents ?? 0,
-          preSell: line.sku.preSellItem,
-        })),
-        totals: order,
-        giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents, recipientName: g.recipientName })),
-        card: { brand: charge.brand, last4: charge.last4 },
-      }),
+      renderOrderEmail(
+        {
+          site: ctx.site,
+          orderNumber,
+          email,
+          delivery,
+          lines: cart.lineItems.map((line, i) => ({
+            name: line.product.name,
+            quantity: line.quantity,
+            totalCents: totals.lines[i]?.totalCents ?? 0,
+            preSell: line.sku.preSellItem,
+          })),
+          totals: order,
+          giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents, recipientName: g.recipientName })),
+          card: { brand: charge.brand, last4: charge.last4 },
+        },
+        messages,
+      ),
       now,
     );
     return { id: orderId, orderNumber, customerId, siteId: ctx.site.id, replayed: false };

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { OrderAddress } from '../db/schema';
 import type { OrderTotals } from '../domain/cart-pricing';
 import { formatMoney } from '../domain/money';
@@ -21,9 +22,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-export function renderOrderEmail(input: OrderEmailInput): { to: string; subject: string; text: string; html: string } {
+export function renderOrderEmail(
+  input: OrderEmailInput,
+  i18n: I18n,
+): { to: string; subject: string; text: string; html: string } {
   const money = (cents: number) => formatMoney(cents, input.site);
   const brand = input.site.brand.name;
+  const orderNumber = input.orderNumber;
   const a = input.delivery;
   const address = [
     `${a.firstName} ${a.lastName}`,
@@ -32,31 +37,43 @@ export function renderOrderEmail(input: OrderEmailInput): { to: string; subject:
     `${a.city} ${a.state} ${a.postcode}`.trim(),
   ].filter(Boolean);
   const lines = input.lines.map(
-    (l) => `${l.quantity} × ${l.name}: ${money(l.totalCents)}${l.preSell ? ' (pre-sale: charged when it ships)' : ''}`,
+    (l) =>
+      `${l.quantity} × ${l.name}: ${money(l.totalCents)}${l.preSell ? i18n._(' (pre-sale: charged when it ships)') : ''}`,
   );
   const t = input.totals;
   const sums = [
-    `Subtotal: ${money(t.subtotalCents)}`,
-    ...(t.discountCents > 0 ? [`Discount: −${money(t.discountCents)}`] : []),
-    `Delivery: ${t.shippingCents === 0 ? 'Free' : money(t.shippingCents)}`,
-    `Total: ${money(t.totalCents)} (includes ${money(t.taxCents)} tax)`,
-    `Charged today to ${input.card.brand} ending ${input.card.last4}: ${money(t.payableTodayCents)}`,
+    i18n._('Subtotal: {amount}', { amount: money(t.subtotalCents) }),
+    ...(t.discountCents > 0 ? [i18n._('Discount: −{amount}', { amount: money(t.discountCents) })] : []),
+    t.shippingCents === 0 ? i18n._('Delivery: Free') : i18n._('Delivery: {amount}', { amount: money(t.shippingCents) }),
+    i18n._('Total: {total} (includes {tax} tax)', { total: money(t.totalCents), tax: money(t.taxCents) }),
+    i18n._('Charged today to {brand} ending {last4}: {amount}', {
+      brand: input.card.brand,
+      last4: input.card.last4,
+      amount: money(t.payableTodayCents),
+    }),
   ];
-  const gifts = input.giftCards.map(
-    (g) => `eGift card for ${g.recipientName}: ${money(g.amountCents)}, code ${g.code}`,
+  const gifts = input.giftCards.map((g) =>
+    i18n._('eGift card for {name}: {amount}, code {code}', {
+      name: g.recipientName,
+      amount: money(g.amountCents),
+      code: g.code,
+    }),
   );
-  const next =
-    'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.';
-  const subject = `${brand}: your order ${input.orderNumber}`;
+  const next = i18n._(
+    'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.',
+  );
+  const subject = i18n._('{brand}: your order {orderNumber}', { brand, orderNumber });
+  const thanks = i18n._('Thank you for your order {orderNumber}', { orderNumber });
+  const deliveringTo = i18n._('Delivering to');
   const text = [
-    `Thank you for your order ${input.orderNumber}.`,
+    `${thanks}.`,
     '',
     ...lines,
     '',
     ...sums,
     ...(gifts.length ? ['', ...gifts] : []),
     '',
-    'Delivering to:',
+    `${deliveringTo}:`,
     ...address,
     '',
     next,
@@ -65,11 +82,11 @@ export function renderOrderEmail(input: OrderEmailInput): { to: string; subject:
   ].join('\n');
   const list = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
   const html = [
-    `<h1>${escapeHtml(`Thank you for your order ${input.orderNumber}`)}</h1>`,
+    `<h1>${escapeHtml(thanks)}</h1>`,
     list(lines),
     list(sums),
-    gifts.length ? `<h2>eGift cards</h2>${list(gifts)}` : '',
-    `<h2>Delivering to</h2><p>${address.map(escapeHtml).join('<br>')}</p>`,
+    gifts.length ? `<h2>${escapeHtml(i18n._('eGift cards'))}</h2>${list(gifts)}` : '',
+    `<h2>${escapeHtml(deliveringTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>`,
     `<p>${escapeHtml(next)}</p>`,
     `<p>${escapeHtml(`${brand} · ${input.site.supportPhone}`)}</p>`,
   ].join('\n');

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { Db } from '../db/client';
 import type { Clock } from '../domain/clock';
 import type { Visitor } from '../domain/identity-rules';
@@ -25,6 +26,11 @@ export interface RequestContext {
   cspNonce: string;
   /** Card payments (the built-in test provider unless another is plugged in). */
   payments: PaymentProvider;
+  /**
+   * The site's message catalogue (app/locales) for texts services write themselves, such as order emails. The
+   * catalogues are compiled into the page build; without one (API tests) the English source texts are used.
+   */
+  messages: () => Promise<I18n>;
   /** Who is shopping (SPEC §4 tiers), from the session and remember-me cookies. */
   visitor: Visitor;
 }

@@ -15,6 +15,7 @@ export function catalogueLocaleOf(intlLocale: string | undefined): CatalogueLoca
 const CATALOGUES = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
 
 const loaded = new Map<CatalogueLocale, Promise<I18n>>();
+const ready = new Map<CatalogueLocale, I18n>();
 
 /**
  * The i18n instance of a locale, its catalogue loaded and activated. Instances are shared: after activation
@@ -26,8 +27,28 @@ export function i18nFor(intlLocale: string | undefined): Promise<I18n> {
   if (!instance) {
     const load = CATALOGUES[`../locales/${locale}/messages.po`];
     if (!load) throw new Error(`No message catalogue for ${locale}`);
-    instance = load().then(({ messages }) => setupI18n({ locale, messages: { [locale]: messages } }));
+    instance = load().then(({ messages }) => {
+      // A text the catalogue leaves out is shown as its key, the English text (see vite.config.ts).
+      const i18n = setupI18n({ locale, messages: { [locale]: messages }, missing: (_locale, id) => id });
+      ready.set(locale, i18n);
+      return i18n;
+    });
     loaded.set(locale, instance);
   }
   return instance;
+}
+
+let untranslated: I18n | undefined;
+
+/**
+ * The i18n instance for a route's `meta` (which runs outside React): the page's catalogue is loaded before any
+ * render, on the server (entry.server) and in the browser (entry.client), so it is ready by then.
+ */
+export function metaI18n(matches: readonly ({ loaderData?: unknown } | undefined)[]): I18n {
+  const root = matches[0]?.loaderData as { site?: { intlLocale?: string } } | undefined;
+  const locale = catalogueLocaleOf(root?.site?.intlLocale);
+  const i18n = ready.get(locale);
+  if (i18n) return i18n;
+  untranslated ??= setupI18n({ locale: 'en-AU', messages: { 'en-AU': {} } });
+  return untranslated;
 }

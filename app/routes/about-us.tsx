@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/about-us';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { useRootData } from '../root';
@@ -9,8 +10,8 @@ export const handle = { pageType: 'aboutus' };
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData as { site?: { brand: { name: string } } } | undefined;
   return [
-    { title: `About us | ${root?.site?.brand.name ?? ''}` },
-    { name: 'description', content: 'Who we are and how we choose our wines.' },
+    { title: `${metaI18n(matches)._('About us')} | ${root?.site?.brand.name ?? ''}` },
+    { name: 'description', content: metaI18n(matches)._('Who we are and how we choose our wines.') },
   ];
 };
 

@@ -5,6 +5,7 @@ import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
 import { loadPlanMappings } from '../../services/plan-mappings';
 import { unlimitedProduct } from '../../services/unlimited';
 import { applyVoucherCookie } from '../../services/vouchers';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/cart';
 import { CartMain } from '../components/cart/cart-main';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -34,8 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(loaded, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [] : [{ title: 'Your cart' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? [] : [{ title: metaI18n(matches)._('Your cart') }, { name: 'robots', content: 'noindex' }];
 
 /** The cart is personal and changes elsewhere (other tabs, the API): never reuse a stored copy. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {

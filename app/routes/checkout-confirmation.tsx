@@ -6,6 +6,7 @@ import { formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { findConfirmedOrder } from '../../services/checkout';
 import { ServiceError } from '../../services/service-error';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout-confirmation';
 import { useCart } from '../components/cart/cart-context';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -30,8 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
-  { title: loaded ? `Order ${loaded.order.orderNumber} confirmed` : 'Order' },
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => [
+  {
+    title: loaded
+      ? metaI18n(matches)._('Order {orderNumber} confirmed', { orderNumber: loaded.order.orderNumber })
+      : metaI18n(matches)._('Order'),
+  },
   { name: 'robots', content: 'noindex' },
 ];
 

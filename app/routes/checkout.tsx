@@ -13,6 +13,7 @@ import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
 import { placeOrder } from '../../services/checkout';
 import { ServiceError } from '../../services/service-error';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../components/checkout/checkout-form';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cartCtx = cartContextOf(ctx);
   try {
     const placed = await placeOrder(
-      { ...cartCtx, clock: ctx.clock, payments: ctx.payments },
+      { ...cartCtx, clock: ctx.clock, payments: ctx.payments, messages: ctx.messages },
       await findVisitorCart(cartCtx, ctx.cookies.cart_id),
       parsed.data,
     );
@@ -92,7 +93,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaI18n(matches)._('Checkout') },
+  { name: 'robots', content: 'noindex' },
+];
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 

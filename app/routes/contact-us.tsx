@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/contact-us';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { EmailSignup } from '../components/marketing/email-signup';
@@ -10,8 +11,11 @@ export const handle = { pageType: 'customer_service' };
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.loaderData as { site?: { brand: { name: string } } } | undefined;
   return [
-    { title: `Contact us | ${root?.site?.brand.name ?? ''}` },
-    { name: 'description', content: 'Call our customer service team, or find answers about orders and delivery.' },
+    { title: `${metaI18n(matches)._('Contact us')} | ${root?.site?.brand.name ?? ''}` },
+    {
+      name: 'description',
+      content: metaI18n(matches)._('Call our customer service team, or find answers about orders and delivery.'),
+    },
   ];
 };
 

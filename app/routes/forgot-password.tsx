@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LOGIN_MESSAGES } from '../../domain/identity-rules';
 import { LoginSchema } from '../../domain/identity-schemas';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/forgot-password';
 import { WarningAlert } from '../components/account/alerts';
 import { FORGOTTEN_PASSWORD_EMAIL_KEY } from '../components/account/login-form';
@@ -10,8 +11,8 @@ import { useRootData } from '../root';
 
 export const handle = { pageType: 'customer_service' };
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Forgot your password?' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaI18n(matches)._('Forgot your password?') },
   { name: 'robots', content: 'noindex' },
 ];
 

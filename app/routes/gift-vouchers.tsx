@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { CUSTOM_GIFT_CARD, PRESET_GIFT_CARDS, presetGiftCardAmount } from '../../domain/gift-vouchers';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/gift-vouchers';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { GiftVoucherForm } from '../components/gift-vouchers/gift-voucher-form';
@@ -21,12 +22,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
+export const meta: Route.MetaFunction = ({ error, matches }) =>
   error
     ? []
     : [
-        { title: 'Gift vouchers' },
-        { name: 'description', content: 'Send an eGift card by email, with your own message.' },
+        { title: metaI18n(matches)._('Gift vouchers') },
+        { name: 'description', content: metaI18n(matches)._('Send an eGift card by email, with your own message.') },
       ];
 
 export default function GiftVouchers({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { redirect } from 'react-router';
 import { formErrorMessage, LOGIN_FORM_ERRORS } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/login';
 import { LoginForm } from '../components/account/login-form';
 import { appContext } from '../context';
@@ -28,8 +29,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.pageTitle ?? 'Login' },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: loaderData?.pageTitle ?? metaI18n(matches)._('Login') },
   { name: 'robots', content: 'noindex' },
 ];
 

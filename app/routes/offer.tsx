@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { OFFER_CODE_PATTERN } from '../../domain/offer-codes';
 import { findReferral } from '../../services/referrals';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/offer';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { appContext } from '../context';
@@ -21,7 +22,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { code, referral };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your offer' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaI18n(matches)._('Your offer') },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Offer({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/privacy-policy';
 import { useRootData } from '../root';
 
 export const handle = { pageType: 'customer_service' };
 
-export const meta: Route.MetaFunction = () => [{ title: 'Privacy policy' }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaI18n(matches)._('Privacy policy') }];
 
 export default function PrivacyPolicy() {
   const { site } = useRootData();

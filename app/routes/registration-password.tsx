@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/registration-password';
 import type { ChatWidgetHandle } from '../components/chat-widget';
 import { RegistrationPage, registrationFailure } from '../components/account/registration-page';
@@ -14,8 +15,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return { failure: registrationFailure(request) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Create your password' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaI18n(matches)._('Create your password') },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/registration';
 import { RegistrationPage, registrationFailure } from '../components/account/registration-page';
 
@@ -8,7 +9,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { failure: registrationFailure(request) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Create an account' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaI18n(matches)._('Create an account') },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Registration({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();

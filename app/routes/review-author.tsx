@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { productPath } from '../../domain/product-path';
 import { listAuthorReviews } from '../../services/reviews';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/review-author';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { appContext } from '../context';
@@ -25,8 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
-  return d ? [{ title: `Reviews by ${d.author}` }] : [];
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+  return d ? [{ title: metaI18n(matches)._('Reviews by {author}', { author: d.author }) }] : [];
 }
 
 export default function ReviewAuthor({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { formatMoney } from '../../domain/money';
 import { loadUnlimitedState } from '../../services/unlimited';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/unlimited';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { JoinUnlimitedButton } from '../components/unlimited/join-unlimited-button';
@@ -19,12 +20,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { unlimited };
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
+export const meta: Route.MetaFunction = ({ error, matches }) =>
   error
     ? []
     : [
-        { title: 'Unlimited: free delivery all year' },
-        { name: 'description', content: 'Free delivery on every order for 12 months, and member prices.' },
+        { title: metaI18n(matches)._('Unlimited: free delivery all year') },
+        {
+          name: 'description',
+          content: metaI18n(matches)._('Free delivery on every order for 12 months, and member prices.'),
+        },
       ];
 
 /** Personal (membership, cart, postcode): never stored by a shared cache. */

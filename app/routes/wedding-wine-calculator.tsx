@@ -6,6 +6,7 @@ import {
   WEDDING_WINES,
   type WeddingWineKey,
 } from '../../domain/wedding-calculator';
+import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/wedding-wine-calculator';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { WeddingCalculator } from '../components/marketing/wedding-calculator';
@@ -27,9 +28,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return { guests: read('guests', DEFAULT_GUESTS), glasses };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Wedding wine calculator' },
-  { name: 'description', content: 'How much wine for your wedding: guests, glasses per guest, bottles and cases.' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaI18n(matches)._('Wedding wine calculator') },
+  {
+    name: 'description',
+    content: metaI18n(matches)._('How much wine for your wedding: guests, glasses per guest, bottles and cases.'),
+  },
 ];
 
 export default function WeddingWineCalculatorPage({ loaderData }: Route.ComponentProps) {

@@ -40,7 +40,7 @@ export const checkoutApi = createApiRouter()
       const input = c.req.valid('json');
       const ctx = c.var.ctx;
       const placed = await placeOrder(
-        { ...cartContext(c), clock: ctx.clock, payments: ctx.payments },
+        { ...cartContext(c), clock: ctx.clock, payments: ctx.payments, messages: ctx.messages },
         await cartIdOf(c),
         input,
       );

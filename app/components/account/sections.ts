@@ -1,3 +1,4 @@
+import { metaI18n } from '../../lib/i18n';
 import type { MessageDescriptor } from '@lingui/core';
 
 // The account area's sections (SPEC §2 "Account routes (new)"), in the order the section nav shows them.
@@ -30,7 +31,10 @@ type Matches = readonly ({ loaderData?: unknown } | undefined)[];
 export function accountTitle(section: string, matches: Matches): { title: string }[] {
   const root = matches[0]?.loaderData as { site?: { brand: { name: string } } } | undefined;
   const brand = root?.site?.brand.name;
-  return [{ title: brand ? `${section} | My account | ${brand}` : `${section} | My account` }];
+  const i18n = metaI18n(matches);
+  // The section names are the account menu's texts, in the catalogue already.
+  const title = `${i18n._(section)} | ${i18n._('My account')}`;
+  return [{ title: brand ? `${title} | ${brand}` : title }];
 }
 
 /** Dates of orders and vouchers, in UTC so the server and the browser render the same text. */
