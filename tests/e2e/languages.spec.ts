@@ -1,4 +1,5 @@
-import { expect, gotoHydrated, type Page, siteUrl, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, siteUrl, test } from './support/fixtures';
 
 // CONTRACT.md Languages and issue 16: a page names its language, reads its own catalogue and nothing else of the
 // others: the browser loads one message catalogue, the site's. NZ and US English pages read as the Australian ones.
