@@ -5,6 +5,7 @@ import { findSummaries } from '../../services/catalogue';
 import { findCampaign } from '../../services/content';
 import type { Route } from './+types/campaign';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { EmailSignup } from '../components/marketing/email-signup';
 import { ProductTile } from '../components/product-tile';
 import { appContext } from '../context';
 import { useRootData } from '../root';
@@ -78,6 +79,12 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
           {campaign.cta.label}
         </Link>
       </p>
+      {/* SPEC §2 rebrand_2: after the wines and the call to action, the campaign asks for an email. */}
+      <section className="newsletter-band newsletter-band--campaign" aria-labelledby="campaign-signup">
+        <h2 id="campaign-signup">{i18n._('Get offers like these first')}</h2>
+        <p>{i18n._('Sign up for our emails and we will tell you when the next campaign starts.')}</p>
+        <EmailSignup site={site} variant="rebrand_2" />
+      </section>
     </article>
   );
 }

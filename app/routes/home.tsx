@@ -7,6 +7,7 @@ import { findOfferList } from '../../services/offer-lists';
 import type { Route } from './+types/home';
 import { Carousel } from '../components/carousel';
 import { ProductTile } from '../components/product-tile';
+import { EmailSignup } from '../components/marketing/email-signup';
 import { ReferAFriend } from '../components/marketing/refer-a-friend';
 import { RecentlyViewed, Recommendations } from '../components/personal/personal-carousels';
 import { appContext } from '../context';
@@ -114,6 +115,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p>{i18n._('Fast delivery, free over {amount}.', { amount: freeOver })}</p>
           </li>
         </ul>
+      </section>
+      {/* SPEC §2 rebrand_1: the newsletter band closes the page; on success the form gives way to a success block,
+          so the heading sits outside the form and stays. */}
+      <section className="newsletter-band" aria-labelledby="newsletter-title">
+        <h2 id="newsletter-title">{i18n._('Join our newsletter')}</h2>
+        <p>{i18n._('Be the first to hear about new releases, tastings and members-only offers.')}</p>
+        <EmailSignup site={site} variant="rebrand_1" />
       </section>
     </>
   );

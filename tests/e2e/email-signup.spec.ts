@@ -196,3 +196,95 @@ test.describe('the email-capture modal', () => {
     });
   });
 });
+
+// The rebrand variants (SPEC §2): rebrand_1 is the home page's newsletter band, rebrand_2 closes a campaign page.
+// Both say what is wrong in their message line, and on success the form gives way to a success block.
+const rebrandTexts = {
+  en: {
+    label: 'Email address',
+    button: 'Sign up',
+    empty: 'You forgot to enter an email address.',
+    invalid: 'Please enter a valid email address.',
+    success: 'Thank you, you have been subscribed.',
+  },
+  // app/locales/zh-TW/messages.po
+  'zh-TW': {
+    label: '電子郵件地址',
+    button: '訂閱',
+    empty: '您忘了輸入電子郵件地址。',
+    invalid: '請輸入有效的電子郵件地址。',
+    success: '謝謝，您已成功訂閱。',
+  },
+  // app/locales/zh-HK/messages.po
+  'zh-HK': {
+    label: '電郵地址',
+    button: '登記',
+    empty: '你忘記輸入電郵地址。',
+    invalid: '請輸入有效的電郵地址。',
+    success: '多謝，你已成功訂閱。',
+  },
+} as const;
+
+async function signUpThroughRebrand(
+  band: import('@playwright/test').Locator,
+  variant: 'rebrand_1' | 'rebrand_2',
+  texts: (typeof rebrandTexts)[keyof typeof rebrandTexts],
+  email: string,
+) {
+  const form = band.getByTestId(`email-signup-${variant}`);
+  const input = form.getByLabel(texts.label);
+  const button = form.getByRole('button', { name: texts.button });
+  await button.click();
+  await expect(form.getByRole('status')).toHaveText(texts.empty);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await input.fill('a@b.c');
+  await button.click();
+  await expect(form.getByRole('status')).toHaveText(texts.invalid);
+  await input.fill(email);
+  await button.click();
+  // The form is gone; the block that replaces it announces the success.
+  await expect(form).toHaveCount(0);
+  await expect(band.getByRole('textbox')).toHaveCount(0);
+  await expect(band.getByRole('status')).toHaveText(texts.success);
+}
+
+test('the home page newsletter band (rebrand_1) validates, then swaps its form for a success block', async ({
+  page,
+}) => {
+  await gotoHydrated(page, siteUrl('law-au', '/'));
+  const band = page.getByRole('region', { name: 'Join our newsletter' });
+  await expect(band.getByTestId('email-signup-rebrand_1')).toBeVisible();
+  await expectAccessible(page, '.newsletter-band');
+  await signUpThroughRebrand(band, 'rebrand_1', rebrandTexts.en, 'home-band-e2e@example.com');
+  // The footer form on the same page is a separate signup and stays untouched.
+  await expect(footerForm(page).getByRole('status')).toHaveText('');
+  const events = await page.evaluate(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer);
+  expect(events).toContainEqual(expect.objectContaining({ eventAction: 'Subscribed', eventLabel: 'rebrand_1' }));
+  await expectAccessible(page, '.newsletter-band');
+});
+
+test('a campaign page ends with the rebrand_2 signup, after its wines and call to action', async ({ page }) => {
+  await gotoHydrated(page, siteUrl('law-au', '/campaign?name=summer-reds'));
+  const band = page.getByRole('region', { name: 'Get offers like these first' });
+  // Below the wines and the call to action: the shopper meets the offer first, the signup after it.
+  const top = async (locator: import('@playwright/test').Locator) => (await locator.boundingBox())!.y;
+  const wines = await top(page.getByRole('region', { name: 'Summer reds' }));
+  const cta = await top(page.getByRole('link', { name: 'Shop all red wine' }));
+  expect(cta).toBeGreaterThan(wines);
+  expect(await top(band)).toBeGreaterThan(cta);
+  await signUpThroughRebrand(band, 'rebrand_2', rebrandTexts.en, 'campaign-band-e2e@example.com');
+  const events = await page.evaluate(() => (window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer);
+  expect(events).toContainEqual(expect.objectContaining({ eventAction: 'Subscribed', eventLabel: 'rebrand_2' }));
+});
+
+test("law-tw's home newsletter band speaks traditional Chinese (Taiwan)", async ({ page }) => {
+  await gotoHydrated(page, siteUrl('law-tw', '/'));
+  const band = page.getByRole('region', { name: '訂閱我們的電子報' });
+  await signUpThroughRebrand(band, 'rebrand_1', rebrandTexts['zh-TW'], 'law-tw-band-e2e@example.com');
+});
+
+test("hlw-hk's campaign signup speaks traditional Chinese (Hong Kong)", async ({ page }) => {
+  await gotoHydrated(page, siteUrl('hlw-hk', '/campaign?name=summer-reds'));
+  const band = page.getByRole('region', { name: '搶先收到同類優惠' });
+  await signUpThroughRebrand(band, 'rebrand_2', rebrandTexts['zh-HK'], 'hlw-hk-band-e2e@example.com');
+});
