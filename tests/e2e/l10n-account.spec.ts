@@ -3,25 +3,19 @@ import { expect, expectAccessible, gotoHydrated, logIn, siteUrl, test } from './
 // CONTRACT.md Languages: the login form, its validation messages, the account area and the favourite control read
 // in traditional Chinese on the Chinese sites (zh-HK for law-hk and hlw-hk, zh-TW for law-tw).
 
+// law-hk and hlw-hk read the same Hong Kong catalogue.
+const HONG_KONG = {
+  lang: 'zh-HK',
+  email: '請輸入有效的電郵地址',
+  password: '請輸入密碼',
+  emailLabel: '電郵地址',
+  prompt: '登入以收藏這款葡萄酒',
+  addTitle: '加入我的最愛',
+};
+
 const SITES = [
-  {
-    site: 'law-hk',
-    lang: 'zh-HK',
-    email: '請輸入有效的電郵地址',
-    password: '請輸入密碼',
-    emailLabel: '電郵地址',
-    prompt: '登入以收藏這款葡萄酒',
-    addTitle: '加入我的最愛',
-  },
-  {
-    site: 'hlw-hk',
-    lang: 'zh-HK',
-    email: '請輸入有效的電郵地址',
-    password: '請輸入密碼',
-    emailLabel: '電郵地址',
-    prompt: '登入以收藏這款葡萄酒',
-    addTitle: '加入我的最愛',
-  },
+  { site: 'law-hk', ...HONG_KONG },
+  { site: 'hlw-hk', ...HONG_KONG },
   {
     site: 'law-tw',
     lang: 'zh-TW',

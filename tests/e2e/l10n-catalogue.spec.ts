@@ -3,33 +3,22 @@ import { apiProduct, dataLayer, expect, expectAccessible, gotoHydrated, siteUrl,
 // CONTRACT.md Languages: the Chinese sites' listing, search and product pages read traditional Chinese (Hong Kong
 // or Taiwan usage), while analytics keeps the SPEC's English texts and product names stay English.
 
+// law-hk and hlw-hk read the same Hong Kong catalogue (hlw-hk's home page has no welcome line).
+const HONG_KONG = {
+  lang: 'zh-HK',
+  redWine: '紅酒',
+  sortBy: '排序方式',
+  noResults: '抱歉，找不到任何產品。',
+  chooseHowMany: '選擇數量',
+  tastingNotes: '品酒筆記',
+  reviews: '顧客評價',
+  yes: '是，我已年滿 18 歲',
+  refused: '抱歉，你必須年滿 18 歲方可瀏覽本網站。',
+};
+
 const SITES = [
-  {
-    site: 'law-hk',
-    lang: 'zh-HK',
-    redWine: '紅酒',
-    sortBy: '排序方式',
-    noResults: '抱歉，找不到任何產品。',
-    chooseHowMany: '選擇數量',
-    tastingNotes: '品酒筆記',
-    reviews: '顧客評價',
-    welcome: '歡迎光臨 Laithwaites',
-    yes: '是，我已年滿 18 歲',
-    refused: '抱歉，你必須年滿 18 歲方可瀏覽本網站。',
-  },
-  {
-    site: 'hlw-hk',
-    lang: 'zh-HK',
-    redWine: '紅酒',
-    sortBy: '排序方式',
-    noResults: '抱歉，找不到任何產品。',
-    chooseHowMany: '選擇數量',
-    tastingNotes: '品酒筆記',
-    reviews: '顧客評價',
-    welcome: null,
-    yes: '是，我已年滿 18 歲',
-    refused: '抱歉，你必須年滿 18 歲方可瀏覽本網站。',
-  },
+  { site: 'law-hk', ...HONG_KONG, welcome: '歡迎光臨 Laithwaites' },
+  { site: 'hlw-hk', ...HONG_KONG, welcome: null },
   {
     site: 'law-tw',
     lang: 'zh-TW',

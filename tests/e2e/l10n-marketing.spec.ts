@@ -3,43 +3,28 @@ import { expect, expectAccessible, gotoHydrated, siteUrl, test } from './support
 // CONTRACT.md "Languages": the Hong Kong sites speak Hong Kong traditional Chinese, law-tw Taiwan traditional
 // Chinese, on the gift voucher form, the wedding calculator and the customer service page with its signup.
 
+// law-hk and hlw-hk read the same Hong Kong catalogue.
+const HONG_KONG = {
+  gift: {
+    heading: '禮券',
+    amounts: '金額',
+    custom: '自訂金額',
+    amount: '輸入金額',
+    message: '祝福語',
+    defaultMessage: '祝你品酒愉快！',
+    remaining: '尚餘 193 個字元',
+    submit: '加入購物車',
+    customMissing: '請輸入自訂金額',
+    tooLow: '金額最少為 25。',
+    nameMissing: '請輸入收禮人姓名。',
+  },
+  wedding: { heading: '婚宴用酒計算器', guests: '賓客人數', red: '紅酒', total: '合共 25 瓶（每瓶 5 杯）' },
+  contact: { heading: '聯絡我們', label: '電郵地址', button: '登記', empty: '你忘記輸入電郵地址。' },
+};
+
 const SITES = [
-  {
-    site: 'law-hk',
-    gift: {
-      heading: '禮券',
-      amounts: '金額',
-      custom: '自訂金額',
-      amount: '輸入金額',
-      message: '祝福語',
-      defaultMessage: '祝你品酒愉快！',
-      remaining: '尚餘 193 個字元',
-      submit: '加入購物車',
-      customMissing: '請輸入自訂金額',
-      tooLow: '金額最少為 25。',
-      nameMissing: '請輸入收禮人姓名。',
-    },
-    wedding: { heading: '婚宴用酒計算器', guests: '賓客人數', red: '紅酒', total: '合共 25 瓶（每瓶 5 杯）' },
-    contact: { heading: '聯絡我們', label: '電郵地址', button: '登記', empty: '你忘記輸入電郵地址。' },
-  },
-  {
-    site: 'hlw-hk',
-    gift: {
-      heading: '禮券',
-      amounts: '金額',
-      custom: '自訂金額',
-      amount: '輸入金額',
-      message: '祝福語',
-      defaultMessage: '祝你品酒愉快！',
-      remaining: '尚餘 193 個字元',
-      submit: '加入購物車',
-      customMissing: '請輸入自訂金額',
-      tooLow: '金額最少為 25。',
-      nameMissing: '請輸入收禮人姓名。',
-    },
-    wedding: { heading: '婚宴用酒計算器', guests: '賓客人數', red: '紅酒', total: '合共 25 瓶（每瓶 5 杯）' },
-    contact: { heading: '聯絡我們', label: '電郵地址', button: '登記', empty: '你忘記輸入電郵地址。' },
-  },
+  { site: 'law-hk', ...HONG_KONG },
+  { site: 'hlw-hk', ...HONG_KONG },
   {
     site: 'law-tw',
     gift: {
