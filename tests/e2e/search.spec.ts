@@ -26,7 +26,8 @@ test('a search shows results with pageType search, and facets narrow and widen t
 });
 
 test('sorting by price keeps the search and orders the tiles', async ({ page }) => {
-  await page.goto('/wines?name=white-wine');
+  // The sort select submits through script once the page is live.
+  await gotoHydrated(page, '/wines?name=white-wine');
   expect((await pageData(page)).pageType).toBe('category');
   await page.getByLabel('Sort by').selectOption('price-asc');
   await expect(page).toHaveURL(/sort=price-asc/);
