@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROME_PATH as chrome, CHROMIUM_ARGS } from './tests/support/chromium';
 
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chrome)) {
   throw new Error(
     `No Chromium at ${chrome}. Install one with "apt-get install -y chromium" or point CHROME_PATH at a Chromium or Chrome binary.`,
@@ -23,15 +23,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: chrome,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../tests/support/chromium';
 import { startServer } from './server';
 
 // JavaScript a shopper's browser loads per page, as gzip bytes (what crosses the wire with compression):
@@ -16,16 +17,7 @@ const PAGES = [
 ] as const;
 
 const server = await startServer(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
 try {
   console.log('page                 scripts   gzip KB   catalogue chunks');
   for (const [site, path, label] of PAGES) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../tests/support/chromium';
 import { startServer } from './server';
 
 // npm run bench: throughput and latency of the main pages and the product API on the production
@@ -12,7 +13,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const HOST = 'law-au.localhost';
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 async function cannon(title: string, path: string, cookie = '') {
   const cookies = ['age_verified=1', cookie].filter(Boolean).join('; ');
@@ -114,16 +114,8 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
 
 async function runLighthouse(url: string) {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     const result = await lighthouse(url, {
@@ -198,8 +190,8 @@ try {
   await cannon('cart page (5 lines, voucher)', '/cart', voucherCartCookie);
   await cannonAddToCart();
   await cannonAddToCart({ voucher: true });
-  if (existsSync(CHROME)) await runLighthouse(`http://${HOST}:${PORT}${productPath}`);
-  else console.log(`Lighthouse skipped: no Chromium at ${CHROME}`);
+  if (existsSync(CHROME_PATH)) await runLighthouse(`http://${HOST}:${PORT}${productPath}`);
+  else console.log(`Lighthouse skipped: no Chromium at ${CHROME_PATH}`);
 } finally {
   server.kill('SIGTERM');
 }

@@ -6,6 +6,7 @@ import { centsToAmount } from '../domain/money';
 import { productImages, productPath } from '../domain/product-path';
 import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricing';
 import type { CurrencyCode } from '../domain/sites';
+import { PUBLISHED_REVIEW_FIELDS } from './reviews';
 
 /** Product kinds that are sold but never listed in the catalogue. */
 /** Sold but never listed: e-gift cards, Unlimited, and plan bump items (SPEC §3 wine-plan mapping). */
@@ -233,16 +234,7 @@ export async function findSummaries(
 export async function listReviews(db: Db, itemCode: string, limit = 20) {
   return (
     db
-      .select({
-        id: reviews.id,
-        author: reviews.author,
-        location: reviews.location,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        createdAt: reviews.createdAt,
-        authorSlug: reviews.authorSlug,
-      })
+      .select({ ...PUBLISHED_REVIEW_FIELDS, authorSlug: reviews.authorSlug })
       .from(reviews)
       // Only what a moderator published shows (services/reviews.ts).
       .where(and(eq(reviews.productItemCode, itemCode), eq(reviews.status, 'published')))

@@ -149,17 +149,22 @@ export function listPendingReviews(db: Db) {
     .orderBy(reviews.createdAt, reviews.id);
 }
 
+/** What a shopper sees of a published review, on a wine's page and on its author's page. */
+export const PUBLISHED_REVIEW_FIELDS = {
+  id: reviews.id,
+  author: reviews.author,
+  location: reviews.location,
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  createdAt: reviews.createdAt,
+};
+
 /** A named author's published reviews, newest first, with the wine each is about. */
 export async function listAuthorReviews(db: Db, slug: string, limit = 50) {
   return db
     .select({
-      id: reviews.id,
-      author: reviews.author,
-      location: reviews.location,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
-      createdAt: reviews.createdAt,
+      ...PUBLISHED_REVIEW_FIELDS,
       itemCode: products.itemCode,
       productName: products.name,
       slug: products.slug,
