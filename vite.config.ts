@@ -28,5 +28,13 @@ function leanEnglishCatalogues(): Plugin {
 
 export default defineConfig({
   plugins: [lingui({ failOnMissing: false, failOnCompileError: true }), leanEnglishCatalogues(), reactRouter()],
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: [{ test: /\/(domain|app\/lib)\//, sideEffects: false }],
+      },
+    },
+  },
 });

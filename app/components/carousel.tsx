@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react';
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 
 interface Props {
   title: string;
@@ -20,9 +19,34 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
   useEffect(() => {
     setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   }, []);
-  const [emblaRef, embla] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', loop: false }, [
-    Autoplay({ delay: autoplayMs, stopOnInteraction: true, stopOnMouseEnter: true, playOnInit: false }),
-  ]);
+  const sectionRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const engine = useRef<Promise<EmblaCarouselType> | null>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  // The engine (embla) loads when the carousel comes near the viewport, or at once when a control is used.
+  const start = useCallback((): Promise<EmblaCarouselType> => {
+    engine.current ??= import('./carousel-engine').then(({ createCarouselEngine }) => {
+      const api = createCarouselEngine(viewportRef.current as HTMLDivElement, autoplayMs);
+      setEmbla(api);
+      return api;
+    });
+    return engine.current;
+  }, [autoplayMs]);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void start();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, [start]);
+  useEffect(() => () => embla?.destroy(), [embla]);
   const [playing, setPlaying] = useState(false);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(true);
@@ -47,14 +71,17 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
   }, [embla, reducedMotion]);
 
   const toggle = useCallback(() => {
-    const autoplay = embla?.plugins().autoplay;
-    if (!autoplay || embla.scrollSnapList().length < 2) return;
-    if (autoplay.isPlaying()) autoplay.stop();
-    else autoplay.play();
-  }, [embla]);
+    void start().then((api) => {
+      const autoplay = api.plugins().autoplay;
+      if (!autoplay || api.scrollSnapList().length < 2) return;
+      if (autoplay.isPlaying()) autoplay.stop();
+      else autoplay.play();
+    });
+  }, [start]);
 
   return (
     <section
+      ref={sectionRef}
       className={`carousel carousel--${perView}`}
       aria-roledescription="carousel"
       aria-labelledby={headingId}
@@ -72,7 +99,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
           </button>
           <button
             type="button"
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => void start().then((api) => api.scrollPrev())}
             disabled={!canPrev}
             aria-label={i18n._('Previous {title}', { title })}
           >
@@ -80,7 +107,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
           </button>
           <button
             type="button"
-            onClick={() => embla?.scrollNext()}
+            onClick={() => void start().then((api) => api.scrollNext())}
             disabled={!canNext}
             aria-label={i18n._('Next {title}', { title })}
           >
@@ -88,7 +115,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
           </button>
         </div>
       </div>
-      <div className="carousel__viewport" ref={emblaRef}>
+      <div className="carousel__viewport" ref={viewportRef}>
         <div className="carousel__track">
           {children.map((child, i) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide role=group with aria-roledescription; a fieldset is for form controls

@@ -4,11 +4,16 @@ test('home carousels show 4 per view and autoplay at 5, 6 and 10 seconds', async
   const t0 = new Date('2026-11-22T09:00:00Z');
   await page.clock.install({ time: t0 });
   await page.setViewportSize({ width: 1280, height: 900 });
-  // Autoplay starts on hydration; then freeze time (the page's clock has run for as long as the load took).
+  // A carousel's engine loads, and its autoplay starts, when it comes near the viewport: bring each into view,
+  // then freeze time (the page's clock has run for as long as that took).
   await gotoHydrated(page, '/');
   const carousels = page.locator('section.carousel');
   await expect(carousels).toHaveCount(3);
-  await expect(carousels.nth(2).getByRole('button', { name: /^Pause / })).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    await carousels.nth(i).scrollIntoViewIfNeeded();
+    await expect(carousels.nth(i).getByRole('button', { name: /^Pause / })).toBeVisible();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
 
   const viewport = carousels.first().locator('.carousel__viewport');

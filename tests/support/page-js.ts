@@ -1,0 +1,38 @@
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from '@playwright/test';
+
+/**
+ * The JavaScript budget of each page type, in KB of gzip (level 9) over every script the page loads until the
+ * network is idle: the one place they are written. `tests/e2e/js-budget.spec.ts` fails when a page grows past
+ * its budget; `npm run bench:js` prints each figure beside it. Lower a budget when a page shrinks.
+ */
+export const PAGE_JS_BUDGETS = [
+  { label: 'home', site: 'law-au', path: '/', budgetKb: 150 },
+  { label: 'listing', site: 'law-au', path: '/wines?name=red-wine', budgetKb: 142 },
+  { label: 'search', site: 'law-au', path: '/wines?Ntt=shiraz&Nty=1', budgetKb: 142 },
+  { label: 'product', site: 'law-au', path: '/product/D0001', budgetKb: 147 },
+  { label: 'cart', site: 'law-au', path: '/cart', budgetKb: 148 },
+  { label: 'content', site: 'law-au', path: '/about-us', budgetKb: 135 },
+  { label: 'product (zh-HK)', site: 'law-hk', path: '/product/D0001', budgetKb: 160 },
+] as const;
+
+export interface PageScripts {
+  /** Scripts loaded, each with its gzip size in bytes. */
+  scripts: { url: string; gzip: number }[];
+  totalKb: number;
+}
+
+/** Loads `url` in a new page of `context` (age gate passed) and measures the scripts it loads. */
+export async function measurePageScripts(context: BrowserContext, url: string): Promise<PageScripts> {
+  await context.addCookies([{ name: 'age_verified', value: '1', url }]);
+  const page = await context.newPage();
+  const bodies: Promise<{ url: string; gzip: number }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    bodies.push(res.body().then((b) => ({ url: res.url(), gzip: gzipSync(b, { level: 9 }).length })));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const scripts = await Promise.all(bodies);
+  await page.close();
+  return { scripts, totalKb: scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024 };
+}
