@@ -9,6 +9,8 @@ import { i18nFor } from './lib/i18n';
 // The Hono server reads the message catalogues through the build (server/app.ts: order emails).
 export { i18nFor };
 import { NonceContext } from './lib/nonce';
+import { InlineCssContext } from './lib/inline-css';
+import appCss from './styles/app.css?inline';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
@@ -56,9 +58,11 @@ export default async function handleRequest(
     const nonce = loadContext.get(appContext).cspNonce;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nProvider>
+        <InlineCssContext.Provider value={appCss}>
+          <I18nProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nProvider>
+        </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

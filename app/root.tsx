@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useNonce } from './lib/nonce';
+import { InlineStylesheet } from './lib/inline-css';
 import { useContext, useEffect } from 'react';
 import {
   Links,
@@ -34,12 +35,8 @@ import { ClickTracking } from './components/click-tracking';
 import { EmailCapture } from './components/marketing/email-capture';
 import { appContext } from './context';
 import { toPublicSite } from './lib/site';
-import stylesHref from './styles/app.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -139,6 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {site ? <meta name="theme-color" content={site.brand.colours.primary} /> : null}
         <Meta />
+        <InlineStylesheet />
         <Links />
         {pageData ? (
           <script

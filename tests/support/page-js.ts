@@ -22,17 +22,37 @@ export interface PageScripts {
   totalKb: number;
 }
 
-/** Loads `url` in a new page of `context` (age gate passed) and measures the scripts it loads. */
+/**
+ * Loads `url` in a new page of `context` (age gate passed) and measures the scripts it loaded once its message
+ * catalogue (which hydration waits for) has come and the network is idle: every script address the page's
+ * resource timing lists, fetched again and gzipped.
+ * NOTE: the bodies of the page's own responses are not reliable for this (Chromium reports some module
+ * scripts with an empty body), so each address is fetched once more.
+ */
 export async function measurePageScripts(context: BrowserContext, url: string): Promise<PageScripts> {
   await context.addCookies([{ name: 'age_verified', value: '1', url }]);
   const page = await context.newPage();
-  const bodies: Promise<{ url: string; gzip: number }>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() !== 'script') return;
-    bodies.push(res.body().then((b) => ({ url: res.url(), gzip: gzipSync(b, { level: 9 }).length })));
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  const scripts = await Promise.all(bodies);
+  await page.goto(url);
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => /\/messages-[^/]+\.js$/.test(e.name)),
+  );
+  await page.waitForLoadState('networkidle');
+  const urls = await page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => new URL(name).pathname.endsWith('.js')),
+    ),
+  ]);
   await page.close();
+  const scripts = await Promise.all(
+    urls.map(async (scriptUrl) => {
+      // Assets are the same on every site: ask the loopback address (Node does not resolve *.localhost).
+      const { port, pathname } = new URL(scriptUrl);
+      const res = await fetch(`http://127.0.0.1:${port}${pathname}`);
+      return { url: scriptUrl, gzip: gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length };
+    }),
+  );
   return { scripts, totalKb: scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024 };
 }
