@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PRICE_BANDS } from '../domain/search-params';
 import {
   boolean,
   index,
@@ -59,6 +60,8 @@ export const products = pgTable(
     /** Position in the default listing order. */
     sortRank: integer('sort_rank').notNull().default(0),
     releasedOn: timestamp('released_on', { mode: 'date' }).notNull(),
+    /** The rating facet's band (whole stars, rounded down), kept by the database (search facets). */
+    ratingBand: integer('rating_band').notNull().generatedAlwaysAs(sql`floor(rating_average)::integer`),
   },
   (t) => [
     index('products_colour_idx').on(t.colour),
@@ -81,6 +84,11 @@ export const skus = pgTable(
   (t) => [index('skus_product_idx').on(t.productItemCode)],
 );
 
+/** PRICE_BANDS as one CASE over sale_price_cents (bounds are our constants, written inline). */
+const priceBandSql = sql.raw(
+  `case ${PRICE_BANDS.map(([key, , min, max]) => `when sale_price_cents >= ${min} and sale_price_cents < ${max} then '${key}'`).join(' ')} end`,
+);
+
 export const skuPrices = pgTable(
   'sku_prices',
   {
@@ -94,6 +102,8 @@ export const skuPrices = pgTable(
     vppPriceCents: integer('vpp_price_cents'),
     /** Unlimited member price. */
     memberPriceCents: integer('member_price_cents'),
+    /** The price facet's band key (domain/search-params PRICE_BANDS) of the sale price, kept by the database. */
+    priceBand: text('price_band').generatedAlwaysAs(priceBandSql),
   },
   (t) => [primaryKey({ columns: [t.skuItemCode, t.currency] })],
 );

@@ -34,7 +34,8 @@ export const SKU_PRICE_COLUMNS = {
   memberPriceCents: skuPrices.memberPriceCents,
 };
 
-export type ProductRow = typeof products.$inferSelect;
+/** A product as the pages and API see it (the search-only band column left out). */
+export type ProductRow = Omit<typeof products.$inferSelect, 'ratingBand'>;
 
 export interface ProductDetail extends ProductRow {
   skus: SkuView[];
@@ -66,8 +67,9 @@ export interface ProductSummary {
 }
 
 export async function findProduct(db: Db, itemCode: string, currency: CurrencyCode): Promise<ProductDetail | null> {
-  const [row] = await db.select().from(products).where(eq(products.itemCode, itemCode)).limit(1);
-  if (!row) return null;
+  const [found] = await db.select().from(products).where(eq(products.itemCode, itemCode)).limit(1);
+  if (!found) return null;
+  const { ratingBand: _ratingBand, ...row } = found;
   const skuRows = await db
     .select({
       itemCode: skus.itemCode,

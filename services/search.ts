@@ -22,16 +22,6 @@ export interface SearchResult {
 
 const SEARCH_VECTOR = sql`"products"."search_vector"`;
 
-function priceBandExpr(): SQL<string> {
-  // NOTE: the band bounds are our own constants, written inline: GROUPING() only recognises an
-  // expression that is textually the same in GROUP BY, and bind parameters would be numbered apart.
-  const cases = PRICE_BANDS.map(
-    ([key, , min, max]) =>
-      sql`when ${singlePrice.salePriceCents} >= ${sql.raw(String(min))} and ${singlePrice.salePriceCents} < ${sql.raw(String(max))} then ${sql.raw(`'${key}'`)}`,
-  );
-  return sql<string>`(case ${sql.join(cases, sql` `)} end)`;
-}
-
 function facetColumn(facet: Facet): SQL {
   switch (facet) {
     case 'colour':
@@ -43,9 +33,10 @@ function facetColumn(facet: Facet): SQL {
     case 'country':
       return sql`${products.country}`;
     case 'price':
-      return priceBandExpr();
+      // Precomputed by the database (generated columns, migration 0012): grouping reads a column, not a CASE.
+      return sql`${singlePrice.priceBand}`;
     case 'rating':
-      return sql`floor(${products.ratingAverage})::int::text`;
+      return sql`${products.ratingBand}::text`;
     case 'size':
       return sql`${products.bottleSizeMl}::text`;
     case 'vintage':
@@ -55,9 +46,9 @@ function facetColumn(facet: Facet): SQL {
 
 /**
  * The term first matches the full-text index; only when that finds nothing does it fall back to
- * trigram similarity (typos), which cannot use the index as well.
+ * trigram similarity (typos): `typoCodes` are then the products whose name is like the term.
  */
-function conditions(params: SearchParams, fuzzy = false): SQL[] {
+function conditions(params: SearchParams, typoCodes?: string[]): SQL[] {
   const out: (SQL | undefined)[] = [
     notInArray(products.productType, UNLISTED_TYPES),
     sql`cardinality(${products.categories}) > 0`,
@@ -65,9 +56,8 @@ function conditions(params: SearchParams, fuzzy = false): SQL[] {
   ];
   if (params.term) {
     out.push(
-      fuzzy
-        ? // `<%` (word similarity above pg_trgm's threshold, 0.6 by default) can use the trigram index on name.
-          sql`${params.term} <% ${products.name}`
+      typoCodes
+        ? sql`${products.itemCode} = any(${sql.param(typoCodes)}::text[])`
         : sql`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${params.term})`,
     );
   }
@@ -79,18 +69,8 @@ function conditions(params: SearchParams, fuzzy = false): SQL[] {
   if (f.size) out.push(inArray(products.bottleSizeMl, f.size.map(Number).filter(Number.isInteger)));
   if (f.vintage) out.push(inArray(products.vintage, f.vintage.map(Number).filter(Number.isInteger)));
   if (f.price) {
-    const bands = PRICE_BANDS.filter(([key]) => f.price!.includes(key));
-    if (bands.length) {
-      out.push(
-        sql`(${sql.join(
-          bands.map(
-            ([, , min, max]) =>
-              sql`(${singlePrice.salePriceCents} >= ${min} and ${singlePrice.salePriceCents} < ${max})`,
-          ),
-          sql` or `,
-        )})`,
-      );
-    }
+    const bands = PRICE_BANDS.filter(([key]) => f.price!.includes(key)).map(([key]) => key);
+    if (bands.length) out.push(inArray(singlePrice.priceBand, bands));
   }
   if (f.rating) {
     const mins = RATING_BANDS.filter(([key]) => f.rating!.includes(key)).map(([, , min]) => min);
@@ -124,19 +104,56 @@ function orderBy(params: SearchParams): SQL[] {
 }
 
 export async function searchProducts(db: Db, currency: CurrencyCode, params: SearchParams): Promise<SearchResult> {
-  const exact = await runSearch(db, currency, params, false);
+  const exact = await runSearch(db, currency, params);
   if (exact.total > 0 || !params.term) return exact;
-  return runSearch(db, currency, params, true);
+  const typoCodes = await namesLike(db, params.term);
+  if (typoCodes.length === 0) return exact;
+  return runSearch(db, currency, params, typoCodes);
 }
 
-async function runSearch(db: Db, currency: CurrencyCode, params: SearchParams, fuzzy: boolean): Promise<SearchResult> {
-  const where = and(...conditions(params, fuzzy));
-  const rows = await summaryQuery(db, currency)
-    .where(where)
-    .orderBy(...orderBy(params))
-    .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize);
+/**
+ * The typo fallback's candidates, found once for both the page and the facet counts: products whose name holds
+ * the term at pg_trgm's word similarity (`<%`, 0.6 by default). NOTE: the trigram index answers this in a few
+ * milliseconds, but PGlite's planner prices word_similarity() as cheap and scans every name with it instead (10k
+ * names: ~100 ms); sequential scans are turned off for this one statement so the index is used on both databases.
+ */
+async function namesLike(db: Db, term: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const rows = await tx
+      .select({ itemCode: products.itemCode })
+      .from(products)
+      .where(sql`${term} <% ${products.name}`);
+    return rows.map((r) => r.itemCode);
+  });
+}
 
+async function runSearch(
+  db: Db,
+  currency: CurrencyCode,
+  params: SearchParams,
+  typoCodes?: string[],
+): Promise<SearchResult> {
+  const where = and(...conditions(params, typoCodes));
+  // The page (ranked and cut to N) and the facet counts are separate queries, sent together: on PostgreSQL they
+  // run side by side on two pooled connections.
+  const [rows, facetResult] = await Promise.all([
+    summaryQuery(db, currency)
+      .where(where)
+      .orderBy(...orderBy(params))
+      .limit(params.pageSize)
+      .offset((params.page - 1) * params.pageSize),
+    countFacets(db, currency, params, where),
+  ]);
+  return { items: rows.map(stripInternal), ...facetResult };
+}
+
+async function countFacets(
+  db: Db,
+  currency: CurrencyCode,
+  params: SearchParams,
+  where: SQL | undefined,
+): Promise<Omit<SearchResult, 'items'>> {
   // Every facet's counts over the current results, in one grouped query.
   const facetSql = FACETS.map((f) => sql`${facetColumn(f)}`);
   const grouped = await db.execute<Record<string, string | number | null>>(sql`
@@ -183,5 +200,5 @@ async function runSearch(db: Db, currency: CurrencyCode, params: SearchParams, f
           : b.count - a.count || a.value.localeCompare(b.value),
     );
   }
-  return { items: rows.map(stripInternal), total, facets };
+  return { total, facets };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "rating_band" integer GENERATED ALWAYS AS (floor(rating_average)::integer) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "sku_prices" ADD COLUMN "price_band" text GENERATED ALWAYS AS (case when sale_price_cents >= 0 and sale_price_cents < 2000 then '0-20' when sale_price_cents >= 2000 and sale_price_cents < 3000 then '20-30' when sale_price_cents >= 3000 and sale_price_cents < 5000 then '30-50' when sale_price_cents >= 5000 and sale_price_cents < 2147483647 then '50-plus' end) STORED;
