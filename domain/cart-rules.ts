@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ITEM_CODE_MESSAGES, itemCodeSchema } from './catalogue-inputs';
 import { MAX_LINE_QUANTITY } from './cart-pricing';
-import { presetAmountProblem } from './gift-vouchers';
+import { GIFT_FORM_MESSAGES, presetAmountProblem } from './gift-vouchers';
 
 // Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
 
@@ -10,7 +10,8 @@ export function isCartId(value: string | undefined | null): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value);
 }
 
-export const QUANTITY_MESSAGE = `Please enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`;
+/** Written out (a text the catalogues hold as it is); domain/cart-rules.test.ts keeps it equal to the limit. */
+export const QUANTITY_MESSAGE = 'Please enter a quantity from 1 to 99.';
 
 /** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY (SPEC §5). */
 export const LineQuantitySchema = z
@@ -50,8 +51,8 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
   const amount = z.coerce
     .number({ message: 'Please enter custom amount' })
     .int('Please enter custom amount')
-    .min(minAmount, `The amount must be at least ${minAmount}.`)
-    .max(maxAmount, `The amount must be at most ${maxAmount}.`);
+    .min(minAmount, GIFT_FORM_MESSAGES.min)
+    .max(maxAmount, GIFT_FORM_MESSAGES.max);
   // NOTE: every field has a length limit, checked (and aborting) before any pattern runs.
   const email = (message: string) => z.string().max(254, { error: message, abort: true }).trim().regex(EMAIL, message);
   // The raw limit (aborting) keeps a huge value from being trimmed; the shopper is told the smaller one.
@@ -117,7 +118,8 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
       // A preset card carries exactly its face value; the custom card (02698VC) takes the range above.
       .superRefine((v, ctx) => {
         const problem = presetAmountProblem(v.itemCode, v.amount);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+        if (problem)
+          ctx.addIssue({ code: 'custom', path: ['amount'], message: problem.id, params: { values: problem.values } });
       })
   );
 }

@@ -7,6 +7,7 @@ import {
   priceFlatLine,
   priceLine,
 } from './cart-pricing';
+import type { Text } from './message';
 import type { Site } from './sites';
 import { calculateVoucherDiscount, checkVoucherAvailable, type VoucherRule } from './vouchers';
 
@@ -40,7 +41,7 @@ export interface OrderAdjustment {
 
 export type VoucherStatus =
   | { code: string; description: string; applied: true; discountCents: number; message: null }
-  | { code: string; description: string; applied: false; discountCents: 0; message: string };
+  | { code: string; description: string; applied: false; discountCents: 0; message: Text };
 
 export interface CartTotals {
   lines: PricedLine[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_CODE_PATTERN } from './item-code';
+import { message } from './message';
 
 // Shared input schemas (DESIGN.md convention 2): the browser and the API check the same way.
 
@@ -9,6 +10,14 @@ export const ITEM_CODE_MESSAGES = {
   give: 'Please give a valid item code.',
   case: 'Please enter a valid case code.',
 } as const;
+
+/** What the catalogue answers for a code or name it does not hold (each the shopper's words, with the code). */
+export const NOT_FOUND_MESSAGES = {
+  product: (code: string) => message('We could not find a product with item code {code}.', { code }),
+  case: (code: string) => message('We could not find a case with code {code}.', { code }),
+  postcode: (postcode: string) => message('We could not find the postcode {postcode}.', { postcode }),
+  offerList: (name: string) => message('There is no offer list named {name}.', { name }),
+};
 
 /** An item or sku code as typed, trimmed; `missing` answers a value that is not a string at all. */
 export function itemCodeText(message: string = ITEM_CODE_MESSAGES.enter, missing: string = message) {

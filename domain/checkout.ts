@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { message } from './message';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text-input';
 
 // Checkout (CONTRACT.md): what the form takes and the messages a shopper reads.
@@ -6,9 +7,12 @@ import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text-input';
 export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty: add some wine before you check out.',
   upsell: 'Please sort out the items marked in your cart before you check out.',
-  outOfStock: (name: string) => `Sorry, ${name} has just sold out. Please remove it from your cart.`,
+  outOfStock: (name: string) => message('Sorry, {name} has just sold out. Please remove it from your cart.', { name }),
   fewLeft: (name: string, left: number) =>
-    `Sorry, only ${left} ${left === 1 ? 'bottle' : 'bottles'} of ${name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
+    message(
+      'Sorry, only {left, plural, one {{left} bottle of {name} is} other {{left} bottles of {name} are}} left. Please lower the quantity in your cart.',
+      { name, left },
+    ),
   unlimitedGuest: 'Please log in or create an account to join Unlimited.',
   unlimitedOutOfArea: 'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
   unknownPostcode: 'We don’t deliver to that postcode. Please check it.',
@@ -18,21 +22,14 @@ export const CHECKOUT_MESSAGES = {
   keyReused: 'This checkout was already used for another order. Please reload the page.',
 } as const;
 
-const required = (message: string, max = 100) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep this under ${max} characters.`)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+/** The length limit's message: zod's issue supplies {maximum} (domain/message.ts issueText). */
+const TOO_LONG = 'Please keep this under {maximum} characters.';
+
+const required = (missing: string, max = 100) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, TOO_LONG).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 const optional = (max = 100) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max} characters.`)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
-    .default('');
+  z.string().trim().max(max, TOO_LONG).refine(isSafeText, UNSAFE_TEXT_MESSAGE).default('');
 
 export const AddressSchema = z.object({
   firstName: required('Please enter a first name.'),

@@ -1,6 +1,8 @@
 // Unlimited, the paid free-delivery membership (SPEC §4 "Unlimited member", "Join Unlimited modal", §6, §9
 // "Unlimited"; CONTRACT.md UL0001/UL9001). Pure rules shared by the server and the browser.
 
+import { message } from './message';
+
 export type UnlimitedStatus = 'ACTIVE' | 'REQUESTED' | 'SUSPENDED';
 
 /** CONTRACT.md: UL0001 is the membership; test hosts use UL9001 (SPEC §9 "On test environments Unlimited item codes are substituted"). */
@@ -59,6 +61,6 @@ export const UNLIMITED_MESSAGES = {
   alreadyMember: 'You are already an Unlimited member.',
   suspended: 'Your Unlimited membership is suspended. Please contact us to reactivate it.',
   inCart: 'Unlimited is already in your cart.',
-  outOfArea: (postcode: string) => `Unlimited isn't available for delivery to ${postcode}.`,
+  outOfArea: (postcode: string) => message("Unlimited isn't available for delivery to {postcode}.", { postcode }),
   notSold: 'Unlimited is not available on this site.',
 } as const;

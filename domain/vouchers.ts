@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { message, type Text } from './message';
 import { formatMoney } from './money';
 import type { Site } from './sites';
 
@@ -12,9 +13,13 @@ export const VOUCHER_MESSAGES = {
   notStarted: 'That voucher cannot be used yet.',
   otherSite: 'That voucher cannot be used on this site.',
   alreadyUsed: 'You have already used this voucher.',
-  minimum: (amount: string) => `This voucher needs an order of at least ${amount}.`,
-  minimumBottles: (bottles: number) => `This voucher needs an order of at least ${bottles} bottles.`,
-  onlyOne: (current: string) => `Only one voucher can be used per order. Remove ${current} first.`,
+  minimum: (amount: string) => message('This voucher needs an order of at least {amount}.', { amount }),
+  minimumBottles: (bottles: number) =>
+    message(
+      'This voucher needs an order of at least {bottles, plural, one {{bottles} bottle} other {{bottles} bottles}}.',
+      { bottles },
+    ),
+  onlyOne: (current: string) => message('Only one voucher can be used per order. Remove {current} first.', { current }),
   notOnCart: 'That voucher is not on your cart.',
   /** SPEC §8: tracked when a voucher link's code cannot be used. */
   invalidLink: 'Unfortunately the voucher code you have entered appears to be invalid.',
@@ -62,7 +67,7 @@ export const VOUCHER_RULE_DEFAULTS = {
 
 export type VoucherRefusal = {
   reason: 'invalid' | 'expired' | 'not_started' | 'other_site' | 'already_used' | 'minimum';
-  message: string;
+  message: Text;
 };
 
 /**

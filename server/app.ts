@@ -22,11 +22,12 @@ import { renderProductImage } from '../services/product-images';
 import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
 import { PROSPECT } from '../domain/identity-rules';
+import { message } from '../domain/message';
 import { REMEMBER_COOKIE, resolveVisitor, SESSION_COOKIE } from '../services/identity';
 import { jsonApi } from './api';
 import { formRoutes } from './api/authentication';
 import type { Config } from './config';
-import { clientErrorOf, fail } from './envelope';
+import { clientErrorOf, fail, failWith } from './envelope';
 import { contentSecurity } from './content-security';
 import { inputGuard } from './input-guard';
 import { legacyRoutes } from './legacy';
@@ -51,6 +52,8 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** Catalogue read cache; defaults to 60 s entries. */
   cache?: ReadCache;
+  /** The message catalogue of a locale; the page build's by default (tests without a build pass their own). */
+  messagesFor?: (locale: string) => Promise<I18n>;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -119,6 +122,7 @@ export function createApp(options: CreateAppOptions) {
   const payments = options.payments ?? createTestPaymentProvider();
   // NOTE: the message catalogues are compiled by Vite into the page build, whose entry module hands them out.
   const messagesFor =
+    options.messagesFor ??
     (options.build?.entry.module as { i18nFor?: (locale: string) => Promise<I18n> } | undefined)?.i18nFor ??
     sourceMessages;
   const log = options.logger ?? pino({ level: config.LOG_LEVEL });
@@ -232,7 +236,13 @@ export function createApp(options: CreateAppOptions) {
     bodyLimit({
       maxSize: config.BODY_LIMIT_BYTES,
       onError: (c) =>
-        fail(c, 413, `The request is too large: at most ${Math.floor(config.BODY_LIMIT_BYTES / 1024)} KB may be sent.`),
+        failWith(
+          c,
+          413,
+          message('The request is too large: at most {size} KB may be sent.', {
+            size: Math.floor(config.BODY_LIMIT_BYTES / 1024),
+          }),
+        ),
     }),
   );
 
@@ -340,9 +350,9 @@ export function createApp(options: CreateAppOptions) {
     isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404),
   );
 
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     const known = isApiPath(c.req.path) ? clientErrorOf(error) : null;
-    if (known) return fail(c, known.status, known.message);
+    if (known) return failWith(c, known.status, known.message);
     (c.var.log ?? log).error({ err: error, path: c.req.path }, 'unhandled error');
     if (isApiPath(c.req.path)) return fail(c, 500, 'Something went wrong. Please try again later.');
     return c.html(plainPage('Something went wrong', 'Please try again later.'), 500);

@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorKind } from '../services/service-error';
 import { ServiceError } from '../services/service-error';
+import { type IssueLike, issueText, sentText, type Text } from '../domain/message';
+import type { AppEnv } from './types';
 
 // The API envelope of CONTRACT.md, and the one place that knows which HTTP status a kind of failure is.
 
@@ -34,11 +36,26 @@ export function statusOfKind(kind: ErrorKind): ContentfulStatusCode {
  * A failure the shopper can act on, as the status and message the API answers; null for anything else,
  * which is a 5xx whose details stay in the log.
  */
-export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; message: string } | null {
-  if (error instanceof ServiceError) return { status: statusOfKind(error.kind), message: error.message };
+export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; message: Text } | null {
+  if (error instanceof ServiceError) return { status: statusOfKind(error.kind), message: error.text };
   // Hono's own body checks (a body the route cannot read) say the same as ours.
   if (error instanceof HTTPException && (error.status === 400 || error.status === 415)) {
     return { status: 400, message: BAD_JSON };
   }
   return null;
+}
+
+/**
+ * A failure whose text may have runtime parts (domain/message.ts): a template is sent in the site's language,
+ * a plain text as written.
+ */
+export async function failWith<S extends ContentfulStatusCode>(c: Context<AppEnv>, status: S, text: Text) {
+  const i18n = typeof text === 'string' ? undefined : await c.var.ctx.messages();
+  return fail(c, status, sentText(i18n, text));
+}
+
+/** 400 with the first problem of an input that fails its schema. */
+export function failInput(c: Context<AppEnv>, issues: readonly IssueLike[]) {
+  const first = issues[0];
+  return failWith(c, 400, first ? issueText(first) : 'Please check the request.');
 }

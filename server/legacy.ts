@@ -12,7 +12,7 @@ import {
   VOUCHER_COOKIE,
 } from '../domain/offer-codes';
 import { readJsonBody } from './api/router';
-import { fail, ok } from './envelope';
+import { failInput, ok } from './envelope';
 import { findReferral } from '../services/referrals';
 import type { AppEnv } from './types';
 
@@ -108,9 +108,7 @@ export const legacyRoutes = new Hono<AppEnv>()
     readJsonBody,
     validator('json', (value, c) => {
       const parsed = AddOnSuccessBodySchema.safeParse(value);
-      return parsed.success
-        ? parsed.data
-        : fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the request.');
+      return parsed.success ? parsed.data : failInput(c, parsed.error.issues);
     }),
     (c) => {
       const { itemCode, name, image } = c.req.valid('json');

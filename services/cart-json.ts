@@ -1,5 +1,6 @@
 import type { GiftVoucherDetails } from '../db/schema';
 import type { CartTotals } from '../domain/cart-totals';
+import { englishText, type Text } from '../domain/message';
 import { centsToAmount } from '../domain/money';
 import type { Site } from '../domain/sites';
 
@@ -107,8 +108,9 @@ function formatLine(line: CartLineModel, priced: CartTotals['lines'][number]) {
  * The cart of SPEC §3. A cart with a voucher also carries `voucher` (its code, description, whether it
  * applies now and what it takes off) and, when it does not apply, the reason in the cart's own
  * `validationInformationDetails` (type VOUCHER). A cart without one is exactly the JSON it always was.
+ * `sent` writes a text with runtime parts in the shopper's language (domain/message.ts sentText).
  */
-export function formatCart(model: CartModel) {
+export function formatCart(model: CartModel, sent: (text: Text) => string = englishText) {
   const { totals, site } = model;
   const { order } = totals;
   const lineItems = model.lines.map((line, i) => formatLine(line, totals.lines[i]!));
@@ -151,7 +153,7 @@ export function formatCart(model: CartModel) {
             discount: centsToAmount(voucher.discountCents),
           },
           validationInformationDetails: {
-            validationDetailsList: voucher.message ? [{ type: 'VOUCHER', message: voucher.message }] : [],
+            validationDetailsList: voucher.message ? [{ type: 'VOUCHER', message: sent(voucher.message) }] : [],
           },
         }
       : {}),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { carts } from '../db/schema';
+import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
 import { type CartContext, type CartView, getCart, lockCart, touch } from './cart';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
@@ -10,7 +11,7 @@ import { ServiceError } from './service-error';
 export async function setCartPostcode(ctx: CartContext, cartId: string, postcode: string): Promise<CartView> {
   const country = ctx.site.country === 'nz' ? 'nz' : 'au';
   const places = await lookupPostcode(ctx.db, country, postcode);
-  if (places.length === 0) throw new ServiceError('not_found', `We could not find the postcode ${postcode}.`);
+  if (places.length === 0) throw new ServiceError('not_found', NOT_FOUND_MESSAGES.postcode(postcode));
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as CartContext['db'];
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);

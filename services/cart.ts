@@ -4,10 +4,12 @@ import type { Db } from '../db/client';
 import { cartLines, carts, products, skuPrices, skus } from '../db/schema';
 import { type LinePriceTable, MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
+import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
 import { type CartLineInput, type CartTotals, calculateCartTotals } from '../domain/cart-totals';
 import { type Clock, systemClock } from '../domain/clock';
 import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
+import { message, sentText, type Translator } from '../domain/message';
 import { productImages, productPath } from '../domain/product-path';
 import { checkPlanLine } from '../domain/plans';
 import type { Site } from '../domain/sites';
@@ -35,14 +37,16 @@ import { ServiceError } from './service-error';
 export const MAX_GIFT_VOUCHER_LINES = 20;
 
 export const CART_MESSAGES = {
-  tooManyGiftVouchers: `A cart can hold at most ${MAX_GIFT_VOUCHER_LINES} e-gift cards.`,
-  tooMany: `You can have at most ${MAX_LINE_QUANTITY} of an item in your cart.`,
+  // Written out (texts the catalogues hold as they are); services/cart-messages.test.ts keeps them equal to the limits.
+  tooManyGiftVouchers: 'A cart can hold at most 20 e-gift cards.',
+  tooMany: 'You can have at most 99 of an item in your cart.',
   outOfStock: 'The product is out of stock',
   egift: 'eGift card cannot be added!',
   locked: 'The quantity of this item cannot be changed.',
-  offerMismatch: (code: string) => `That offer does not apply to ${code}.`,
+  offerMismatch: (code: string) => message('That offer does not apply to {code}.', { code }),
   notInCart: 'That item is not in your cart.',
-  unknown: (code: string) => `We could not find a product with item code ${code}.`,
+  unknown: NOT_FOUND_MESSAGES.product,
+  notGiftCard: (code: string) => message('{code} is not an e-gift card.', { code }),
 };
 
 import type { RequestContext } from './request-context';
@@ -67,17 +71,20 @@ export interface CartContext {
   unlimitedStatus?: UnlimitedStatus | null;
   /** Test hosts sell the test Unlimited code (SPEC §9). */
   isTestHost?: boolean;
+  /** The site's catalogue, for texts with runtime parts (a voucher's minimum); English when absent. */
+  messages?: () => Promise<Translator>;
 }
 
 /** The cart context of a request: member pricing and cart ownership follow the visitor (SPEC §4, §6). */
 export function cartContextOf(ctx: RequestContext): CartContext {
-  const { db, site, cache, visitor, clock, isTestHost } = ctx;
+  const { db, site, cache, visitor, clock, isTestHost, messages } = ctx;
   return {
     db,
     site,
     cache,
     clock,
     isTestHost,
+    messages,
     unlimitedStatus: isCurrent(visitor) ? visitor.unlimitedStatus : null,
     isMember: hasMemberPricing(visitor),
     customerId: isCurrent(visitor) ? visitor.customerId : null,
@@ -416,7 +423,9 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
     totals,
     postalCode,
   };
-  return { cart: formatCart(model), totals };
+  const i18n =
+    totals.voucher?.message && typeof totals.voucher.message !== 'string' ? await ctx.messages?.() : undefined;
+  return { cart: formatCart(model, (text) => sentText(i18n, text)), totals };
 }
 
 export type CartView = CartJson;
@@ -602,7 +611,7 @@ export async function addGiftVoucher(ctx: CartContext, cartId: string, request: 
   const skuMap = await loadSkusCached(ctx, [request.itemCode]);
   const sku = skuMap.get(request.itemCode);
   if (sku?.productType !== 'giftVoucher')
-    throw new ServiceError('not_found', `${request.itemCode} is not an e-gift card.`);
+    throw new ServiceError('not_found', CART_MESSAGES.notGiftCard(request.itemCode));
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);

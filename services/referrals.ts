@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, referralCodes, vouchers } from '../db/schema';
+import { englishText, type Message, message } from '../domain/message';
 import { formatMoney } from '../domain/money';
 import { makeReferralCode, REFERRAL_CODE_PATTERN, REFERRAL_OFFER } from '../domain/referrals';
 import type { Site } from '../domain/sites';
@@ -13,13 +14,17 @@ export interface ReferralOffer {
   code: string;
   /** The referring customer's first name. */
   firstName: string;
-  /** e.g. "$25.00 off an order of $100.00 or more" */
-  offerText: string;
+  /** What the friend gets, e.g. "$25.00 off an order of $100.00 or more" (render it with sentText). */
+  offer: Message;
 }
 
-export function referralOfferText(site: Pick<Site, 'currency' | 'intlLocale'>): string {
+/** What a friend gets on this site, amounts in its currency. */
+export function referralOffer(site: Pick<Site, 'currency' | 'intlLocale'>): Message {
   const offer = REFERRAL_OFFER[site.currency];
-  return `${formatMoney(offer.amountCents, site)} off an order of ${formatMoney(offer.minimumCents, site)} or more`;
+  return message('{amount} off an order of {minimum} or more', {
+    amount: formatMoney(offer.amountCents, site),
+    minimum: formatMoney(offer.minimumCents, site),
+  });
 }
 
 /** The customer's code on this site, made (with its voucher) the first time it is asked for. */
@@ -43,7 +48,8 @@ export async function getOrCreateReferralCode(db: Db, site: Site, customerId: nu
         .insert(vouchers)
         .values({
           code,
-          description: `A friend's welcome: ${referralOfferText(site)}`,
+          // The voucher's own record (not shown to shoppers), in English.
+          description: `A friend's welcome: ${englishText(referralOffer(site))}`,
           discountType: 'amount',
           discountValue: offer.amountCents,
           minimumSubtotalCents: offer.minimumCents,
@@ -77,5 +83,5 @@ export async function findReferral(db: Db, site: Site, code: string): Promise<Re
     .from(referralCodes)
     .innerJoin(customers, eq(customers.id, referralCodes.customerId))
     .where(and(eq(referralCodes.code, upper), eq(referralCodes.siteId, site.id)));
-  return row ? { code: upper, firstName: row.firstName, offerText: referralOfferText(site) } : null;
+  return row ? { code: upper, firstName: row.firstName, offer: referralOffer(site) } : null;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customerAddresses, customers, orderLines, orders, products, reviews } from '../db/schema';
 import type { Clock } from '../domain/clock';
+import { message } from '../domain/message';
 import {
   REVIEW_MESSAGES,
   type ReviewInput,
@@ -80,7 +81,7 @@ export async function submitReview(
   input: ReviewInput,
 ): Promise<CustomerReview> {
   const [product] = await db.select({ code: products.itemCode }).from(products).where(eq(products.itemCode, itemCode));
-  if (!product) throw new ServiceError('not_found', `We could not find the product ${itemCode}.`);
+  if (!product) throw new ServiceError('not_found', message('We could not find the product {itemCode}.', { itemCode }));
   if (!(await hasBought(db, customerId, itemCode))) throw new ServiceError('forbidden', REVIEW_MESSAGES.notBought);
   const [customer] = await db
     .select({ firstName: customers.firstName, lastName: customers.lastName, locality: customerAddresses.locality })

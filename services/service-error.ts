@@ -1,3 +1,5 @@
+import { englishText, type Text } from '../domain/message';
+
 // One error type for every use case. A service says what kind of failure it is and gives a message a
 // shopper can read; only server/ turns the kind into an HTTP status (server/envelope.ts).
 
@@ -18,11 +20,16 @@ export type ErrorKind =
   | 'too_large';
 
 export class ServiceError extends Error {
+  /** The shopper's text: plain, or a template the answer renders in the site's language (domain/message.ts). */
+  readonly text: Text;
+
   constructor(
     readonly kind: ErrorKind,
-    message: string,
+    text: Text,
   ) {
-    super(message);
+    // `message` is the English, for logs and for callers that match a plain text.
+    super(englishText(text));
     this.name = 'ServiceError';
+    this.text = text;
   }
 }

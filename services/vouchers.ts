@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, customers, voucherUses } from '../db/schema';
 import { systemClock } from '../domain/clock';
+import { sentText } from '../domain/message';
 import { centsToAmount } from '../domain/money';
 import {
   calculateVoucherDiscount,
@@ -145,7 +146,12 @@ export async function applyVoucherCookie(
     if (!(error instanceof ServiceError)) throw error;
     return {
       cartId,
-      outcome: { code, status: 'invalid', message: VOUCHER_MESSAGES.invalidLink, reason: error.message },
+      outcome: {
+        code,
+        status: 'invalid',
+        message: VOUCHER_MESSAGES.invalidLink,
+        reason: sentText(await ctx.messages?.(), error.text),
+      },
     };
   }
 }

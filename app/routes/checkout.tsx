@@ -7,6 +7,7 @@ import {
   checkoutInputFromForm,
 } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
+import { issueText, sentText } from '../../domain/message';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { PAYMENT_MESSAGES } from '../../domain/payment';
 import { getAccountDetails } from '../../services/account';
@@ -64,7 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = isCurrent(ctx.visitor);
   const parsed = CheckoutInputSchema.safeParse(checkoutInputFromForm(form, customer));
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ field: checkoutFieldOf(issue.path), message: issue.message }));
+    const i18n = await ctx.messages();
+    const errors = parsed.error.issues.map((issue) => ({
+      field: checkoutFieldOf(issue.path),
+      message: sentText(i18n, issueText(issue)),
+    }));
     return data<CheckoutActionData>({ errors, values }, { status: 400 });
   }
   const cartCtx = cartContextOf(ctx);
@@ -87,7 +92,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof ServiceError)) throw error;
     const status = error.kind === 'conflict' ? 409 : 400;
     return data<CheckoutActionData>(
-      { errors: [{ field: FIELD_OF_MESSAGE[error.message] ?? 'form', message: error.message }], values },
+      {
+        errors: [
+          {
+            field: FIELD_OF_MESSAGE[error.message] ?? 'form',
+            message: sentText(await ctx.messages(), error.text),
+          },
+        ],
+        values,
+      },
       { status },
     );
   }

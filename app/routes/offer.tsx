@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
+import { sentText } from '../../domain/message';
 import { OFFER_CODE_PATTERN } from '../../domain/offer-codes';
 import { findReferral } from '../../services/referrals';
 import { metaI18n } from '../lib/i18n';
@@ -18,7 +19,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const raw = new URL(request.url).searchParams.get('code') ?? '';
   const code = OFFER_CODE_PATTERN.test(raw) ? raw : null;
-  const referral = code ? await findReferral(ctx.db, ctx.site, code) : null;
+  const found = code ? await findReferral(ctx.db, ctx.site, code) : null;
+  const referral = found
+    ? { code: found.code, firstName: found.firstName, offerText: sentText(await ctx.messages(), found.offer) }
+    : null;
   return { code, referral };
 }
 

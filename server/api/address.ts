@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { PostcodeSchema } from '../../domain/catalogue-inputs';
+import { NOT_FOUND_MESSAGES, PostcodeSchema } from '../../domain/catalogue-inputs';
 import { lookupPostcode } from '../../services/postcodes';
-import { fail, ok } from '../envelope';
+import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 
 export const PostcodeAnswerSchema = z.object({
@@ -24,7 +24,7 @@ export const addressApi = createApiRouter().openapi(
     const { db, site } = c.var.ctx;
     const country = site.country === 'nz' ? ('nz' as const) : ('au' as const);
     const places = await lookupPostcode(db, country, zip);
-    if (places.length === 0) return fail(c, 404, `We could not find the postcode ${zip}.`);
+    if (places.length === 0) return failWith(c, 404, NOT_FOUND_MESSAGES.postcode(zip));
     return ok(c, { postcode: zip, country, addresses: places });
   },
 );

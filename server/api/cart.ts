@@ -20,7 +20,7 @@ import {
 import { clearCartPostcode, setCartPostcode } from '../../services/cart-postcode';
 import { orderPointsEarned } from '../../services/points';
 import { applyVoucher, applyVoucherCookie, removeVoucher } from '../../services/vouchers';
-import { fail, ok } from '../envelope';
+import { fail, failInput, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
@@ -122,7 +122,7 @@ const addItemsRoute = (path: string, method: 'post') =>
 const giftVoucherBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { minGiftVoucherAmount, maxGiftVoucherAmount } = c.var.ctx.site;
   const parsed = giftVoucherSchema(minGiftVoucherAmount, maxGiftVoucherAmount).safeParse(await c.req.json());
-  if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Please check the request.');
+  if (!parsed.success) return failInput(c, parsed.error.issues);
   await next();
 };
 

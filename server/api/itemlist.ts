@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { OfferListPathSchema } from '../../domain/catalogue-inputs';
+import { NOT_FOUND_MESSAGES, OfferListPathSchema } from '../../domain/catalogue-inputs';
 import { CURRENCY_OF_COUNTRY, type CountryCode } from '../../domain/sites';
 import { findOfferList, toApiOfferList } from '../../services/offer-lists';
-import { fail, ok } from '../envelope';
+import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 
 export const OfferListSchema = z.object({
@@ -24,7 +24,7 @@ export const itemListApi = createApiRouter().openapi(
     const { name, locale } = c.req.valid('param');
     const country = locale.slice(3, 5).toLowerCase() as CountryCode;
     const list = await findOfferList(c.var.ctx.db, name, CURRENCY_OF_COUNTRY[country]);
-    if (!list) return fail(c, 404, `There is no offer list named ${name}.`);
+    if (!list) return failWith(c, 404, NOT_FOUND_MESSAGES.offerList(name));
     return ok(c, toApiOfferList(list));
   },
 );

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ItemCodeSchema } from '../../domain/catalogue-inputs';
+import { ItemCodeSchema, NOT_FOUND_MESSAGES } from '../../domain/catalogue-inputs';
 import { getCartOffers, getProductOffers } from '../../services/offers';
-import { fail, ok } from '../envelope';
+import { failWith, ok } from '../envelope';
 // Reading offers never creates a cart: no (valid) cookie is an empty cart, and no cookie is set.
 import { cartContext, cartIdOf } from './cart';
 import { createApiRouter, responses } from './router';
@@ -35,7 +35,7 @@ export const offerApi = createApiRouter()
     async (c) => {
       const { itemCode } = c.req.valid('param');
       const offers = await getProductOffers(cartContext(c), itemCode, await cartIdOf(c));
-      if (!offers) return fail(c, 404, `We could not find a product with item code ${itemCode}.`);
+      if (!offers) return failWith(c, 404, NOT_FOUND_MESSAGES.product(itemCode));
       return ok(c, offers);
     },
   );

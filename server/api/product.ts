@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ITEM_CODE_MESSAGES, ItemCodeSchema, itemCodeSchema } from '../../domain/catalogue-inputs';
+import { ITEM_CODE_MESSAGES, ItemCodeSchema, itemCodeSchema, NOT_FOUND_MESSAGES } from '../../domain/catalogue-inputs';
 import { findProduct, findProductByAnyCode, toApiProduct } from '../../services/catalogue';
-import { fail, ok } from '../envelope';
+import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 
 /** The Product of SPEC §3. */
@@ -28,7 +28,7 @@ export const productApi = createApiRouter()
       const product = await cache.get(`product-any:${site.currency}:${itemCode}`, () =>
         findProductByAnyCode(db, itemCode, site.currency),
       );
-      if (!product) return fail(c, 404, `We could not find a product with item code ${itemCode}.`);
+      if (!product) return failWith(c, 404, NOT_FOUND_MESSAGES.product(itemCode));
       return ok(c, toApiProduct(product));
     },
   )
@@ -47,7 +47,7 @@ export const productApi = createApiRouter()
       // A case is a mixed case, or a wine asked for by one of its case skus (6 or 12 bottles).
       const isCase =
         product && (product.mixed || product.skus.some((s) => s.itemCode === id && s.numberOfBottles >= 6));
-      if (!product || !isCase) return fail(c, 404, `We could not find a case with code ${id}.`);
+      if (!product || !isCase) return failWith(c, 404, NOT_FOUND_MESSAGES.case(id));
       const full = product.mixed ? product : await findProduct(db, product.itemCode, site.currency);
       return ok(c, toApiProduct(full ?? product));
     },

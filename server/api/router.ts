@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { BAD_JSON, fail } from '../envelope';
+import { BAD_JSON, fail, failInput } from '../envelope';
 import type { AppEnv } from '../types';
 
 // How every JSON API router is built (copy this for a new one): routes declared with createRoute, inputs
@@ -11,7 +11,7 @@ import type { AppEnv } from '../types';
 export function createApiRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) return fail(c, 400, result.error.issues[0]?.message ?? 'Please check the request.');
+      if (!result.success) return failInput(c, result.error.issues);
     },
   });
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ITEM_CODE_PATTERN } from '../../domain/item-code';
 import { findProductByAnyCode } from '../../services/catalogue';
 import { findSimilarWines } from '../../services/similar-wines';
-import { fail, ok } from '../envelope';
+import { NOT_FOUND_MESSAGES } from '../../domain/catalogue-inputs';
+import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 
 const text = z.string().trim().max(80).optional();
@@ -47,7 +48,7 @@ export const similarWinesApi = createApiRouter().openapi(
     // A product named by productId or currentItemCode fills in whatever the query leaves out.
     const code = (q.productId ?? q.currentItemCode)?.toUpperCase();
     const base = code ? await findProductByAnyCode(db, code, site.currency) : null;
-    if (code && !base) return fail(c, 404, `We could not find a product with item code ${code}.`);
+    if (code && !base) return failWith(c, 404, NOT_FOUND_MESSAGES.product(code));
     const query = {
       grape: q.grape ?? base?.grape,
       appellation: q.appellation ?? base?.appellation,

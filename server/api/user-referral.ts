@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { referralLink } from '../../domain/referrals';
-import { getOrCreateReferralCode, referralOfferText } from '../../services/referrals';
+import { sentText } from '../../domain/message';
+import { getOrCreateReferralCode, referralOffer } from '../../services/referrals';
 import { ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
@@ -21,6 +22,7 @@ export const userReferralApi = createApiRouter().openapi(
   async (c) => {
     const { db, site, origin } = c.var.ctx;
     const code = await getOrCreateReferralCode(db, site, customerIdOf(c));
-    return ok(c, { code, link: referralLink(origin, code), offerText: referralOfferText(site) });
+    const offerText = sentText(await c.var.ctx.messages(), referralOffer(site));
+    return ok(c, { code, link: referralLink(origin, code), offerText });
   },
 );

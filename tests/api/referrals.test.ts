@@ -32,6 +32,11 @@ describe('a customer’s referral link', () => {
     expect(nz.code).not.toBe(first.code);
   });
 
+  it('names the offer in the site’s language and currency on the Chinese sites', async () => {
+    expect((await referralOf('planner@example.com', 'law-hk')).offerText).toBe('滿 $600.00 減 $150.00 優惠');
+    expect((await referralOf('planner@example.com', 'law-tw')).offerText).toBe('消費滿 $2,500.00 折抵 $600.00 優惠');
+  });
+
   it('gives one code when first asked for many times at once', async () => {
     const v = visitor();
     await v.login('requested@example.com');
@@ -58,7 +63,7 @@ describe('the friend', () => {
     await friend.add('D0001', 1);
     const small = await friend.call('PUT', `/api/cart/voucher/${code}`);
     expect(small.status).toBe(400);
-    expect(small.body.statusMessage).toBe(VOUCHER_MESSAGES.minimum('$100.00'));
+    expect(small.body.statusMessage).toBe('This voucher needs an order of at least $100.00.');
     await friend.add('D0001', 6);
     const applied = await friend.call<CartView>('PUT', `/api/cart/voucher/${code}`);
     expect(applied.status).toBe(200);

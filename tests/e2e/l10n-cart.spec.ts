@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoHydrated, siteUrl, test } from './support/fixtures';
+import { apiProduct, expect, expectAccessible, gotoHydrated, siteUrl, test } from './support/fixtures';
 
 // CONTRACT.md "Languages": the cart, its forms and the checkout of the Chinese sites read in traditional Chinese
 // (Hong Kong usage on law-hk and hlw-hk, Taiwan usage on law-tw), the server's messages included; product names stay
@@ -126,5 +126,30 @@ for (const [site, zh] of [
     await page.getByLabel('安全碼（CVC）').fill('123');
     await page.getByRole('button', { name: zh.placeOrder }).click();
     await expect(summary).toContainText(zh.declined);
+  });
+}
+
+// A server text with a runtime part (the voucher's minimum, an amount in the site's currency) reads in the site's
+// language too: the server fills in the catalogue's template for the site.
+for (const [site, minimum] of [
+  ['law-hk', '此優惠券只適用於 $150.00 或以上的訂單。'],
+  ['law-tw', '此優惠券僅適用於 $150.00 以上的訂單。'],
+] as const) {
+  test(`${site}: the voucher minimum reads in the site's language, with the amount`, async ({
+    page,
+    cart,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/voucher\/SPEND150\)$/);
+    // A beer costs less than SPEND150's minimum of 150 in the site's currency.
+    expect((await apiProduct('B0001', site)).skus[0]!.salePrice).toBeLessThan(150);
+    await page.goto(siteUrl(site, '/robots.txt'));
+    await cart.addItem('B0001', 1);
+    await gotoHydrated(page, siteUrl(site, '/cart'));
+    const voucher = page.locator('.voucher-box');
+    await voucher.getByLabel('優惠券代碼').fill('SPEND150');
+    await voucher.getByRole('button', { name: site === 'law-tw' ? '套用' : '使用' }).click();
+    await expect(voucher.getByRole('alert')).toHaveText(minimum);
+    await expectAccessible(page);
   });
 }

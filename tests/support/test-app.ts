@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { i18nFor } from '../../app/lib/i18n';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { CartView } from '../../services/cart';
@@ -24,7 +25,8 @@ export function useTestApp(configOverrides: Partial<Record<string, string>> = {}
   let app: App | undefined;
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    app = createApp({ database: testDb.database, config: testConfig(configOverrides) });
+    // The sites' message catalogues as the page build has them (texts the server writes in the site's language).
+    app = createApp({ database: testDb.database, config: testConfig(configOverrides), messagesFor: i18nFor });
   });
   afterAll(async () => {
     await testDb?.drop();

@@ -1,4 +1,3 @@
-import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,13 +6,13 @@ import {
   DEFAULT_GIFT_MESSAGE,
   formatCardAmount,
   GIFT_FORM_FIELDS,
-  GIFT_FORM_MESSAGES,
   GIFT_MESSAGE_MAX,
   type GiftVoucherFormField,
   type GiftVoucherFormValues,
   giftVoucherFormSchema,
   previewAmountText,
 } from '../../../domain/gift-vouchers';
+import { issueText, type Text, translate } from '../../../domain/message';
 import { track } from '../../lib/analytics';
 import { cartClient } from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
@@ -23,30 +22,16 @@ import { GiftCardPreview } from './gift-card-preview';
 
 type Errors = Partial<Record<GiftVoucherFormField, string>>;
 
-/**
- * A check's message in the site's language. The amount limits carry the site's figures, so they are matched here
- * and written from a catalogue template; every other message is a catalogue text as it is (app/lib/messages).
- */
-function translate(i18n: I18n, message: string, minAmount: number, maxAmount: number): string {
-  if (message === GIFT_FORM_MESSAGES.min(minAmount)) {
-    return i18n._('The amount must be at least {min}.', { min: minAmount });
-  }
-  if (message === GIFT_FORM_MESSAGES.max(maxAmount)) {
-    return i18n._('The amount must be at most {max}.', { max: maxAmount });
-  }
-  return i18n._(message);
-}
-
 /** The form's errors by field (first message of each, in the site's language), or null when it is valid. */
 function validate(
   schema: ReturnType<typeof giftVoucherFormSchema>,
   values: GiftVoucherFormValues,
-  tr: (message: string) => string,
+  tr: (text: Text) => string,
 ) {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { errors: {} as Errors, payload: parsed.data };
   const errors: Errors = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as GiftVoucherFormField] ??= tr(issue.message);
+  for (const issue of parsed.error.issues) errors[issue.path[0] as GiftVoucherFormField] ??= tr(issueText(issue));
   return { errors, payload: null };
 }
 
@@ -68,7 +53,7 @@ export function GiftVoucherForm({
   initialChoice: string;
 }) {
   const { i18n } = useLingui();
-  const tr = (message: string) => translate(i18n, message, minAmount, maxAmount);
+  const tr = (text: Text) => translate(i18n, text);
   const id = useId();
   const navigate = useNavigate();
   const schema = giftVoucherFormSchema(minAmount, maxAmount);

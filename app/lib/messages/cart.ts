@@ -2,7 +2,8 @@ import type { I18n } from '@lingui/core';
 
 // The server's texts the cart, mini cart, checkout and Unlimited pages show as they come (API statusMessages,
 // cart validations, checkout and payment refusals, zod messages of domain/). Texts with a runtime part (an item
-// code, a postcode, an amount) are not here: they stay in English until the domain sends them as templates.
+// code, a postcode, an amount) are listed as their ICU templates (domain/message.ts): the server sends them filled
+// in and already in the site's language, so the page shows them as they come.
 export const CART_SERVER_TEXTS = [
   // services/cart.ts CART_MESSAGES, UPSELL_MESSAGES
   /*i18n*/ { id: 'The product is out of stock' },
@@ -10,6 +11,10 @@ export const CART_SERVER_TEXTS = [
   /*i18n*/ { id: 'The quantity of this item cannot be changed.' },
   /*i18n*/ { id: 'That item is not in your cart.' },
   /*i18n*/ { id: 'Please choose at least one item.' },
+  /*i18n*/ { id: 'You can have at most 99 of an item in your cart.' },
+  /*i18n*/ { id: 'A cart can hold at most 20 e-gift cards.' },
+  /*i18n*/ { id: 'That offer does not apply to {code}.' },
+  /*i18n*/ { id: '{code} is not an e-gift card.' },
   /*i18n*/ { id: 'cart is missing items to qualify for the upsell offer' },
   /*i18n*/ { id: 'Eligible product removed from the cart' },
   // domain/cart-totals.ts (an order-level adjustment's name), server/legacy.ts (the add-on success modal's title)
@@ -19,12 +24,22 @@ export const CART_SERVER_TEXTS = [
   /*i18n*/ { id: 'Please enter a valid item code.' },
   /*i18n*/ { id: 'Each item needs an itemCode.' },
   /*i18n*/ { id: 'Please enter a 4-digit postcode.' },
+  /*i18n*/ { id: 'Please enter a quantity from 1 to 99.' },
+  /*i18n*/ { id: 'We could not find a product with item code {code}.' },
+  /*i18n*/ { id: 'We could not find a case with code {code}.' },
+  /*i18n*/ { id: 'We could not find the postcode {postcode}.' },
+  /*i18n*/ { id: 'There is no offer list named {name}.' },
   // domain/vouchers.ts VOUCHER_MESSAGES
   /*i18n*/ { id: 'That voucher code is not valid.' },
   /*i18n*/ { id: 'Voucher expired' },
   /*i18n*/ { id: 'That voucher cannot be used yet.' },
   /*i18n*/ { id: 'That voucher cannot be used on this site.' },
   /*i18n*/ { id: 'You have already used this voucher.' },
+  /*i18n*/ { id: 'This voucher needs an order of at least {amount}.' },
+  /*i18n*/ {
+    id: 'This voucher needs an order of at least {bottles, plural, one {{bottles} bottle} other {{bottles} bottles}}.',
+  },
+  /*i18n*/ { id: 'Only one voucher can be used per order. Remove {current} first.' },
   /*i18n*/ { id: 'That voucher is not on your cart.' },
   /*i18n*/ { id: 'Unfortunately the voucher code you have entered appears to be invalid.' },
   // domain/unlimited.ts UNLIMITED_MESSAGES
@@ -32,9 +47,15 @@ export const CART_SERVER_TEXTS = [
   /*i18n*/ { id: 'Your Unlimited membership is suspended. Please contact us to reactivate it.' },
   /*i18n*/ { id: 'Unlimited is already in your cart.' },
   /*i18n*/ { id: 'Unlimited is not available on this site.' },
+  /*i18n*/ { id: "Unlimited isn't available for delivery to {postcode}." },
   // domain/checkout.ts CHECKOUT_MESSAGES and the checkout form's schema
   /*i18n*/ { id: 'Your cart is empty: add some wine before you check out.' },
   /*i18n*/ { id: 'Please sort out the items marked in your cart before you check out.' },
+  /*i18n*/ { id: 'Sorry, {name} has just sold out. Please remove it from your cart.' },
+  /*i18n*/ {
+    id: 'Sorry, only {left, plural, one {{left} bottle of {name} is} other {{left} bottles of {name} are}} left. Please lower the quantity in your cart.',
+  },
+  /*i18n*/ { id: 'Please keep this under {maximum} characters.' },
   /*i18n*/ { id: 'Please log in or create an account to join Unlimited.' },
   /*i18n*/ { id: 'Unlimited is not available for this delivery postcode. Please remove it from your cart.' },
   /*i18n*/ { id: 'We don’t deliver to that postcode. Please check it.' },
@@ -62,6 +83,7 @@ export const CART_SERVER_TEXTS = [
   // server/app.ts, server/envelope.ts, server/input-guard.ts: what any API call can answer
   /*i18n*/ { id: 'Something went wrong. Please try again later.' },
   /*i18n*/ { id: 'This request came from another site and was refused.' },
+  /*i18n*/ { id: 'The request is too large: at most {size} KB may be sent.' },
 ];
 
 /**

@@ -92,6 +92,7 @@ export const REVIEW_TEXTS = [
   /*i18n*/ { id: 'Your review must be 2000 characters or fewer.' },
   /*i18n*/ { id: 'You can review wines you have bought from us.' },
   /*i18n*/ { id: 'Thank you: your review will appear once our team has checked it.' },
+  /*i18n*/ { id: 'We could not find the product {itemCode}.' },
   /*i18n*/ { id: 'Please log in to continue.' },
   /*i18n*/ { id: 'Something went wrong. Please try again later.' },
 ];

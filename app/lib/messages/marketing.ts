@@ -13,6 +13,9 @@ export const GIFT_VOUCHER_TEXTS = [
   /*i18n*/ { id: 'Enjoy your wine!' },
   /*i18n*/ { id: 'Please choose an amount.' },
   /*i18n*/ { id: 'Please enter custom amount' },
+  /*i18n*/ { id: 'The amount must be at least {minimum}.' },
+  /*i18n*/ { id: 'The amount must be at most {maximum}.' },
+  /*i18n*/ { id: 'The e-gift card {itemCode} is worth {value}; send amount {value} or choose the custom amount card.' },
   /*i18n*/ { id: 'Please enter the custom amount in whole numbers, digits only.' },
   /*i18n*/ { id: 'Please enter the recipient name.' },
   /*i18n*/ { id: 'The recipient name can be at most 80 characters.' },
@@ -35,3 +38,6 @@ export const WEDDING_WINE_LABELS = [
 
 /** The refer-a-friend link needs a login (server/api/user-auth.ts). */
 export const REFERRAL_SERVER_TEXTS = [/*i18n*/ { id: 'Please log in to continue.' }];
+
+/** What a referred friend gets (services/referrals.ts), amounts in the site's currency. */
+export const REFERRAL_OFFER_TEXTS = [/*i18n*/ { id: '{amount} off an order of {minimum} or more' }];
