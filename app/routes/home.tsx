@@ -89,10 +89,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-      {loaderData.lists.map((list) => (
+      {loaderData.lists.map((list, listIndex) => (
         <Carousel key={list.name} title={list.header} autoplayMs={list.autoplayMs} perView={4}>
-          {list.products.map((p) => (
-            <ProductTile key={p.itemCode} product={p} site={site} />
+          {list.products.map((p, index) => (
+            // The first carousel's first view is the page's largest content: its images go first.
+            <ProductTile key={p.itemCode} product={p} site={site} eager={listIndex === 0 && index < 4} />
           ))}
         </Carousel>
       ))}

@@ -132,6 +132,9 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
   );
 }
 
+/** Tiles in the listing's first row (4 on a wide screen): their images are fetched first. */
+const FIRST_ROW = 4;
+
 export default function Wines({ loaderData: data }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { site } = useRootData();
@@ -271,9 +274,15 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
             <p className="listing__empty">{i18n._('Sorry, no products were found.')}</p>
           ) : (
             <ul className="grid" data-item-list={listId} data-item-list-name={listName}>
-              {data.items.map((p) => (
+              {data.items.map((p, index) => (
                 <li key={p.itemCode}>
-                  <ProductTile product={p} site={site} headingLevel={2} addSingle={data.fillTheBox !== null} />
+                  <ProductTile
+                    product={p}
+                    site={site}
+                    headingLevel={2}
+                    addSingle={data.fillTheBox !== null}
+                    eager={index < FIRST_ROW}
+                  />
                 </li>
               ))}
             </ul>
