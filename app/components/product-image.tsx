@@ -12,7 +12,10 @@ interface Props {
   size: ImageSize;
   alt: string;
   mixed: boolean;
-  /** The page's main image or the first tiles in view: fetched at once, ahead of other images. */
+  /**
+   * The page's largest image (a product page's, a listing's first row): fetched at once, at high priority. NOTE: React
+   * preloads each eager image in <head>, ahead of the page's scripts: every one more delays hydration.
+   */
   eager?: boolean;
 }
 

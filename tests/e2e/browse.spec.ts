@@ -169,6 +169,19 @@ test('tile images load lazily, by the browser: the rest wait until they come nea
   await expect.poll(() => last.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 });
 
+test("only the largest images go ahead of the scripts: a listing's first two, none on the home page", async ({
+  page,
+}) => {
+  // React preloads each eager image in <head>, before the page's modules (HTTP/1.1: six connections a host).
+  const preloads = page.locator('link[rel="preload"][as="image"]');
+  await gotoHydrated(page, '/wines');
+  await expect(preloads).toHaveCount(2);
+  await expect(page.locator('article.tile img[fetchpriority="high"]')).toHaveCount(2);
+  await gotoHydrated(page, '/');
+  await expect(preloads).toHaveCount(0);
+  await expect(page.locator('article.tile img').first()).toHaveAttribute('loading', 'lazy');
+});
+
 test.describe('without script', () => {
   test.use({ javaScriptEnabled: false });
 
