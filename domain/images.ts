@@ -10,6 +10,3 @@ export function placeholderImageUrl(site: Pick<Site, 'brand' | 'country'>, size:
   const kind = mixed ? 'case' : 'bottle';
   return `/images/placeholder/${site.brand.code}-${site.country}-${kind}-${size}.svg`;
 }
-
-/** Lazy-load defaults (SPEC §9). */
-export const LAZY_LOAD = { thresholdPx: 300, throttleMs: 150, selector: 'img' } as const;

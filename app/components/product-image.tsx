@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LAZY_LOAD, placeholderImageUrl, type ImageSize } from '../../domain/images';
+import { type ImageSize, placeholderImageUrl } from '../../domain/images';
 import { missingImageEvent } from '../../domain/page-types';
 import { track } from '../lib/analytics';
 import type { PublicSite } from '../lib/site';
@@ -12,25 +12,30 @@ interface Props {
   size: ImageSize;
   alt: string;
   mixed: boolean;
-  /** Above-the-fold images load at once; others wait until within 300 px of the viewport. */
+  /**
+   * The page's largest image (a product page's, a listing's first row): fetched at once, at high priority. NOTE: React
+   * preloads each eager image in <head>, ahead of the page's scripts: every one more delays hydration.
+   */
   eager?: boolean;
 }
 
 /**
- * A product image that loads lazily (SPEC §9: 300 px threshold) and, when the image is missing,
- * shows the brand's placeholder and reports an Errors / Missing Image event (SPEC §8).
+ * A product image with its address in the server's HTML, so a shopper sees the bottle before any script runs (and
+ * without script). Images below the fold load lazily through the browser's own `loading="lazy"`, which serves SPEC
+ * §9's 300 px threshold. A missing image shows the brand's placeholder and reports an Errors / Missing Image event
+ * (SPEC §8).
  */
 export function ProductImage({ site, imageBase, size, alt, mixed, eager = false }: Props) {
   const original = `${imageBase}-${size}.svg`;
   const ref = useRef<HTMLImageElement>(null);
-  const [src, setSrc] = useState<string | undefined>(eager ? original : undefined);
+  const [src, setSrc] = useState(original);
   // The image already reported missing, so each one is reported once.
   const reported = useRef<string | null>(null);
   // Another image (the same component on another product): start again, adjusted during render.
   const [shownOriginal, setShownOriginal] = useState(original);
   if (shownOriginal !== original) {
     setShownOriginal(original);
-    setSrc(eager ? original : undefined);
+    setSrc(original);
   }
   const [w, h] = PIXELS[size];
 
@@ -41,34 +46,15 @@ export function ProductImage({ site, imageBase, size, alt, mixed, eager = false 
     setSrc(placeholderImageUrl(site, size, mixed));
   };
 
-  // An eager image may have failed before hydration attached onError. NOTE: once, after hydration.
+  // An image may have failed before hydration attached onError. NOTE: once, after hydration. A lazy image the
+  // browser has not fetched yet is not `complete`; its error, if any, comes later, to onError.
   const checkedHydration = useRef(false);
   useEffect(() => {
     if (checkedHydration.current) return;
     checkedHydration.current = true;
     const img = ref.current;
-    if (eager && img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) onMissing();
+    if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) onMissing();
   });
-
-  useEffect(() => {
-    const img = ref.current;
-    if (!img || eager) return;
-    if (!('IntersectionObserver' in window)) {
-      setSrc(original);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setSrc(original);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: `${LAZY_LOAD.thresholdPx}px 0px` },
-    );
-    observer.observe(img);
-    return () => observer.disconnect();
-  }, [original, eager]);
 
   return (
     <img
@@ -80,7 +66,7 @@ export function ProductImage({ site, imageBase, size, alt, mixed, eager = false 
       data-image-size={size}
       className={`product-image product-image--${size}`}
       decoding="async"
-      {...(eager ? { fetchPriority: 'high' as const } : {})}
+      {...(eager ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
       onError={onMissing}
     />
   );

@@ -21,12 +21,15 @@ export function ProductTile({
   site,
   headingLevel = 3,
   addSingle = false,
+  eager = false,
 }: {
   product: ProductSummary;
   site: PublicSite;
   headingLevel?: 2 | 3;
   /** Fill-the-box mode: add one bottle at a time, not a case. */
   addSingle?: boolean;
+  /** One of the first tiles in view: its image is fetched at once (the others lazily). */
+  eager?: boolean;
 }) {
   const { i18n } = useLingui();
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
@@ -48,7 +51,14 @@ export function ProductTile({
       data-item-price={(product.salePriceCents / 100).toFixed(2)}
     >
       <Link to={productPath(product)} className="tile__image" tabIndex={-1} aria-hidden="true">
-        <ProductImage site={site} imageBase={product.imageBase} size="small" alt="" mixed={product.mixed} />
+        <ProductImage
+          site={site}
+          imageBase={product.imageBase}
+          size="small"
+          alt=""
+          mixed={product.mixed}
+          eager={eager}
+        />
       </Link>
       <div className="tile__body">
         <Heading className="tile__title">

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useLayoutEffect } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -6,9 +6,13 @@ const FOCUSABLE =
 /**
  * Keeps keyboard focus inside an open dialog, focuses it on open and gives focus back to what had it
  * on close (WCAG 2.4.3). Escape calls onEscape when given.
+ *
+ * NOTE: a layout effect, so the dialog takes focus and keys in the same commit that shows it. A passive effect can
+ * run a moment after the dialog is on screen (an update from an answer, not an input, on a busy page): an Escape in
+ * between did nothing, and the mini cart stayed open over the page.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape?: () => void): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!active || !root) return;
     const previous = document.activeElement as HTMLElement | null;

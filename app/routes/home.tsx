@@ -92,6 +92,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.lists.map((list) => (
         <Carousel key={list.name} title={list.header} autoplayMs={list.autoplayMs} perView={4}>
           {list.products.map((p) => (
+            // NOTE: no image here is fetched ahead of the rest: the hero's heading is the page's largest content, and
+            // React preloads every eager image in <head>, before the page's scripts (it would only delay hydration).
+            // The browser's lazy loading fetches the images in view right after the first layout, before `load`.
             <ProductTile key={p.itemCode} product={p} site={site} />
           ))}
         </Carousel>

@@ -167,6 +167,39 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   await expect(voucher).toHaveCount(1);
 });
 
+test('a quantity change keeps the line busy until the page shows the new cart, and never overwrites a typed 0', async ({
+  page,
+  cart,
+}) => {
+  await cart.addItem('D0001', 3);
+  await pauseClock(page);
+  await cart.open();
+  const api = await apiProduct('D0001');
+  const input = cart.quantityField(api.name);
+  // The page takes in a change in two answers: the change's own, then the validated cart. Hold the second.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/cart\/list\?validate=true$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await cart.setQuantity(api.name, 5);
+  await page.clock.runFor(1_500);
+  await cart.expectQuantity('D0001', 5);
+  await expect(input).toHaveAttribute('aria-busy', 'true');
+  await expect(cart.increaseButton(api.name)).toBeDisabled();
+  // The shopper types 0 meanwhile; the late cart (quantity 5) must not replace it.
+  await input.fill('0');
+  release();
+  await expect(input).not.toHaveAttribute('aria-busy', 'true');
+  await expect(input).toHaveValue('0');
+  await input.press('Tab');
+  await expect(input).toHaveValue('5');
+  await expect(page.getByText('To remove this item, use Remove.')).toBeVisible();
+});
+
 test('the minus button never goes below 1; the cart page passes axe', async ({ page, cart }) => {
   await cart.addItem('D0002', 1);
   await cart.addItem('P0001', 1);

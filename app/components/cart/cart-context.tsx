@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { track } from '../../lib/analytics';
 import { trackEcommerce } from '../../lib/ecommerce';
 import { ADD_TO_CART_FAILED, type Cart, cartClient } from '../../lib/cart-client';
@@ -47,13 +47,27 @@ export function CartProvider({
   currency: string;
   children: ReactNode;
 }) {
-  const [cart, setCart] = useState<Cart | null>(null);
+  const [cart, setShownCart] = useState<Cart | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [error, showError, clearError] = useTimedMessage<string>();
+  // Which cart is newest. A change's answer (an add, say) is the cart after that change, numbered when it arrives; a
+  // list is numbered when asked. A list asked before a change may be answered after it (the first list goes out as
+  // the page hydrates, and a shopper can add at once): it must not put the older cart back, or the fill-the-box
+  // count, the header and the mini cart would go back a step.
+  const order = useRef({ last: 0, shown: 0 });
+  const setCart = useCallback((next: Cart) => {
+    order.current.last += 1;
+    order.current.shown = order.current.last;
+    setShownCart(next);
+  }, []);
 
   const refresh = useCallback(async () => {
+    order.current.last += 1;
+    const asked = order.current.last;
     const result = await cartClient.list();
-    if (result.ok) setCart(result.cart);
+    if (!result.ok || asked < order.current.shown) return;
+    order.current.shown = asked;
+    setShownCart(result.cart);
   }, []);
 
   useEffect(() => {
@@ -105,7 +119,7 @@ export function CartProvider({
       track({ event: 'gaEvent', eventCategory: 'Errors', eventAction: 'Add to Cart Failed', eventLabel: itemCode });
       return false;
     },
-    [showError, clearError, currency],
+    [showError, clearError, currency, setCart],
   );
 
   const value = useMemo<CartState>(
@@ -119,7 +133,7 @@ export function CartProvider({
       addToCart,
       refresh,
     }),
-    [cart, drawerOpen, error, addToCart, refresh],
+    [cart, drawerOpen, error, setCart, addToCart, refresh],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -196,7 +196,9 @@ export function CartMain({
     setCart(next);
   };
 
-  // Busy flags (SPEC §4) in a ref as well, so a second submit in the same tick is refused too.
+  // Busy flags (SPEC §4) in a ref as well, so a second submit in the same tick is refused too. A line stays busy
+  // until the page shows the changed cart (the validated list after the change's answer): until then the line's
+  // quantity is the old one, and −, + or a typed 0 would work from it.
   const busyRef = useRef(new Set<number>());
   const run = async (
     line: Line,
@@ -206,21 +208,24 @@ export function CartMain({
     if (busyRef.current.has(line.id)) return;
     busyRef.current.add(line.id);
     setBusy(new Set(busyRef.current));
-    const result = await action();
-    busyRef.current.delete(line.id);
-    setBusy(new Set(busyRef.current));
-    if (!result.ok) {
-      // SPEC §8: a failed delete shows the generic error; other cart flows show the server's message.
-      showError(options.genericError ? CART_FLOW_FAILED : (result.message ?? CART_FLOW_FAILED), DELETE_ERROR_MS);
-      return;
+    try {
+      const result = await action();
+      if (!result.ok) {
+        // SPEC §8: a failed delete shows the generic error; other cart flows show the server's message.
+        showError(options.genericError ? CART_FLOW_FAILED : (result.message ?? CART_FLOW_FAILED), DELETE_ERROR_MS);
+        return;
+      }
+      options.onDone?.();
+      if (result.cart.numLineItems === 0) {
+        // SPEC §4: the cart page reloads when the cart becomes empty.
+        window.location.reload();
+        return;
+      }
+      await showUpdated(result.cart);
+    } finally {
+      busyRef.current.delete(line.id);
+      setBusy(new Set(busyRef.current));
     }
-    options.onDone?.();
-    if (result.cart.numLineItems === 0) {
-      // SPEC §4: the cart page reloads when the cart becomes empty.
-      window.location.reload();
-      return;
-    }
-    await showUpdated(result.cart);
   };
 
   if (cart.numLineItems === 0)

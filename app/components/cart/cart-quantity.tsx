@@ -23,17 +23,22 @@ export function CartQuantity({
 }) {
   const { i18n } = useLingui();
   const [value, setValue] = useState(String(line.quantity));
+  // The shopper has typed something not applied yet (by blur or the 1.5 s wait).
+  const [editing, setEditing] = useState(false);
   const [help, showHelp] = useTimedMessage<true>();
-  // The field follows the cart's quantity when it changes. NOTE: adjusted during render, not in an effect:
-  // a passive effect can run late (after the shopper has started typing) and overwrite what they typed.
+  // The field follows the cart's quantity when it changes, except over what the shopper is typing: the cart page
+  // takes in a change's answer after the change itself (the validated cart), and that late quantity must not
+  // replace a 0 typed meanwhile (the blur would then apply the old number, and no remove help would show).
+  // NOTE: adjusted during render, not in an effect: a passive effect can run late, after typing has started.
   const [shownQuantity, setShownQuantity] = useState(line.quantity);
   if (shownQuantity !== line.quantity) {
     setShownQuantity(line.quantity);
-    setValue(String(line.quantity));
+    if (!editing) setValue(String(line.quantity));
   }
 
   const apply = (text: string) => {
     applyLater.cancel();
+    setEditing(false);
     const n = Number(text);
     if (!text || n === 0) {
       // SPEC §5: empty or 0 restores the old value; 0 shows the remove help for 3 seconds.
@@ -90,6 +95,7 @@ export function CartQuantity({
           onChange={(e) => {
             const digits = e.target.value.replace(/\D/g, '').slice(0, 2);
             setValue(digits);
+            setEditing(true);
             applyLater(digits);
           }}
           onBlur={() => apply(value)}
