@@ -34,6 +34,8 @@ import { createRateLimiter } from './rate-limit';
 import { legacyAccountRoutes } from './legacy-account';
 import { clearLoginCookie } from './session-cookies';
 import { seoRoutes } from './seo';
+import { createPageStore, type PageStore, pageCache } from './page-cache';
+import { PAGE_CHANGES_CHANNEL } from '../services/page-changes';
 import type { AppEnv } from './types';
 
 export interface CreateAppOptions {
@@ -51,7 +53,12 @@ export interface CreateAppOptions {
   clientDir?: string;
   /** Catalogue read cache; defaults to 60 s entries. */
   cache?: ReadCache;
+  /** Rendered Prospect pages (server/page-cache.ts); defaults to PAGE_CACHE_MB of 60 s entries. */
+  pages?: PageStore;
 }
+
+/** Page-cache entries live at most this long: pages that change with the clock (campaign dates) follow within it. */
+const PAGE_TTL_MS = 60_000;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -123,6 +130,17 @@ export function createApp(options: CreateAppOptions) {
     sourceMessages;
   const log = options.logger ?? pino({ level: config.LOG_LEVEL });
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
+  const pages =
+    options.pages ?? createPageStore({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
+  // A change to what pages show (catalogue or content import, price, stock, reviews), in this process or another,
+  // drops the rendered pages and the catalogue data they were rendered from.
+  const changes =
+    config.PAGE_CACHE_MB > 0
+      ? database.watch(PAGE_CHANGES_CHANNEL, () => {
+          pages.clear();
+          cache.clear();
+        })
+      : null;
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
@@ -188,6 +206,7 @@ export function createApp(options: CreateAppOptions) {
       cookies,
       cache,
       visitor: PROSPECT,
+      sharedRender: false,
       payments,
       messages: () => messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),
@@ -275,6 +294,9 @@ export function createApp(options: CreateAppOptions) {
     }
     await next();
   });
+
+  // Shared Prospect pages, before any database work or render a stored answer does not need.
+  app.use('*', pageCache({ store: pages, active: () => changes?.listening() ?? false, clock, ttlMs: PAGE_TTL_MS }));
 
   app.route('/', jsonApi());
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
