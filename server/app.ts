@@ -84,6 +84,15 @@ function clientAddressOf(c: Context<AppEnv>, config: Pick<Config, 'TRUST_PROXY' 
   }
 }
 
+/** Scheme and host the visitor used (X-Forwarded-Proto only with TRUST_PROXY), e.g. http://vir-au.localhost:3000 */
+function requestOrigin(c: Context<AppEnv>, config: Pick<Config, 'TRUST_PROXY'>): string {
+  const url = new URL(c.req.url);
+  const proto = config.TRUST_PROXY
+    ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', ''))
+    : url.protocol.replace(':', '');
+  return `${proto}://${c.req.header('host') ?? url.host}`;
+}
+
 function isStaticPath(p: string): boolean {
   return (
     p.startsWith('/assets/') || p.startsWith('/images/') || p === '/favicon.svg' || p === '/healthz' || p === '/readyz'
@@ -171,6 +180,17 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use('*', compress());
+  // Shared Prospect pages: a stored answer leaves here, with the security headers above and nothing below.
+  app.use(
+    '*',
+    pageCache({
+      store: pages,
+      active: () => changes?.listening() ?? false,
+      clock,
+      ttlMs: PAGE_TTL_MS,
+      originOf: (c) => requestOrigin(c, config),
+    }),
+  );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -189,10 +209,6 @@ export function createApp(options: CreateAppOptions) {
       hosts: config.SITE_HOSTS,
       testHosts: config.TEST_HOSTS,
     });
-    const url = new URL(c.req.url);
-    const proto = config.TRUST_PROXY
-      ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', ''))
-      : url.protocol.replace(':', '');
     const cookies = getCookie(c);
     const ctx: RequestContext = {
       db: database.db,
@@ -200,13 +216,13 @@ export function createApp(options: CreateAppOptions) {
       site: resolved.site,
       isTestHost: resolved.isTestHost,
       requestId: c.var.requestId,
-      origin: `${proto}://${c.req.header('host') ?? url.host}`,
+      origin: requestOrigin(c, config),
       cspNonce: c.var.cspNonce,
       siteOrigin: canonicalOrigin(resolved.site.id, { hosts: config.SITE_HOSTS, port: config.PORT }),
       cookies,
       cache,
       visitor: PROSPECT,
-      sharedRender: false,
+      sharedRender: c.var.sharedRender ?? false,
       payments,
       messages: () => messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),
@@ -294,9 +310,6 @@ export function createApp(options: CreateAppOptions) {
     }
     await next();
   });
-
-  // Shared Prospect pages, before any database work or render a stored answer does not need.
-  app.use('*', pageCache({ store: pages, active: () => changes?.listening() ?? false, clock, ttlMs: PAGE_TTL_MS }));
 
   app.route('/', jsonApi());
   app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import type { Context, Next } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Clock } from '../domain/clock';
 import { AGE_COOKIE_NAME } from '../domain/age-gate';
 import { withoutTrackingParams } from '../domain/tracking-params';
@@ -159,38 +160,75 @@ function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Re
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip);
   if (encoding) headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.byteLength));
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(c.req.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }
 
+/** Old Internet Explorer is sent to the unsupported-browser page (server/app.ts), never a cached one. */
+const OLD_IE = /MSIE \d|Trident\//;
+
 /**
- * Serves and stores shared pages. `active()` is false while no change notifications can arrive (the LISTEN
- * connection is not up): then every page is rendered, as without the cache.
+ * Serves and stores shared pages. It runs before the request's site context, visitor and limits are worked
+ * out: a stored answer needs none of them (NOTE: so a cached search costs no search budget; a rendered one
+ * does). `active()` is false while no change notifications can arrive (the LISTEN connection is not up):
+ * then every page is rendered, as without the cache. `originOf` is the scheme and host pages are rendered for.
  */
-export function pageCache(options: { store: PageStore; active: () => boolean; clock: Clock; ttlMs: number }) {
+export function pageCache(options: {
+  store: PageStore;
+  active: () => boolean;
+  clock: Clock;
+  ttlMs: number;
+  originOf: (c: Context<AppEnv>) => string;
+}) {
   const { store } = options;
+  // Concurrent misses for one key wait for the first render instead of rendering too.
+  const rendering = new Map<string, Promise<CachedPage | null>>();
   return async (c: Context<AppEnv>, next: Next) => {
     const method = c.req.method;
     if ((method !== 'GET' && method !== 'HEAD') || !options.active()) return next();
-    const ctx = c.var.ctx;
-    const cookies = ctx.cookies;
-    if (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE]) return next();
     const url = new URL(c.req.url);
     if (!isSharedPage(url.pathname, url.searchParams)) return next();
+    const cookies = getCookie(c);
+    if (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE] || OLD_IE.test(c.req.header('user-agent') ?? ''))
+      return next();
     // The origin (scheme and Host) is part of the page: canonical links and structured data name it.
     const key = [
-      `${ctx.origin}${url.pathname}${withoutTrackingParams(url.search)}`,
+      `${options.originOf(c)}${url.pathname}${withoutTrackingParams(url.search)}`,
       cookies[AGE_COOKIE_NAME] === '1' ? 'age' : '-',
       cookies[CART_COOKIE] ? 'cart' : '-',
     ].join('|');
-    const cached = store.get(key);
+    // NOTE: no await unless a render is under way: the check and the claim below must happen in one turn.
+    const pending = rendering.get(key);
+    const cached = store.get(key) ?? (pending ? await pending : undefined);
     if (cached) {
       store.count(true);
       return answer(c, cached, 'hit');
     }
     store.count(false);
     const generation = store.generation();
-    ctx.sharedRender = true;
-    await next();
+    let settle: (page: CachedPage | null) => void = () => {};
+    const mine = method === 'GET' && !rendering.has(key);
+    if (mine)
+      rendering.set(
+        key,
+        new Promise((resolve) => {
+          settle = resolve;
+        }),
+      );
+    try {
+      c.set('sharedRender', true);
+      await next();
+      const page = await keep(c, key, generation);
+      settle(page);
+    } finally {
+      settle(null);
+      if (mine) rendering.delete(key);
+    }
+  };
+
+  /** Stores the rendered answer when it may be shared, and answers from the stored copy. */
+  async function keep(c: Context<AppEnv>, key: string, generation: number): Promise<CachedPage | null> {
+    const method = c.req.method;
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
     if (
@@ -201,7 +239,7 @@ export function pageCache(options: { store: PageStore; active: () => boolean; cl
       res.headers.has('content-encoding') ||
       !type.startsWith('text/html')
     ) {
-      return;
+      return null;
     }
     const html = Buffer.from(await res.arrayBuffer());
     const [gz, br] = await Promise.all([
@@ -236,5 +274,6 @@ export function pageCache(options: { store: PageStore; active: () => boolean; cl
     });
     c.res = undefined as unknown as Response;
     c.res = fresh;
-  };
+    return generation === store.generation() ? page : null;
+  }
 }

@@ -13,5 +13,7 @@ export interface AppEnv {
      * allows instead of the nonce (a stored page cannot carry a fresh one).
      */
     cspScriptHashes?: string[];
+    /** The page is rendered for every Prospect of its page-cache key (RequestContext.sharedRender). */
+    sharedRender?: boolean;
   };
 }

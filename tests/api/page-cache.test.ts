@@ -109,6 +109,14 @@ describe('the page cache', () => {
     expect(await plain.text()).toBe(first.text);
   });
 
+  it('concurrent first requests for one page share a single render', async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(app, '/contact-us')));
+    expect(renders - before).toBe(1);
+    expect(answers.map((a) => a.cache).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'miss']);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+  });
+
   it('answers If-None-Match with 304 and no body; another tag gets the page', async () => {
     const { res } = await get(app, '/about-us');
     const etag = res.headers.get('etag');
