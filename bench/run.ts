@@ -1,4 +1,8 @@
-import { existsSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -11,15 +15,16 @@ import { startServer } from './server';
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// PAGE_CACHE_MB=0 in the environment turns the server's page cache off (the figures without it).
 const HOST = 'law-au.localhost';
 const BASE = `http://127.0.0.1:${PORT}`;
 
-async function cannon(title: string, path: string, cookie = '') {
+async function cannon(title: string, path: string, cookie = '', base = BASE): Promise<number> {
   const cookies = ['age_verified=1', cookie].filter(Boolean).join('; ');
   // Warm up caches and JIT before measuring.
-  await autocannon({ url: BASE + path, connections: 4, duration: 2, headers: { host: HOST, cookie: cookies } });
+  await autocannon({ url: base + path, connections: 4, duration: 2, headers: { host: HOST, cookie: cookies } });
   const result = await autocannon({
-    url: BASE + path,
+    url: base + path,
     connections: CONNECTIONS,
     duration: DURATION,
     headers: { host: HOST, cookie: cookies, 'accept-encoding': 'gzip' },
@@ -28,6 +33,55 @@ async function cannon(title: string, path: string, cookie = '') {
   console.log(
     `${title.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
   );
+  return result.requests.average;
+}
+
+/**
+ * The product page as a Prospect gets it (age confirmed, gzip) against the static ceiling: the same bytes and
+ * headers replayed by a plain Node HTTP server in a process of its own. The aim is at least 0.25 of the ceiling.
+ */
+async function productAgainstStatic(pagePath: string) {
+  const recorded = await new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: pagePath,
+        headers: { host: HOST, cookie: 'age_verified=1', 'accept-encoding': 'gzip' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === 'string' && !['connection', 'keep-alive', 'date'].includes(name))
+              headers[name] = value;
+          resolve({ headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-replay-'));
+  const file = path.join(dir, 'page.json');
+  writeFileSync(file, JSON.stringify({ headers: recorded.headers, body: recorded.body.toString('base64') }));
+  const replay = fork('bench/static-replay.ts', [file, String(PORT + 1)], { execArgv: ['--import', 'tsx'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      replay.once('message', () => resolve());
+      replay.once('exit', () => reject(new Error('the static replay server stopped')));
+    });
+    const page = await cannon('product page (Prospect)', pagePath);
+    const ceiling = await cannon('  static replay', pagePath, '', `http://127.0.0.1:${PORT + 1}`);
+    console.log(
+      `  ${(page / ceiling).toFixed(2)} of the static ceiling (aim ≥ 0.25; ${recorded.body.byteLength} bytes ${recorded.headers['content-encoding'] ?? 'uncompressed'}, X-Cache ${recorded.headers['x-cache'] ?? 'none'})`,
+    );
+  } finally {
+    replay.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A fresh cart (its cookie) holding the given items. */
@@ -151,16 +205,8 @@ async function runLighthouse(url: string) {
   }
 }
 
-const server = await startServer(PORT);
-try {
-  const product = await (await fetch(`${BASE}/api/product/item/D0001`, { headers: { host: HOST } })).json();
-  const productPath = product.response.url as string;
-  console.log(
-    `Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
-  );
-  await cannon('home page', '/');
-  await cannon('category page', '/wines?name=red-wine');
-  await cannon('product page', productPath);
+/** The API, the logged-in pages, the cart and Lighthouse. */
+async function personalPagesAndApi(productPath: string) {
   await cannon('product API', '/api/product/item/D0001');
   const session = await logInCookies('shopper@example.com');
   await cannon('home page (logged in)', '/', session);
@@ -192,6 +238,20 @@ try {
   await cannonAddToCart({ voucher: true });
   if (existsSync(CHROME_PATH)) await runLighthouse(`http://${HOST}:${PORT}${productPath}`);
   else console.log(`Lighthouse skipped: no Chromium at ${CHROME_PATH}`);
+}
+
+const server = await startServer(PORT);
+try {
+  const product = await (await fetch(`${BASE}/api/product/item/D0001`, { headers: { host: HOST } })).json();
+  const productPath = product.response.url as string;
+  console.log(
+    `Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  await cannon('home page', '/');
+  await cannon('category page', '/wines?name=red-wine');
+  await productAgainstStatic(productPath);
+  // BENCH_ONLY=pages: the anonymous pages alone (a quick before/after of the page cache).
+  if (process.env.BENCH_ONLY !== 'pages') await personalPagesAndApi(productPath);
 } finally {
   server.kill('SIGTERM');
 }

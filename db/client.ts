@@ -27,6 +27,18 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, for fast test copies. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Calls onNotify for every NOTIFY on `channel` (from this or, on PostgreSQL, any other process) once the
+   * sending transaction commits. `listening()` is false until LISTEN is in place and while its connection is
+   * lost; a lost connection also calls onNotify (a notification may have been missed). Closed with the database.
+   */
+  watch(channel: string, onNotify: () => void): Watch;
+}
+
+export interface Watch {
+  listening(): boolean;
+  /** Resolves once LISTEN is in place (or the database closed). */
+  ready: Promise<void>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,9 +65,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // NOTE: an idle client error (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const watchers: { close(): Promise<void> }[] = [];
   return {
     db,
     kind: 'postgres',
+    watch(channel, onNotify) {
+      const watcher = watchPostgres(url, channel, onNotify);
+      watchers.push(watcher);
+      return watcher;
+    },
     async migrate() {
       await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     },
@@ -76,6 +94,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select 1');
     },
     async close() {
+      await Promise.all(watchers.map((w) => w.close()));
       await pool.end();
     },
   };
@@ -98,6 +117,19 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     db,
     kind: 'pglite',
+    watch(channel, onNotify) {
+      let on = false;
+      // PGlite is one connection in this process: a NOTIFY of any of its transactions reaches the listener on commit.
+      const ready = client
+        .listen(channel, () => onNotify())
+        .then(
+          () => {
+            on = !client.closed;
+          },
+          () => {},
+        );
+      return { listening: () => on && !client.closed, ready };
+    },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
     },
@@ -161,4 +193,60 @@ export class DatabaseLockedError extends Error {
     );
     this.name = 'DatabaseLockedError';
   }
+}
+
+const RECONNECT_MS = 1_000;
+
+/** LISTEN on a connection of its own (a pooled one would drop it), reconnecting until closed. */
+function watchPostgres(url: string, channel: string, onNotify: () => void): Watch & { close(): Promise<void> } {
+  let on = false;
+  let closed = false;
+  let current: pg.Client | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    if (on) onNotify();
+    on = false;
+    client.end().catch(() => {});
+    if (!closed) timer = setTimeout(connect, RECONNECT_MS);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      if (closed || current !== client) return;
+      // Whatever changed while no one listened is unknown: start afresh.
+      onNotify();
+      on = true;
+      markReady();
+    } catch {
+      lost(client);
+    }
+  };
+  void connect();
+  return {
+    listening: () => on,
+    ready,
+    async close() {
+      closed = true;
+      on = false;
+      clearTimeout(timer);
+      markReady();
+      const client = current;
+      current = null;
+      await client?.end().catch(() => {});
+    },
+  };
 }

@@ -35,6 +35,8 @@ import { createRateLimiter } from './rate-limit';
 import { legacyAccountRoutes } from './legacy-account';
 import { clearLoginCookie } from './session-cookies';
 import { seoRoutes } from './seo';
+import { createPageStore, type PageStore, pageCache } from './page-cache';
+import { PAGE_CHANGES_CHANNEL } from '../services/page-changes';
 import type { AppEnv } from './types';
 
 export interface CreateAppOptions {
@@ -54,7 +56,12 @@ export interface CreateAppOptions {
   cache?: ReadCache;
   /** The message catalogue of a locale; the page build's by default (tests without a build pass their own). */
   messagesFor?: (locale: string) => Promise<I18n>;
+  /** Rendered Prospect pages (server/page-cache.ts); defaults to PAGE_CACHE_MB of 60 s entries. */
+  pages?: PageStore;
 }
+
+/** Page-cache entries live at most this long: pages that change with the clock (campaign dates) follow within it. */
+const PAGE_TTL_MS = 60_000;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -78,6 +85,15 @@ function clientAddressOf(c: Context<AppEnv>, config: Pick<Config, 'TRUST_PROXY' 
     // In-process requests (app.request in tests) have no socket.
     return 'unknown';
   }
+}
+
+/** Scheme and host the visitor used (X-Forwarded-Proto only with TRUST_PROXY), e.g. http://vir-au.localhost:3000 */
+function requestOrigin(c: Context<AppEnv>, config: Pick<Config, 'TRUST_PROXY'>): string {
+  const url = new URL(c.req.url);
+  const proto = config.TRUST_PROXY
+    ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', ''))
+    : url.protocol.replace(':', '');
+  return `${proto}://${c.req.header('host') ?? url.host}`;
 }
 
 function isStaticPath(p: string): boolean {
@@ -127,6 +143,17 @@ export function createApp(options: CreateAppOptions) {
     sourceMessages;
   const log = options.logger ?? pino({ level: config.LOG_LEVEL });
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
+  const pages =
+    options.pages ?? createPageStore({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
+  // A change to what pages show (catalogue or content import, price, stock, reviews), in this process or another,
+  // drops the rendered pages and the catalogue data they were rendered from.
+  const changes =
+    config.PAGE_CACHE_MB > 0
+      ? database.watch(PAGE_CHANGES_CHANNEL, () => {
+          pages.clear();
+          cache.clear();
+        })
+      : null;
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
@@ -157,6 +184,17 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use('*', compress());
+  // Shared Prospect pages: a stored answer leaves here, with the security headers above and nothing below.
+  app.use(
+    '*',
+    pageCache({
+      store: pages,
+      active: () => changes?.listening() ?? false,
+      clock,
+      ttlMs: PAGE_TTL_MS,
+      originOf: (c) => requestOrigin(c, config),
+    }),
+  );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -175,10 +213,6 @@ export function createApp(options: CreateAppOptions) {
       hosts: config.SITE_HOSTS,
       testHosts: config.TEST_HOSTS,
     });
-    const url = new URL(c.req.url);
-    const proto = config.TRUST_PROXY
-      ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', ''))
-      : url.protocol.replace(':', '');
     const cookies = getCookie(c);
     const ctx: RequestContext = {
       db: database.db,
@@ -186,12 +220,13 @@ export function createApp(options: CreateAppOptions) {
       site: resolved.site,
       isTestHost: resolved.isTestHost,
       requestId: c.var.requestId,
-      origin: `${proto}://${c.req.header('host') ?? url.host}`,
+      origin: requestOrigin(c, config),
       cspNonce: c.var.cspNonce,
       siteOrigin: canonicalOrigin(resolved.site.id, { hosts: config.SITE_HOSTS, port: config.PORT }),
       cookies,
       cache,
       visitor: PROSPECT,
+      sharedRender: c.var.sharedRender ?? false,
       payments,
       messages: () => messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),

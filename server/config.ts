@@ -68,6 +68,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Orders <orders@storefront.localhost>'),
   /** How often the outbox worker looks for due jobs (list signups, order emails). */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** Memory for rendered Prospect pages (compressed bytes, server/page-cache.ts) in MB; 0 turns the cache off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SITE: SiteId };

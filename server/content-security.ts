@@ -8,7 +8,7 @@ const FRAMEABLE_PATHS = new Set(['/jsp/registration/common/account_password.jsp'
 /**
  * Content-Security-Policy and Permissions-Policy for every answer. Scripts run only from our own origin or
  * with this response's nonce (the page data script, React Router's hydration scripts), never inline
- * otherwise. NOTE: the development server (Vite, hot reload) injects scripts of its own: no policy there.
+ * otherwise; a page from the page cache lists its own inline scripts' hashes instead of a nonce. NOTE: the development server (Vite, hot reload) injects scripts of its own: no policy there.
  */
 export function contentSecurity(options: { development: boolean; siteHosts: readonly string[] }) {
   const framers = ["'self'", ...options.siteHosts.map((host) => `https://${host}`)].join(' ');
@@ -24,7 +24,7 @@ export function contentSecurity(options: { development: boolean; siteHosts: read
       'Content-Security-Policy',
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
+        `script-src 'self' ${c.var.cspScriptHashes?.join(' ') ?? `'nonce-${nonce}'`}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",
         "font-src 'self'",

@@ -8,5 +8,12 @@ export interface AppEnv {
     requestId: string;
     /** This response's Content-Security-Policy nonce (server/content-security.ts). */
     cspNonce: string;
+    /**
+     * A page from the page cache (server/page-cache.ts): its inline scripts' sha256 sources, which the policy
+     * allows instead of the nonce (a stored page cannot carry a fresh one).
+     */
+    cspScriptHashes?: string[];
+    /** The page is rendered for every Prospect of its page-cache key (RequestContext.sharedRender). */
+    sharedRender?: boolean;
   };
 }

@@ -4,6 +4,7 @@ import { products, skuPrices, skus } from '../db/schema';
 import type { CatalogueProduct } from '../domain/catalogue-import';
 import { slugify } from '../domain/product-path';
 import type { Clock } from '../domain/clock';
+import { announcePageChange } from './page-changes';
 
 // The operators' catalogue import: products, pack skus and prices per currency, stock — in one transaction, so
 // the catalogue changes completely or not at all; running the same file again leaves it the same.
@@ -94,6 +95,7 @@ export async function importCatalogue(
         }
       }
     }
+    await announcePageChange(tx);
     return report;
   });
 }

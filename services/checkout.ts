@@ -33,6 +33,7 @@ import { renderOrderEmail } from './order-email';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
 import { hasUsedVoucher, loadVoucherRule } from './voucher-store';
+import { announcePageChange } from './page-changes';
 
 // Placing an order (issue: checkout): one transaction that reads prices and stock uncached, takes the stock
 // with no oversell, records the voucher use, issues gift cards, requests Unlimited, charges the card and
@@ -190,7 +191,11 @@ export async function placeOrder(
         .where(and(eq(products.itemCode, itemCode), sql`${products.stockBottles} >= ${bottles}`))
         .returning({ left: products.stockBottles });
       if (taken.length > 0) {
-        if ((taken[0]?.left ?? 1) <= 0) wentOutOfStock = true;
+        if ((taken[0]?.left ?? 1) <= 0) {
+          // Pages show availability: the wine's pages (and lists holding it) change.
+          if (!wentOutOfStock) await announcePageChange(tx);
+          wentOutOfStock = true;
+        }
         continue;
       }
       const [row] = await tx

@@ -5,6 +5,7 @@ import { contentPages, planMappings, products, skus } from '../db/schema';
 import { type Campaign, CampaignSchema, describeIssue, isCampaignVisible } from '../domain/content';
 import { type PlanMapping, PlanMappingsFileSchema } from '../domain/plans';
 import { ServiceError } from './service-error';
+import { announcePageChange } from './page-changes';
 
 // The content source (SPEC §7 content service): operators' files under content/ → validated → content_pages.
 // All or nothing: one bad file leaves the database exactly as it was, with a report naming file and field.
@@ -162,6 +163,7 @@ export async function importContent(db: Db, files: readonly ContentFile[]): Prom
       report.removed.push(...gone);
     }
     if (planReport) report[planReport].push(PLAN_MAPPINGS_FILE);
+    if (report.imported.length + report.removed.length > 0 || planReport === 'imported') await announcePageChange(tx);
     return report;
   });
 }

@@ -11,6 +11,7 @@ import {
   summariseRatings,
 } from '../domain/reviews';
 import { ServiceError } from './service-error';
+import { announcePageChange } from './page-changes';
 
 // The review service (SPEC §7): customers who bought a wine review it (one review each, editable); every new or
 // edited review waits for a moderator; only published reviews show and count towards the product's rating.
@@ -67,6 +68,8 @@ async function refreshRating(tx: Db, itemCode: string): Promise<void> {
     .update(products)
     .set(summariseRatings(rows.map((r) => r.rating)))
     .where(eq(products.itemCode, itemCode));
+  // The product's page shows its published reviews and rating.
+  await announcePageChange(tx);
 }
 
 /**

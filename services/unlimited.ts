@@ -38,6 +38,11 @@ export interface UnlimitedState {
   itemCode: string;
   /** Its price on this site, in cents; null where it is not sold. */
   priceCents: number | null;
+  /**
+   * The page was rendered for every Prospect (ctx.sharedRender): cartHasUnlimited and postcode are those of no
+   * cart, and the browser applies its own cart's (app: useCartUnlimited).
+   */
+  cartFromBrowser: boolean;
 }
 
 async function unlimitedPriceCents(ctx: RequestContext, itemCode: string): Promise<number | null> {
@@ -68,6 +73,7 @@ export async function loadUnlimitedState(ctx: RequestContext): Promise<Unlimited
     activeMember: isActiveMember(status),
     savingsPrompts: showsMemberSavingsPrompts(status),
     itemCode,
+    cartFromBrowser: ctx.sharedRender,
   };
   if (!sold)
     return {
@@ -81,7 +87,9 @@ export async function loadUnlimitedState(ctx: RequestContext): Promise<Unlimited
   const cartContext = cartContextOf(ctx);
   // NOTE: a prospect without a cart has nothing to look up: no query for the common first visit.
   const cartId =
-    ctx.cookies.cart_id || cartContext.customerId ? await findVisitorCart(cartContext, ctx.cookies.cart_id) : null;
+    !ctx.sharedRender && (ctx.cookies.cart_id || cartContext.customerId)
+      ? await findVisitorCart(cartContext, ctx.cookies.cart_id)
+      : null;
   const [postcode, inCart, priceCents] = await Promise.all([
     cartId || cartContext.customerId ? loadDeliveryPostcode(ctx.db, cartId, cartContext.customerId) : null,
     cartId

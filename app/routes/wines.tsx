@@ -16,6 +16,7 @@ import {
   SORTS,
   toggleFacetHref,
 } from '../../domain/search-params';
+import { withoutTrackingParams } from '../../domain/tracking-params';
 import { searchProducts } from '../../services/search';
 import type { Route } from './+types/wines';
 import { FillTheBoxBanner } from '../components/cart/fill-the-box-banner';
@@ -144,7 +145,8 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { site } = useRootData();
   const location = useLocation();
-  const search = new URLSearchParams(location.search);
+  // NOTE: tracking parameters stay out of the links the page builds (a cached copy serves every variant).
+  const search = new URLSearchParams(withoutTrackingParams(location.search));
   const submit = useSubmit();
   // The filter panel belongs to the listing it was opened on: any navigation closes it.
   const [filtersOpenOn, setFiltersOpenOn] = useState<string | null>(null);

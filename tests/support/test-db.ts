@@ -5,6 +5,8 @@ import { createScratchDatabase } from './scratch-postgres';
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL: the scratch database's address (a second connection, as another process would have). */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -17,6 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
     return {
       database,
+      url: scratch.url,
       async drop() {
         await database.close();
         await scratch.drop();

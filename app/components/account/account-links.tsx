@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { withoutTrackingParams } from '../../../domain/tracking-params';
 import { loginPath } from '../../../domain/identity-rules';
 import { authClient } from '../../lib/auth-client';
 import { requestLogin } from '../../lib/login-events';
@@ -82,7 +83,7 @@ export function AccountLinks() {
   const { i18n } = useLingui();
   const { visitor, site } = useVisitorData();
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  const here = `${location.pathname}${withoutTrackingParams(location.search)}`;
   const loginHref = loginPath(here, site.brand.name);
   return (
     <nav aria-label={i18n._('Your account')} className="account-links">

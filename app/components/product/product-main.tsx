@@ -11,7 +11,7 @@ import { Rating } from '../rating';
 import { ProductBuyBox } from './product-buy-box';
 import { ProductDetails } from './product-details';
 import { ProductReviews } from './product-reviews';
-import { UnlimitedBanner } from '../unlimited/unlimited-banner';
+import { UnlimitedBanner, useCartUnlimited } from '../unlimited/unlimited-banner';
 import { SimilarWines } from './similar-wines';
 import { SubscribeAndSaveBanner } from './subscribe-and-save';
 
@@ -20,6 +20,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
   const { i18n } = useLingui();
   const { site } = useRootData();
   const p = d.product;
+  const unlimited = useCartUnlimited(d.unlimited);
   const title = p.vintage ? `${p.name} ${p.vintage}` : p.name;
   const singlePrice = d.packs.find((x) => x.size === 1)?.salePriceCents ?? d.packs[0]?.salePriceCents ?? 0;
   useEffect(() => {
@@ -67,10 +68,10 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
             product={p}
             packs={d.packs}
             title={title}
-            unlimited={d.unlimited}
+            unlimited={unlimited}
             subscribeAndSave={d.subscribeAndSave}
           />
-          <UnlimitedBanner unlimited={d.unlimited} />
+          <UnlimitedBanner unlimited={unlimited} />
           {d.subscribeAndSave ? <SubscribeAndSaveBanner /> : null}
           {d.cellaring ? (
             <p className="cellaring">

@@ -3,6 +3,26 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
 import type { UnlimitedState } from '../../../services/unlimited';
 import { useRootData } from '../../root';
+import { isOutOfArea, showUnlimitedJoinPrompt } from '../../../domain/unlimited';
+import { useCart } from '../cart/cart-context';
+
+/**
+ * The Unlimited state with the visitor's cart applied: a page rendered for every Prospect (its cached copy)
+ * knows no cart, so the cart the browser reads decides the join prompt (in the cart already, out of area).
+ */
+export function useCartUnlimited(unlimited: UnlimitedState): UnlimitedState {
+  const { cart } = useCart();
+  if (!unlimited.cartFromBrowser || !unlimited.sold || !cart) return unlimited;
+  const postcode = cart.shippingDetails.shippingAddress.address.postalCode;
+  const cartHasUnlimited = cart.lineItems.some((l) => l.product.productType === 'membership');
+  return {
+    ...unlimited,
+    cartHasUnlimited,
+    postcode,
+    outOfArea: isOutOfArea(postcode),
+    showJoinPrompt: showUnlimitedJoinPrompt({ status: unlimited.status, cartHasUnlimited, postcode }),
+  };
+}
 
 /**
  * The product page's Unlimited banner (SPEC §2, §4): members (ACTIVE, REQUESTED or SUSPENDED) see their

@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
+import type { Context, Next } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Clock } from '../domain/clock';
+import { AGE_COOKIE_NAME } from '../domain/age-gate';
+import { withoutTrackingParams } from '../domain/tracking-params';
+import { REMEMBER_COOKIE, SESSION_COOKIE } from '../services/identity';
+import { CART_COOKIE } from './session-cookies';
+import type { AppEnv } from './types';
+
+// The rendered-page cache (issue: page cache). A Prospect's view of the home, listing, search, product and
+// content pages is the same for every Prospect with the same few cookie facts (age confirmed, a cart or not),
+// so it is rendered once and served from here, compressed, before the request costs a database query or a
+// render. A visitor with a login cookie (session or remembered) never reads nor writes it. What a Prospect
+// has of their own (the cart's count and lines) the browser reads from the JSON API after hydration.
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface CachedPage {
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
+  /** Headers of the rendered answer worth keeping (Content-Type, Content-Language, …). */
+  headers: [string, string][];
+  /** sha256 sources of the page's inline scripts: a cached page has no nonce of its own (server/content-security.ts). */
+  scriptHashes: string[];
+  bytes: number;
+  expires: number;
+}
+
+export interface PageStore {
+  get(key: string): CachedPage | undefined;
+  /** Stores unless the store was cleared since `generation` was read (the page may show what changed). */
+  set(key: string, page: CachedPage, generation: number): void;
+  clear(): void;
+  /** Goes up with every clear. */
+  generation(): number;
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
+  /** Counted by the middleware. */
+  count(hit: boolean): void;
+}
+
+/** Least recently used entries go first once the compressed bytes pass maxBytes; each lives at most ttlMs. */
+export function createPageStore(options: { maxBytes: number; ttlMs: number; clock: Clock }): PageStore {
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+  let generation = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires <= options.clock.now().getTime()) {
+        drop(key);
+        return undefined;
+      }
+      // Map order is the LRU order: a hit moves to the back.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    set(key, page, since) {
+      if (since !== generation) return;
+      drop(key);
+      if (page.bytes > options.maxBytes) return;
+      entries.set(key, page);
+      bytes += page.bytes;
+      for (const oldest of entries.keys()) {
+        if (bytes <= options.maxBytes) break;
+        drop(oldest);
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+      generation++;
+    },
+    generation: () => generation,
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    count(hit) {
+      if (hit) hits++;
+      else misses++;
+    },
+  };
+}
+
+const PRODUCT_PATH = /^\/product\/[^/]+\/[^/]+$/;
+const CONTENT_PATHS = new Set(['/', '/wines', '/about-us', '/privacy-policy', '/contact-us', '/campaign']);
+
+/** The pages whose Prospect view is shared; a campaign's preview (an editor's draft) never is. */
+export function isSharedPage(pathname: string, params: URLSearchParams): boolean {
+  if (pathname === '/campaign') return params.get('preview') !== 'true';
+  return CONTENT_PATHS.has(pathname) || PRODUCT_PATH.test(pathname);
+}
+
+/** `W/"…"` matches if any listed tag (or `*`) is it, weak comparison (RFC 9110 §13.1.2). */
+function matchesEtag(header: string, etag: string): boolean {
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refuses). */
+function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const offered = new Map<string, number>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name = '', ...rest] = part.trim().split(';');
+    const q = rest.map((r) => r.trim()).find((r) => r.startsWith('q='));
+    offered.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const qOf = (name: string) => offered.get(name) ?? offered.get('*') ?? 0;
+  if (qOf('br') > 0 && qOf('br') >= qOf('gzip')) return 'br';
+  if (qOf('gzip') > 0) return 'gzip';
+  return null;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** The CSP sources ('sha256-…') of the page's inline scripts, as the browser hashes them (UTF-8 of the text). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return [...hashes];
+}
+
+const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag']);
+
+function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Response {
+  const headers = new Headers(page.headers);
+  headers.set('ETag', page.etag);
+  // The browser revalidates every time (ETag → 304): the page may change with the catalogue at any moment.
+  headers.set('Cache-Control', 'private, no-cache');
+  headers.set('Vary', 'Accept-Encoding, Cookie');
+  headers.set('X-Cache', state);
+  c.set('cspScriptHashes', page.scriptHashes);
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch && matchesEtag(ifNoneMatch, page.etag)) return new Response(null, { status: 304, headers });
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip);
+  if (encoding) headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(body.byteLength));
+  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(c.req.method === 'HEAD' ? null : bytes, { status: 200, headers });
+}
+
+/** Old Internet Explorer is sent to the unsupported-browser page (server/app.ts), never a cached one. */
+const OLD_IE = /MSIE \d|Trident\//;
+
+/**
+ * Serves and stores shared pages. It runs before the request's site context, visitor and limits are worked
+ * out: a stored answer needs none of them (NOTE: so a cached search costs no search budget; a rendered one
+ * does). `active()` is false while no change notifications can arrive (the LISTEN connection is not up):
+ * then every page is rendered, as without the cache. `originOf` is the scheme and host pages are rendered for.
+ */
+export function pageCache(options: {
+  store: PageStore;
+  active: () => boolean;
+  clock: Clock;
+  ttlMs: number;
+  originOf: (c: Context<AppEnv>) => string;
+}) {
+  const { store } = options;
+  // Concurrent misses for one key wait for the first render instead of rendering too.
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  return async (c: Context<AppEnv>, next: Next) => {
+    const method = c.req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || !options.active()) return next();
+    const url = new URL(c.req.url);
+    if (!isSharedPage(url.pathname, url.searchParams)) return next();
+    const cookies = getCookie(c);
+    if (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE] || OLD_IE.test(c.req.header('user-agent') ?? ''))
+      return next();
+    // The origin (scheme and Host) is part of the page: canonical links and structured data name it.
+    const key = [
+      `${options.originOf(c)}${url.pathname}${withoutTrackingParams(url.search)}`,
+      cookies[AGE_COOKIE_NAME] === '1' ? 'age' : '-',
+      cookies[CART_COOKIE] ? 'cart' : '-',
+    ].join('|');
+    // NOTE: no await unless a render is under way: the check and the claim below must happen in one turn.
+    const pending = rendering.get(key);
+    const cached = store.get(key) ?? (pending ? await pending : undefined);
+    if (cached) {
+      store.count(true);
+      return answer(c, cached, 'hit');
+    }
+    store.count(false);
+    const generation = store.generation();
+    let settle: (page: CachedPage | null) => void = () => {};
+    const mine = method === 'GET' && !rendering.has(key);
+    if (mine)
+      rendering.set(
+        key,
+        new Promise((resolve) => {
+          settle = resolve;
+        }),
+      );
+    try {
+      c.set('sharedRender', true);
+      await next();
+      const page = await keep(c, key, generation);
+      settle(page);
+    } finally {
+      settle(null);
+      if (mine) rendering.delete(key);
+    }
+  };
+
+  /** Stores the rendered answer when it may be shared, and answers from the stored copy. */
+  async function keep(c: Context<AppEnv>, key: string, generation: number): Promise<CachedPage | null> {
+    const method = c.req.method;
+    const res = c.res;
+    const type = res.headers.get('content-type') ?? '';
+    if (
+      method !== 'GET' ||
+      res.status !== 200 ||
+      !res.body ||
+      res.headers.has('set-cookie') ||
+      res.headers.has('content-encoding') ||
+      !type.startsWith('text/html')
+    ) {
+      return null;
+    }
+    const html = Buffer.from(await res.arrayBuffer());
+    const [gz, br] = await Promise.all([
+      gzipAsync(html, { level: 9 }),
+      brotliAsync(html, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
+        },
+      }),
+    ]);
+    const headers: [string, string][] = [];
+    res.headers.forEach((value, name) => {
+      if (KEPT_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+    });
+    const page: CachedPage = {
+      etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      gzip: gz,
+      br,
+      headers,
+      scriptHashes: inlineScriptHashes(html.toString('utf8')),
+      bytes: gz.byteLength + br.byteLength + key.length + 512,
+      expires: options.clock.now().getTime() + options.ttlMs,
+    };
+    store.set(key, page, generation);
+    const fresh = answer(c, page, 'miss');
+    // NOTE: Hono copies the replaced answer's headers over a new one; keep only those the new one lacks.
+    res.headers.forEach((value, name) => {
+      if (!fresh.headers.has(name) && !/^(content-length|content-encoding|transfer-encoding)$/i.test(name))
+        fresh.headers.set(name, value);
+    });
+    c.res = undefined as unknown as Response;
+    c.res = fresh;
+    return generation === store.generation() ? page : null;
+  }
+}
