@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROME_PATH as chrome, CHROMIUM_ARGS } from './tests/support/chromium';
+import { CHROMIUM_ARGS, TEST_CHROME_PATH as chrome } from './tests/support/chromium';
 
 if (!existsSync(chrome)) {
   throw new Error(
-    `No Chromium at ${chrome}. Install one with "apt-get install -y chromium" or point CHROME_PATH at a Chromium or Chrome binary.`,
+    `No Chromium at ${chrome}. Install one with "apt-get install -y chromium chromium-headless-shell" or point CHROME_PATH at a Chromium or Chrome binary.`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { CHROME_PATH, CHROMIUM_ARGS } from '../tests/support/chromium';
+import { CHROMIUM_ARGS, TEST_CHROME_PATH } from '../tests/support/chromium';
 import { measurePageScripts, PAGE_JS_BUDGETS } from '../tests/support/page-js';
 import { startServer } from './server';
 
@@ -11,7 +11,7 @@ const port = Number(process.env.BENCH_PORT ?? 3290);
 const listScripts = process.argv.includes('--scripts');
 
 const server = await startServer(port);
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: TEST_CHROME_PATH, args: CHROMIUM_ARGS });
 try {
   console.log('page                 scripts   gzip KB   budget KB   catalogue chunks');
   for (const { label, site, path, budgetKb } of PAGE_JS_BUDGETS) {
