@@ -6,6 +6,7 @@ import { getCookie } from 'hono/cookie';
 import type { Clock } from '../domain/clock';
 import { AGE_COOKIE_NAME } from '../domain/age-gate';
 import { withoutTrackingParams } from '../domain/tracking-params';
+import { createBoundedStore } from '../services/bounded-store';
 import { REMEMBER_COOKIE, SESSION_COOKIE } from '../services/identity';
 import { CART_COOKIE } from './session-cookies';
 import type { AppEnv } from './types';
@@ -45,48 +46,23 @@ export interface PageStore {
 
 /** Least recently used entries go first once the compressed bytes pass maxBytes; each lives at most ttlMs. */
 export function createPageStore(options: { maxBytes: number; ttlMs: number; clock: Clock }): PageStore {
-  const entries = new Map<string, CachedPage>();
-  let bytes = 0;
+  const entries = createBoundedStore<CachedPage>({ maxBytes: options.maxBytes, touchOnHit: true });
   let hits = 0;
   let misses = 0;
   let generation = 0;
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.bytes;
-    entries.delete(key);
-  };
+  const now = () => options.clock.now().getTime();
   return {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires <= options.clock.now().getTime()) {
-        drop(key);
-        return undefined;
-      }
-      // Map order is the LRU order: a hit moves to the back.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
-    },
+    get: (key) => entries.get(key, now()),
     set(key, page, since) {
       if (since !== generation) return;
-      drop(key);
-      if (page.bytes > options.maxBytes) return;
-      entries.set(key, page);
-      bytes += page.bytes;
-      for (const oldest of entries.keys()) {
-        if (bytes <= options.maxBytes) break;
-        drop(oldest);
-      }
+      entries.set(key, page, { bytes: page.bytes, expires: page.expires }, now());
     },
     clear() {
       entries.clear();
-      bytes = 0;
       generation++;
     },
     generation: () => generation,
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes: entries.bytes, hits, misses }),
     count(hit) {
       if (hit) hits++;
       else misses++;

@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/clock';
+import { createBoundedStore } from './bounded-store';
 
 /**
  * A small in-process cache for read-mostly catalogue data (product pages, offer lists, listings).
@@ -28,51 +29,32 @@ export function createReadCache(options: {
   maxBytes?: number;
   clock: Clock;
 }): ReadCache {
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const entries = new Map<string, { expires: number; value: Promise<unknown>; bytes: number }>();
-  let totalBytes = 0;
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    totalBytes -= entry.bytes;
-    entries.delete(key);
-  };
-  // NOTE: every entry lives ttlMs and Map order is insertion order, so expired entries are at the front.
-  const trim = (now: number) => {
-    for (const [key, entry] of entries) {
-      if (entry.expires > now && entries.size <= options.maxEntries && totalBytes <= maxBytes) break;
-      drop(key);
-    }
-  };
+  // NOTE: every entry lives ttlMs and is never moved, so the oldest (and any expired) entries are at the front.
+  const store = createBoundedStore<Promise<unknown>>({
+    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+    maxEntries: options.maxEntries,
+  });
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const now = options.clock.now().getTime();
-      const hit = entries.get(key);
-      if (hit && hit.expires > now) return hit.value as Promise<T>;
+      const hit = store.get(key, now);
+      if (hit) return hit as Promise<T>;
       const value = load();
-      drop(key);
-      const entry = { expires: now + options.ttlMs, value: value as Promise<unknown>, bytes: 0 };
-      entries.set(key, entry);
+      // Counted at nothing until it has loaded; then at its size.
+      store.set(key, value, { bytes: 0, expires: now + options.ttlMs }, now);
       value.then(
         (loaded) => {
-          if (entries.get(key) !== entry) return;
-          entry.bytes = sizeOf(loaded);
-          totalBytes += entry.bytes;
-          trim(options.clock.now().getTime());
+          store.grow(key, value, sizeOf(loaded), options.clock.now().getTime());
         },
         // A failed load is not kept.
         () => {
-          if (entries.get(key) === entry) drop(key);
+          if (store.peek(key) === value) store.delete(key);
         },
       );
-      trim(now);
       return value;
     },
-    clear() {
-      entries.clear();
-      totalBytes = 0;
-    },
-    stats: () => ({ entries: entries.size, bytes: totalBytes }),
+    clear: () => store.clear(),
+    stats: () => ({ entries: store.size, bytes: store.bytes }),
   };
 }
 
