@@ -210,6 +210,15 @@ async function runLighthouse(label: string, url: string, cookie = '') {
   }
 }
 
+/** The cart the cart-page figures use: five lines of every kind (bottles, a pack, a mixed case, a magnum, pre-sell). */
+const FIVE_LINES: [string, number][] = [
+  ['D0001', 3],
+  ['D0002-6', 1],
+  ['M0001', 1],
+  ['G0001', 2],
+  ['P0001', 1],
+];
+
 /** Lighthouse on the product, home, category and cart pages (a Prospect's, the cart with five lines). */
 async function lighthousePages(productPath: string) {
   if (!existsSync(CHROME_PATH)) {
@@ -226,15 +235,7 @@ async function lighthousePages(productPath: string) {
   }
 }
 
-const FIVE_LINES: [string, number][] = [
-  ['D0001', 3],
-  ['D0002-6', 1],
-  ['M0001', 1],
-  ['G0001', 2],
-  ['P0001', 1],
-];
-
-/** The API, the logged-in pages, the cart and Lighthouse. */
+/** The API, the logged-in pages and the cart. */
 async function personalPagesAndApi(productPath: string) {
   await cannon('product API', '/api/product/item/D0001');
   const session = await logInCookies('shopper@example.com');

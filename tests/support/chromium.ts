@@ -11,8 +11,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * runs) when it is installed, else Chromium. NOTE: the shell has no browser UI to start per page, and the whole
  * browser suite ran in two thirds of the time with it on the 2-core machine. Lighthouse keeps the full Chromium.
  */
-export const TEST_CHROME_PATH =
-  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+export const TEST_CHROME_PATH = !process.env.CHROME_PATH && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROME_PATH;
 
 /**
  * Flags for Chromium in this sandbox: no sandbox or GPU, and none of its background connections (this machine's
