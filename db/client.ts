@@ -41,6 +41,25 @@ export interface Watch {
   ready: Promise<void>;
 }
 
+/** SQLSTATE of a row that breaks a table's check constraint. */
+export const CHECK_VIOLATION = '23514';
+
+/**
+ * The SQLSTATE of a database error (node-postgres or PGlite), looked for through the causes the query builder
+ * wraps it in; undefined for anything else.
+ */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const STARTUP_LOCK_KEY = 727_001;
 

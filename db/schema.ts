@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import { PRICE_BANDS } from '../domain/search-params';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -317,6 +319,9 @@ export const cartLines = pgTable(
   (t) => [
     uniqueIndex('cart_lines_cart_item_idx').on(t.cartId, t.itemCode).where(sql`gift_voucher is null`),
     index('cart_lines_cart_idx').on(t.cartId),
+    // SPEC §5: at most 99 of an item (MAX_LINE_QUANTITY). A change that would pass it fails whole
+    // (services/cart.ts changeItems: one statement, no read first).
+    check('cart_lines_quantity_range', sql`${t.quantity} between 1 and ${sql.raw(String(MAX_LINE_QUANTITY))}`),
   ],
 );
 

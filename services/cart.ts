@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { cartLines, carts, products, skuPrices, skus } from '../db/schema';
-import { type LinePriceTable, MAX_LINE_QUANTITY } from '../domain/cart-pricing';
+import { CHECK_VIOLATION, type Db, databaseErrorCode } from '../db/client';
+import { cartLines, carts, products, skuPrices, skus, vouchers } from '../db/schema';
+import type { LinePriceTable } from '../domain/cart-pricing';
 import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
 import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
-import { type CartLineInput, type CartTotals, calculateCartTotals } from '../domain/cart-totals';
+import { type AttachedVoucher, type CartLineInput, type CartTotals, calculateCartTotals } from '../domain/cart-totals';
 import { type Clock, systemClock } from '../domain/clock';
 import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
@@ -25,13 +25,14 @@ import {
 import { type CartJson, type CartLineModel, formatCart, type ValidationDetail } from './cart-json';
 import { SKU_PRICE_COLUMNS, type SkuView } from './catalogue';
 import { noReadCache, type ReadCache } from './read-cache';
-import { loadDeliveryPostcode } from './delivery-postcode';
+import { defaultDeliveryPostcode, loadDeliveryPostcode } from './delivery-postcode';
 import { loadPlanMappings } from './plan-mappings';
-import { loadCartVoucher } from './voucher-store';
+import { attachedVoucher } from './voucher-store';
 import { ServiceError } from './service-error';
 
 // The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
-// runs in one transaction holding the cart row's lock, so concurrent writes to one cart serialise.
+// holds the cart row's lock until it commits (one statement, or one transaction), so concurrent writes to one
+// cart serialise.
 
 /** E-gift cards one cart may hold (each is its own line). */
 export const MAX_GIFT_VOUCHER_LINES = 20;
@@ -218,8 +219,46 @@ function isLinkless(sku: Pick<SkuInfo, 'productType'>): boolean {
 
 export type CartLineRow = typeof cartLines.$inferSelect;
 
-async function loadLines(db: Db, cartId: string): Promise<CartLineRow[]> {
-  return db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.id));
+/** What a cart's view is made of besides the catalogue: its lines, its voucher and its delivery postcode. */
+interface CartState {
+  lines: CartLineRow[];
+  voucher: AttachedVoucher | null;
+  postcode: string | null;
+}
+
+/**
+ * The cart's lines with its voucher and delivery postcode, in one query (issue 17: a change and the cart it
+ * answers with cost three statements, not eight). The postcode is the cart's own, else the Hard Logged-In
+ * customer's default delivery address (services/delivery-postcode.ts).
+ */
+async function loadCartState(ctx: CartContext, cartId: string | null): Promise<CartState> {
+  if (!cartId) {
+    const postcode = ctx.customerId ? await loadDeliveryPostcode(ctx.db, null, ctx.customerId) : null;
+    return { lines: [], voucher: null, postcode };
+  }
+  const rows = await ctx.db
+    .select({
+      line: cartLines,
+      customerId: carts.customerId,
+      cartPostcode: carts.postcode,
+      addressPostcode: defaultDeliveryPostcode(ctx.customerId),
+      voucher: vouchers,
+    })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .leftJoin(vouchers, eq(vouchers.code, carts.voucherCode))
+    .where(eq(carts.id, cartId))
+    .orderBy(asc(cartLines.id));
+  const [first] = rows;
+  if (!first) {
+    const postcode = ctx.customerId ? await loadDeliveryPostcode(ctx.db, null, ctx.customerId) : null;
+    return { lines: [], voucher: null, postcode };
+  }
+  return {
+    lines: rows.flatMap((r) => (r.line ? [r.line] : [])),
+    voucher: first.voucher ? await attachedVoucher(ctx.db, first.customerId, first.voucher) : null,
+    postcode: first.cartPostcode ?? first.addressPostcode ?? null,
+  };
 }
 
 /** Pack price tables for every wine whose single bottle is in the cart. */
@@ -307,12 +346,12 @@ export async function getCartWithTotals(
   cartId: string | null,
   options: { validate?: boolean } = {},
 ): Promise<{ cart: CartJson; totals: CartTotals }> {
-  const lines = cartId ? await loadLines(ctx.db, cartId) : [];
-  return buildCartView(ctx, cartId, lines, options.validate ?? false);
+  return buildCartView(ctx, cartId, await loadCartState(ctx, cartId), options.validate ?? false);
 }
 
-async function buildCartView(ctx: CartContext, cartId: string | null, lines: CartLineRow[], validate: boolean) {
+async function buildCartView(ctx: CartContext, cartId: string | null, state: CartState, validate: boolean) {
   const { site } = ctx;
+  const { lines, voucher } = state;
   const isMember = ctx.isMember ?? false;
   const skuMap = await loadSkusCached(ctx, [...new Set(lines.map((l) => l.itemCode))]);
   const priced = lines.flatMap((line) => {
@@ -353,7 +392,6 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
       memberPriceAllowed: sku.productType !== 'membership',
     };
   });
-  const voucher = cartId ? await loadCartVoucher(ctx.db, cartId) : null;
   const totals = calculateCartTotals({ lines: inputs, site, isMember, voucher, now: (ctx.clock ?? systemClock).now() });
 
   // Bottles of each wine in the cart, for the plan lines' checks (a bump line is a product of its own).
@@ -414,7 +452,7 @@ async function buildCartView(ctx: CartContext, cartId: string | null, lines: Car
       validations,
     };
   });
-  const postalCode = await loadDeliveryPostcode(ctx.db, cartId, ctx.customerId);
+  const postalCode = state.postcode;
   const model = {
     cartId,
     reference: cartId ? publicCartReference(cartId) : null,
@@ -542,37 +580,42 @@ export async function changeItems(
     });
   }
 
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Tx;
-    // Creates the cart or bumps its version; either way the row stays locked until commit, so
-    // concurrent changes to one cart run one after another.
-    await tx
-      .insert(carts)
-      .values({ id: cartId, siteId: ctx.site.id, version: 1, customerId: ctx.customerId ?? null })
-      .onConflictDoUpdate({ target: carts.id, set: { version: sql`${carts.version} + 1`, updatedAt: sql`now()` } });
-    for (const request of merged.values()) {
-      const upsell = request.upsellOfferDetails
-        ? { upsellType: request.upsellOfferDetails.type, upsellRule: request.upsellOfferDetails.rule }
-        : {};
-      const [row] = await tx
-        .insert(cartLines)
-        .values({ cartId, itemCode: request.itemCode, quantity: request.quantity, ...upsell })
-        .onConflictDoUpdate({
-          target: [cartLines.cartId, cartLines.itemCode],
-          targetWhere: sql`gift_voucher is null`,
-          set: {
-            quantity:
-              mode === 'add' && !memberships.has(request.itemCode)
-                ? sql`${cartLines.quantity} + excluded.quantity`
-                : sql`excluded.quantity`,
-            ...upsell,
-          },
-        })
-        .returning({ quantity: cartLines.quantity });
-      // Rolls the whole change back: the cart stays exactly as it was.
-      if (!row || row.quantity > MAX_LINE_QUANTITY) throw new ServiceError('invalid', CART_MESSAGES.tooMany);
-    }
-  });
+  // One statement: it creates the cart or bumps its version (locking its row until it commits, so concurrent
+  // changes to one cart run one after another), then adds or sets each line. A line that would pass
+  // MAX_LINE_QUANTITY breaks the table's check (cart_lines_quantity_range) and the statement changes nothing.
+  const rows = [...merged.values()].map(
+    (r) =>
+      sql`(${r.itemCode}::text, ${r.quantity}::int, ${r.upsellOfferDetails?.type ?? null}::text, ${r.upsellOfferDetails?.rule ?? null}::text)`,
+  );
+  const oneOnly = [...memberships];
+  const quantity =
+    mode === 'set'
+      ? sql`excluded.quantity`
+      : oneOnly.length > 0
+        ? sql`case when excluded.item_code in (${sql.join(
+            oneOnly.map((code) => sql`${code}`),
+            sql`, `,
+          )}) then excluded.quantity else ${cartLines.quantity} + excluded.quantity end`
+        : sql`${cartLines.quantity} + excluded.quantity`;
+  try {
+    await ctx.db.execute(sql`
+      with cart as (
+        insert into ${carts} (id, site_id, version, customer_id)
+        values (${cartId}, ${ctx.site.id}, 1, ${ctx.customerId ?? null}::int)
+        on conflict (id) do update set version = ${carts.version} + 1, updated_at = now()
+        returning id
+      )
+      insert into ${cartLines} (cart_id, item_code, quantity, upsell_type, upsell_rule)
+      select cart.id, change.item_code, change.quantity, change.upsell_type, change.upsell_rule
+      from cart, (values ${sql.join(rows, sql`, `)}) as change (item_code, quantity, upsell_type, upsell_rule)
+      on conflict (cart_id, item_code) where gift_voucher is null do update set
+        quantity = ${quantity},
+        upsell_type = coalesce(excluded.upsell_type, ${cartLines.upsellType}),
+        upsell_rule = coalesce(excluded.upsell_rule, ${cartLines.upsellRule})`);
+  } catch (error) {
+    if (databaseErrorCode(error) === CHECK_VIOLATION) throw new ServiceError('invalid', CART_MESSAGES.tooMany);
+    throw error;
+  }
   return getCart(ctx, cartId);
 }
 

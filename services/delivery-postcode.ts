@@ -11,10 +11,7 @@ export async function loadDeliveryPostcode(
   cartId: string | null,
   customerId: number | null | undefined,
 ): Promise<string | null> {
-  const fromAddress = customerId
-    ? sql<string | null>`(select ${customerAddresses.postcode} from ${customerAddresses}
-        where ${customerAddresses.customerId} = ${customerId} and ${customerAddresses.isDefaultDelivery} limit 1)`
-    : sql<string | null>`null`;
+  const fromAddress = defaultDeliveryPostcode(customerId);
   if (cartId) {
     const [row] = await db
       .select({ cart: carts.postcode, address: fromAddress })
@@ -30,4 +27,15 @@ export async function loadDeliveryPostcode(
     .where(and(eq(customerAddresses.customerId, customerId), eq(customerAddresses.isDefaultDelivery, true)))
     .limit(1);
   return row?.postcode ?? null;
+}
+
+/**
+ * The customer's default delivery postcode as a column of a query on the cart (null without a customer), for
+ * readers that take the cart's own postcode in the same query (services/cart.ts).
+ */
+export function defaultDeliveryPostcode(customerId: number | null | undefined) {
+  return customerId
+    ? sql<string | null>`(select ${customerAddresses.postcode} from ${customerAddresses}
+        where ${customerAddresses.customerId} = ${customerId} and ${customerAddresses.isDefaultDelivery} limit 1)`
+    : sql<string | null>`null`;
 }

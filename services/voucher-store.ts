@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { carts, voucherUses, vouchers } from '../db/schema';
+import { voucherUses, vouchers } from '../db/schema';
 import type { AttachedVoucher } from '../domain/cart-totals';
 import type { VoucherRule } from '../domain/vouchers';
 
@@ -40,17 +40,13 @@ export async function hasUsedVoucher(db: Db, customerId: number, code: string): 
   return (row?.n ?? 0) > 0;
 }
 
-/** The cart's voucher, if it has one, and whether the cart's customer has used it already. */
-export async function loadCartVoucher(db: Db, cartId: string): Promise<AttachedVoucher | null> {
-  const [row] = await db
-    .select({ customerId: carts.customerId, voucher: vouchers })
-    .from(carts)
-    .innerJoin(vouchers, eq(vouchers.code, carts.voucherCode))
-    .where(eq(carts.id, cartId))
-    .limit(1);
-  if (!row) return null;
-  const rule = toVoucherRule(row.voucher);
+/**
+ * A cart's voucher from its row (read with the cart, services/cart.ts), and whether the cart's customer has used
+ * it already (asked only of once-per-customer vouchers on a customer's cart).
+ */
+export async function attachedVoucher(db: Db, customerId: number | null, row: VoucherRow): Promise<AttachedVoucher> {
+  const rule = toVoucherRule(row);
   const usedByCustomer =
-    rule.oncePerCustomer && row.customerId !== null ? await hasUsedVoucher(db, row.customerId, rule.code) : false;
+    rule.oncePerCustomer && customerId !== null ? await hasUsedVoucher(db, customerId, rule.code) : false;
   return { rule, usedByCustomer };
 }
