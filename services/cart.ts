@@ -93,6 +93,86 @@ export function cartContextOf(ctx: RequestContext): CartContext {
   };
 }
 
+/** The cart's lines with its voucher, its own postcode and (for a customer) their default delivery postcode. */
+function cartStateQuery(db: Db, forCustomer: boolean) {
+  return db
+    .select({
+      line: cartLines,
+      customerId: carts.customerId,
+      cartPostcode: carts.postcode,
+      addressPostcode: forCustomer
+        ? defaultDeliveryPostcode(sql.placeholder('customerId'))
+        : sql<string | null>`null::text`,
+      voucher: vouchers,
+    })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .leftJoin(vouchers, eq(vouchers.code, carts.voucherCode))
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .orderBy(asc(cartLines.id));
+}
+
+/**
+ * Creates the cart (or bumps its version) and adds the given quantities to its lines, or sets them (`set`, and
+ * always for the one-only items of `oneOnly`): item codes, quantities and plan details as parallel arrays.
+ */
+function changeLinesQuery(db: Db) {
+  const cart = db.$with('cart', { id: sql<string>`id` }).as(sql`
+    insert into ${carts} (id, site_id, version, customer_id)
+    values (${sql.placeholder('cartId')}, ${sql.placeholder('siteId')}, 1, ${sql.placeholder('customerId')}::int)
+    on conflict (id) do update set version = ${carts.version} + 1, updated_at = now()
+    returning id`);
+  // NOTE: an insert from a query lists every column of the table, in order (drizzle).
+  return db
+    .with(cart)
+    .insert(cartLines)
+    .select(sql`
+      select nextval(pg_get_serial_sequence('cart_lines', 'id')), cart.id, change.item_code, change.quantity,
+        change.upsell_type, change.upsell_rule, null::jsonb, now()
+      from cart, unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('quantities')}::int[],
+        ${sql.placeholder('upsellTypes')}::text[], ${sql.placeholder('upsellRules')}::text[])
+        as change (item_code, quantity, upsell_type, upsell_rule)`)
+    .onConflictDoUpdate({
+      target: [cartLines.cartId, cartLines.itemCode],
+      targetWhere: sql`gift_voucher is null`,
+      set: {
+        quantity: sql`case when ${sql.placeholder('set')}::boolean or excluded.item_code = any(${sql.placeholder('oneOnly')}::text[])
+          then excluded.quantity else ${cartLines.quantity} + excluded.quantity end`,
+        upsellType: sql`coalesce(excluded.upsell_type, ${cartLines.upsellType})`,
+        upsellRule: sql`coalesce(excluded.upsell_rule, ${cartLines.upsellRule})`,
+      },
+    });
+}
+
+/**
+ * The statements every cart request runs, prepared once per database (issue 17): named statements are parsed and
+ * planned once per connection, and their SQL is not built again for each request.
+ */
+function prepareCartStatements(db: Db) {
+  return {
+    cartOwner: db
+      .select({ siteId: carts.siteId, customerId: carts.customerId })
+      .from(carts)
+      .where(eq(carts.id, sql.placeholder('cartId')))
+      .limit(1)
+      .prepare('cart_owner'),
+    cartState: cartStateQuery(db, false).prepare('cart_state'),
+    changeLines: changeLinesQuery(db).prepare('cart_change_lines'),
+    customerCartState: cartStateQuery(db, true).prepare('customer_cart_state'),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareCartStatements>>();
+
+function prepared(db: Db): ReturnType<typeof prepareCartStatements> {
+  let statements = preparedByDb.get(db);
+  if (!statements) {
+    statements = prepareCartStatements(db);
+    preparedByDb.set(db, statements);
+  }
+  return statements;
+}
+
 /**
  * The cart this visitor may use, from the id their cookie presents: an existing cart of this site that is
  * anonymous (for a visitor who is not Hard Logged-In) or the visitor's own. A Hard Logged-In customer
@@ -102,11 +182,7 @@ export function cartContextOf(ctx: RequestContext): CartContext {
  */
 export async function findVisitorCart(ctx: CartContext, presented: string | null | undefined): Promise<string | null> {
   if (presented && isCartId(presented)) {
-    const [row] = await ctx.db
-      .select({ siteId: carts.siteId, customerId: carts.customerId })
-      .from(carts)
-      .where(eq(carts.id, presented))
-      .limit(1);
+    const [row] = await prepared(ctx.db).cartOwner.execute({ cartId: presented });
     if (row && row.siteId === ctx.site.id) {
       const mayOpen = ctx.customerId
         ? row.customerId === ctx.customerId
@@ -236,19 +312,9 @@ async function loadCartState(ctx: CartContext, cartId: string | null): Promise<C
     const postcode = ctx.customerId ? await loadDeliveryPostcode(ctx.db, null, ctx.customerId) : null;
     return { lines: [], voucher: null, postcode };
   }
-  const rows = await ctx.db
-    .select({
-      line: cartLines,
-      customerId: carts.customerId,
-      cartPostcode: carts.postcode,
-      addressPostcode: defaultDeliveryPostcode(ctx.customerId),
-      voucher: vouchers,
-    })
-    .from(carts)
-    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
-    .leftJoin(vouchers, eq(vouchers.code, carts.voucherCode))
-    .where(eq(carts.id, cartId))
-    .orderBy(asc(cartLines.id));
+  const rows = ctx.customerId
+    ? await prepared(ctx.db).customerCartState.execute({ cartId, customerId: ctx.customerId })
+    : await prepared(ctx.db).cartState.execute({ cartId });
   const [first] = rows;
   if (!first) {
     const postcode = ctx.customerId ? await loadDeliveryPostcode(ctx.db, null, ctx.customerId) : null;
@@ -583,35 +649,19 @@ export async function changeItems(
   // One statement: it creates the cart or bumps its version (locking its row until it commits, so concurrent
   // changes to one cart run one after another), then adds or sets each line. A line that would pass
   // MAX_LINE_QUANTITY breaks the table's check (cart_lines_quantity_range) and the statement changes nothing.
-  const rows = [...merged.values()].map(
-    (r) =>
-      sql`(${r.itemCode}::text, ${r.quantity}::int, ${r.upsellOfferDetails?.type ?? null}::text, ${r.upsellOfferDetails?.rule ?? null}::text)`,
-  );
-  const oneOnly = [...memberships];
-  const quantity =
-    mode === 'set'
-      ? sql`excluded.quantity`
-      : oneOnly.length > 0
-        ? sql`case when excluded.item_code in (${sql.join(
-            oneOnly.map((code) => sql`${code}`),
-            sql`, `,
-          )}) then excluded.quantity else ${cartLines.quantity} + excluded.quantity end`
-        : sql`${cartLines.quantity} + excluded.quantity`;
+  const changes = [...merged.values()];
   try {
-    await ctx.db.execute(sql`
-      with cart as (
-        insert into ${carts} (id, site_id, version, customer_id)
-        values (${cartId}, ${ctx.site.id}, 1, ${ctx.customerId ?? null}::int)
-        on conflict (id) do update set version = ${carts.version} + 1, updated_at = now()
-        returning id
-      )
-      insert into ${cartLines} (cart_id, item_code, quantity, upsell_type, upsell_rule)
-      select cart.id, change.item_code, change.quantity, change.upsell_type, change.upsell_rule
-      from cart, (values ${sql.join(rows, sql`, `)}) as change (item_code, quantity, upsell_type, upsell_rule)
-      on conflict (cart_id, item_code) where gift_voucher is null do update set
-        quantity = ${quantity},
-        upsell_type = coalesce(excluded.upsell_type, ${cartLines.upsellType}),
-        upsell_rule = coalesce(excluded.upsell_rule, ${cartLines.upsellRule})`);
+    await prepared(ctx.db).changeLines.execute({
+      cartId,
+      siteId: ctx.site.id,
+      customerId: ctx.customerId ?? null,
+      codes: changes.map((r) => r.itemCode),
+      quantities: changes.map((r) => r.quantity),
+      upsellTypes: changes.map((r) => r.upsellOfferDetails?.type ?? null),
+      upsellRules: changes.map((r) => r.upsellOfferDetails?.rule ?? null),
+      set: mode === 'set',
+      oneOnly: [...memberships],
+    });
   } catch (error) {
     if (databaseErrorCode(error) === CHECK_VIOLATION) throw new ServiceError('invalid', CART_MESSAGES.tooMany);
     throw error;

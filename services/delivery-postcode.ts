@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, customerAddresses } from '../db/schema';
 
@@ -33,7 +33,7 @@ export async function loadDeliveryPostcode(
  * The customer's default delivery postcode as a column of a query on the cart (null without a customer), for
  * readers that take the cart's own postcode in the same query (services/cart.ts).
  */
-export function defaultDeliveryPostcode(customerId: number | null | undefined) {
+export function defaultDeliveryPostcode(customerId: number | Placeholder | null | undefined) {
   return customerId
     ? sql<string | null>`(select ${customerAddresses.postcode} from ${customerAddresses}
         where ${customerAddresses.customerId} = ${customerId} and ${customerAddresses.isDefaultDelivery} limit 1)`
