@@ -19,7 +19,21 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const HOST = 'law-au.localhost';
 const BASE = `http://127.0.0.1:${PORT}`;
 
-async function cannon(title: string, path: string, cookie = '', base = BASE): Promise<number> {
+/** ` (aim ≥ N: met|MISSED)` after a figure (issue 17's aims), or nothing when the row has none. */
+function besideAim(reqPerSecond: number, aim: number | undefined): string {
+  if (aim === undefined) return '';
+  return `   (aim ≥ ${aim}: ${reqPerSecond >= aim ? 'met' : 'MISSED'})`;
+}
+
+const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+/** Issue 17's throughput aims (req/s): the logged-in pages on PostgreSQL; add to cart on either database. */
+const AIMS = {
+  loggedInPage: ON_POSTGRES ? 250 : undefined,
+  loggedInProduct: ON_POSTGRES ? 300 : undefined,
+  addToCart: ON_POSTGRES ? 800 : 600,
+};
+
+async function cannon(title: string, path: string, cookie = '', base = BASE, aim?: number): Promise<number> {
   const cookies = ['age_verified=1', cookie].filter(Boolean).join('; ');
   // Warm up caches and JIT before measuring.
   await autocannon({ url: base + path, connections: 4, duration: 2, headers: { host: HOST, cookie: cookies } });
@@ -31,7 +45,7 @@ async function cannon(title: string, path: string, cookie = '', base = BASE): Pr
   });
   const errors = result.errors + result.non2xx;
   console.log(
-    `${title.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
+    `${title.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}${besideAim(result.requests.average, aim)}`,
   );
   return result.requests.average;
 }
@@ -162,7 +176,7 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
   } as autocannon.Options);
   const errors = result.errors + result.non2xx;
   console.log(
-    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}`,
+    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}${options.voucher ? '' : besideAim(result.requests.average, AIMS.addToCart)}`,
   );
 }
 
@@ -239,10 +253,10 @@ async function lighthousePages(productPath: string) {
 async function personalPagesAndApi(productPath: string) {
   await cannon('product API', '/api/product/item/D0001');
   const session = await logInCookies('shopper@example.com');
-  await cannon('home page (logged in)', '/', session);
-  await cannon('category (logged in)', '/wines?name=red-wine', session);
-  await cannon('search (logged in)', '/wines?Ntt=shiraz&Nty=1', session);
-  await cannon('product (logged in)', productPath, session);
+  await cannon('home page (logged in)', '/', session, BASE, AIMS.loggedInPage);
+  await cannon('category (logged in)', '/wines?name=red-wine', session, BASE, AIMS.loggedInPage);
+  await cannon('search (logged in)', '/wines?Ntt=shiraz&Nty=1', session, BASE, AIMS.loggedInPage);
+  await cannon('product (logged in)', productPath, session, BASE, AIMS.loggedInProduct);
   await cannon('user details API', '/api/user/details', session);
   await cannon('favourites list API', '/api/user/favourites/list', session);
   await cannon('recommendations API (mixed)', '/api/user/recommendations/list/mixed', session);
