@@ -278,6 +278,19 @@ describe('bad input changes nothing', () => {
       400,
       'You can have at most 99 of an item in your cart.',
     ],
+    [
+      'a batch whose second item goes over 99 (the first is not added either)',
+      'POST',
+      '/api/cart',
+      JSON.stringify({
+        cartItems: [
+          { itemCode: 'D0002', quantity: 1 },
+          { itemCode: 'D0001', quantity: 98 },
+        ],
+      }),
+      400,
+      'You can have at most 99 of an item in your cart.',
+    ],
   ])('%s', async (_label, method, path, raw, status, message) => {
     const v = visitor();
     await v.add('D0001', 2);
