@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Envelope, fetchProduct, useTestApp } from '../support/test-app';
 
@@ -79,5 +80,17 @@ describe('GET /search/suggestions/{brand}.json', () => {
   });
   it('refuses an unknown brand', async () => {
     expect((await get('/search/suggestions/xyz.json')).status).toBe(404);
+  });
+});
+
+describe('the database connections', () => {
+  // Starting parallel workers costs a storefront's short queries more than they save (db/client.ts): on
+  // PostgreSQL the app's connections run without them. PGlite is one process and has none.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('run without parallel workers on PostgreSQL', async () => {
+    const db = t.testDb.database.db;
+    const rows = (await db.execute(sql`show max_parallel_workers_per_gather`)) as unknown as {
+      rows: { max_parallel_workers_per_gather: string }[];
+    };
+    expect(rows.rows[0]?.max_parallel_workers_per_gather).toBe('0');
   });
 });
