@@ -308,18 +308,15 @@ interface CartState {
  * customer's default delivery address (services/delivery-postcode.ts).
  */
 async function loadCartState(ctx: CartContext, cartId: string | null): Promise<CartState> {
-  if (!cartId) {
-    const postcode = ctx.customerId ? await loadDeliveryPostcode(ctx.db, null, ctx.customerId) : null;
-    return { lines: [], voucher: null, postcode };
-  }
-  const rows = ctx.customerId
-    ? await prepared(ctx.db).customerCartState.execute({ cartId, customerId: ctx.customerId })
-    : await prepared(ctx.db).cartState.execute({ cartId });
+  const statements = prepared(ctx.db);
+  const rows = !cartId
+    ? []
+    : ctx.customerId
+      ? await statements.customerCartState.execute({ cartId, customerId: ctx.customerId })
+      : await statements.cartState.execute({ cartId });
   const [first] = rows;
-  if (!first) {
-    const postcode = ctx.customerId ? await loadDeliveryPostcode(ctx.db, null, ctx.customerId) : null;
-    return { lines: [], voucher: null, postcode };
-  }
+  // No cart (or none by that id): a customer's default delivery postcode still answers.
+  if (!first) return { lines: [], voucher: null, postcode: await loadDeliveryPostcode(ctx.db, null, ctx.customerId) };
   return {
     lines: rows.flatMap((r) => (r.line ? [r.line] : [])),
     voucher: first.voucher ? await attachedVoucher(ctx.db, first.customerId, first.voucher) : null,
