@@ -367,7 +367,9 @@ export function createApp(options: CreateAppOptions) {
     });
   // Built assets carry a content hash in their names, so they never change.
   app.use('/assets/*', serveBuilt('public, max-age=31536000, immutable'));
-  app.use('*', serveBuilt('public, max-age=3600'));
+  // NOTE: only names with an extension are looked for on disk: a page's path (no extension) costs no stat.
+  const builtFile = serveBuilt('public, max-age=3600');
+  app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) ? builtFile(c, next) : next()));
 
   if (options.build) {
     const build = options.build;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CHECK_VIOLATION, type Db, databaseErrorCode } from '../db/client';
+import { CHECK_VIOLATION, type Db, databaseErrorCode, preparedPerDatabase } from '../db/client';
 import { cartLines, carts, products, skuPrices, skus, vouchers } from '../db/schema';
 import type { LinePriceTable } from '../domain/cart-pricing';
 import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
@@ -144,34 +144,18 @@ function changeLinesQuery(db: Db) {
     });
 }
 
-/**
- * The statements every cart request runs, prepared once per database (issue 17): named statements are parsed and
- * planned once per connection, and their SQL is not built again for each request.
- */
-function prepareCartStatements(db: Db) {
-  return {
-    cartOwner: db
-      .select({ siteId: carts.siteId, customerId: carts.customerId })
-      .from(carts)
-      .where(eq(carts.id, sql.placeholder('cartId')))
-      .limit(1)
-      .prepare('cart_owner'),
-    cartState: cartStateQuery(db, false).prepare('cart_state'),
-    changeLines: changeLinesQuery(db).prepare('cart_change_lines'),
-    customerCartState: cartStateQuery(db, true).prepare('customer_cart_state'),
-  };
-}
-
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepareCartStatements>>();
-
-function prepared(db: Db): ReturnType<typeof prepareCartStatements> {
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = prepareCartStatements(db);
-    preparedByDb.set(db, statements);
-  }
-  return statements;
-}
+/** The statements every cart request runs. */
+const prepared = preparedPerDatabase((db) => ({
+  cartOwner: db
+    .select({ siteId: carts.siteId, customerId: carts.customerId })
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .limit(1)
+    .prepare('cart_owner'),
+  cartState: cartStateQuery(db, false).prepare('cart_state'),
+  changeLines: changeLinesQuery(db).prepare('cart_change_lines'),
+  customerCartState: cartStateQuery(db, true).prepare('customer_cart_state'),
+}));
 
 /**
  * The cart this visitor may use, from the id their cookie presents: an existing cart of this site that is

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, preparedPerDatabase } from '../db/client';
 import { hashPassword, needsRehash, verifyPassword } from '../db/password-hash';
 import { cartLines, carts, customers, customerSubscriptions, loginFailures, sessions } from '../db/schema';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
@@ -54,13 +54,9 @@ export interface ResolvedVisitor {
   stale: { session: boolean; remember: boolean };
 }
 
-/** Who the cookies stand for: Hard Logged-In (live session), Soft Logged-In (remembered only) or Prospect. */
-export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens): Promise<ResolvedVisitor> {
-  const presented = validTokens(tokens);
-  const stale = { session: Boolean(tokens.session), remember: Boolean(tokens.remember) };
-  if (presented.length === 0) return { visitor: PROSPECT, stale };
-  const now = clock.now();
-  const rows = await db
+/** The login lookup every request with a login cookie runs. */
+const visitorStatements = preparedPerDatabase((db) => ({
+  sessions: db
     .select({
       tokenHash: sessions.tokenHash,
       kind: sessions.kind,
@@ -75,7 +71,17 @@ export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(inArray(sessions.tokenHash, presented.map(hashToken)));
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+    .prepare('visitor_sessions'),
+}));
+
+/** Who the cookies stand for: Hard Logged-In (live session), Soft Logged-In (remembered only) or Prospect. */
+export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens): Promise<ResolvedVisitor> {
+  const presented = validTokens(tokens);
+  const stale = { session: Boolean(tokens.session), remember: Boolean(tokens.remember) };
+  if (presented.length === 0) return { visitor: PROSPECT, stale };
+  const now = clock.now();
+  const rows = await visitorStatements(db).sessions.execute({ hashes: presented.map(hashToken) });
 
   const sessionHash = tokens.session && TOKEN.test(tokens.session) ? hashToken(tokens.session) : null;
   const rememberHash = tokens.remember && TOKEN.test(tokens.remember) ? hashToken(tokens.remember) : null;

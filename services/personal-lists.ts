@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, preparedPerDatabase } from '../db/client';
 import { customerRatings, doNotSendItems, favourites, products, recentlyBrowsed } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import type { Site } from '../domain/sites';
@@ -79,12 +79,18 @@ export function listFavourites(db: Db, site: Site, customerId: number): Promise<
   return listAddedItems(db, site, favourites, customerId);
 }
 
-/** The item codes a customer has favourited (for the favourite controls on every page). */
-export async function favouriteCodes(db: Db, customerId: number): Promise<string[]> {
-  const rows = await db
+/** Every page a Current customer sees reads their favourites (app/root.tsx). */
+const favouriteStatements = preparedPerDatabase((db) => ({
+  codes: db
     .select({ itemCode: favourites.itemCode })
     .from(favourites)
-    .where(eq(favourites.customerId, customerId));
+    .where(eq(favourites.customerId, sql.placeholder('customerId')))
+    .prepare('favourite_codes'),
+}));
+
+/** The item codes a customer has favourited (for the favourite controls on every page). */
+export async function favouriteCodes(db: Db, customerId: number): Promise<string[]> {
+  const rows = await favouriteStatements(db).codes.execute({ customerId });
   return rows.map((r) => r.itemCode);
 }
 

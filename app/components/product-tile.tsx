@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react';
-import { Link } from 'react-router';
 import { qualifiesForFreeShipping } from '../../domain/free-shipping';
 import { formatMoney } from '../../domain/money';
 import { productPath } from '../../domain/product-path';
@@ -8,6 +7,7 @@ import type { PublicSite } from '../lib/site';
 import { AddToCartButton } from './cart/add-to-cart-button';
 import { FavouriteButton } from './favourites/favourite-button';
 import { QuickViewButton } from './product/quick-view';
+import { PlainLink } from './plain-link';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 
@@ -32,6 +32,7 @@ export function ProductTile({
   eager?: boolean;
 }) {
   const { i18n } = useLingui();
+  const path = productPath(product);
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
   const outOfStock = product.availability === 'out_of_stock';
   const onSale = product.listPriceCents > product.salePriceCents;
@@ -50,7 +51,7 @@ export function ProductTile({
       data-item-name={title}
       data-item-price={(product.salePriceCents / 100).toFixed(2)}
     >
-      <Link to={productPath(product)} className="tile__image" tabIndex={-1} aria-hidden="true">
+      <PlainLink to={path} className="tile__image" tabIndex={-1} aria-hidden="true">
         <ProductImage
           site={site}
           imageBase={product.imageBase}
@@ -59,10 +60,10 @@ export function ProductTile({
           mixed={product.mixed}
           eager={eager}
         />
-      </Link>
+      </PlainLink>
       <div className="tile__body">
         <Heading className="tile__title">
-          <Link to={productPath(product)}>{title}</Link>
+          <PlainLink to={path}>{title}</PlainLink>
         </Heading>
         <FavouriteButton itemCode={product.itemCode} productType={product.productType} productName={title} />
         <p className="tile__origin">{[product.region, product.country].filter(Boolean).join(', ')}</p>
@@ -83,7 +84,7 @@ export function ProductTile({
             {i18n._('{count} for {price}', { count: product.caseBottles, price: formatMoney(casePrice, site) })}
           </p>
         ) : null}
-        <QuickViewButton path={productPath(product)} title={title} />
+        <QuickViewButton path={path} title={title} />
         {outOfStock ? null : (
           <div className="tile__buy">
             {/* SPEC §5: adding keeps a full case — 12 bottles of a wine, 1 of a mixed case. */}

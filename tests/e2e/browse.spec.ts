@@ -68,6 +68,33 @@ test('the category grid pages through the catalogue and marks out-of-stock wines
   await expect(page.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
 });
 
+test("a tile's name and picture open the product page in the app, without loading a new document", async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/wines?name=red-wine');
+  const tile = page.locator('article.tile').first();
+  const name = (await tile.getByRole('heading').textContent()) ?? '';
+  const href = await tile.locator('.tile__title a').getAttribute('href');
+  expect(href).toMatch(/^\/product\//);
+  expect(await tile.locator('a.tile__image').getAttribute('href')).toBe(href);
+  // A full page load would lose this mark; a client-side navigation keeps it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await tile.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  // Back on the listing, a click with a modifier key is the browser's (a new tab): the page stays.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/wines\?name=red-wine/);
+  const popup = page.context().waitForEvent('page');
+  await page.locator('article.tile').first().locator('a.tile__image').click({ modifiers: ['ControlOrMeta'] });
+  const opened = await popup;
+  await expect(opened).toHaveURL(href!);
+  await opened.close();
+  await expect(page).toHaveURL(/\/wines\?name=red-wine/);
+});
+
 test('the free-delivery marker appears on tiles whose case reaches the threshold', async ({ page }) => {
   await page.goto('/wines?name=mixed-cases');
   const tiles = page.locator('article.tile');
