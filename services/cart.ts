@@ -155,6 +155,13 @@ const prepared = preparedPerDatabase((db) => ({
   cartState: cartStateQuery(db, false).prepare('cart_state'),
   changeLines: changeLinesQuery(db).prepare('cart_change_lines'),
   customerCartState: cartStateQuery(db, true).prepare('customer_cart_state'),
+  latestCustomerCart: db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.customerId, sql.placeholder('customerId')), eq(carts.siteId, sql.placeholder('siteId'))))
+    .orderBy(sql`${carts.updatedAt} desc`)
+    .limit(1)
+    .prepare('latest_customer_cart'),
 }));
 
 /**
@@ -179,12 +186,7 @@ export async function findVisitorCart(ctx: CartContext, presented: string | null
 
 /** The id of the customer's most recently changed cart on a site, or null. */
 export async function latestCustomerCart(db: Db, customerId: number, siteId: string): Promise<string | null> {
-  const [own] = await db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(and(eq(carts.customerId, customerId), eq(carts.siteId, siteId)))
-    .orderBy(sql`${carts.updatedAt} desc`)
-    .limit(1);
+  const [own] = await prepared(db).latestCustomerCart.execute({ customerId, siteId });
   return own?.id ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, preparedPerDatabase } from '../db/client';
 import { carts, customerAddresses } from '../db/schema';
 
 /**
@@ -21,13 +21,23 @@ export async function loadDeliveryPostcode(
     if (row) return row.cart ?? row.address ?? null;
   }
   if (!customerId) return null;
-  const [row] = await db
-    .select({ postcode: customerAddresses.postcode })
-    .from(customerAddresses)
-    .where(and(eq(customerAddresses.customerId, customerId), eq(customerAddresses.isDefaultDelivery, true)))
-    .limit(1);
+  const [row] = await postcodeStatements(db).defaultDelivery.execute({ customerId });
   return row?.postcode ?? null;
 }
+
+const postcodeStatements = preparedPerDatabase((db) => ({
+  defaultDelivery: db
+    .select({ postcode: customerAddresses.postcode })
+    .from(customerAddresses)
+    .where(
+      and(
+        eq(customerAddresses.customerId, sql.placeholder('customerId')),
+        eq(customerAddresses.isDefaultDelivery, true),
+      ),
+    )
+    .limit(1)
+    .prepare('default_delivery_postcode'),
+}));
 
 /**
  * The customer's default delivery postcode as a column of a query on the cart (null without a customer), for

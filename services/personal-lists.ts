@@ -127,13 +127,24 @@ export async function listRecentlyBrowsed(
   return toList(await withProducts(db, site, rows, (r) => ({ viewedDate: r.at.toISOString() })));
 }
 
+const viewStatements = preparedPerDatabase((db) => ({
+  record: db
+    .insert(recentlyBrowsed)
+    .values({
+      customerId: sql.placeholder('customerId'),
+      itemCode: sql.placeholder('itemCode'),
+      viewedAt: sql.placeholder('viewedAt'),
+    })
+    .onConflictDoUpdate({
+      target: [recentlyBrowsed.customerId, recentlyBrowsed.itemCode],
+      set: { viewedAt: sql`excluded.viewed_at` },
+    })
+    .prepare('record_product_view'),
+}));
+
 /** Records a product view of an identified visitor; the latest view of a product replaces the earlier one. */
 export async function recordProductView(db: Db, clock: Clock, customerId: number, itemCode: string): Promise<void> {
-  const now = clock.now();
-  await db
-    .insert(recentlyBrowsed)
-    .values({ customerId, itemCode, viewedAt: now })
-    .onConflictDoUpdate({ target: [recentlyBrowsed.customerId, recentlyBrowsed.itemCode], set: { viewedAt: now } });
+  await viewStatements(db).record.execute({ customerId, itemCode, viewedAt: clock.now() });
 }
 
 async function requireProduct(db: Db, itemCode: string): Promise<void> {

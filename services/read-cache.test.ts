@@ -25,6 +25,22 @@ describe('createReadCache', () => {
     expect(await cache.get('bad', async () => 'ok')).toBe('ok');
   });
 
+  it('runs a loaded query once: a thenable that works again each time it is awaited is kept as its one result', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 10, clock: fixedClock(new Date()) });
+    let runs = 0;
+    // Like a drizzle query builder: every then() runs the query again.
+    const query: PromiseLike<number> = {
+      // biome-ignore lint/suspicious/noThenProperty: the point of the test is a thenable
+      then(onFulfilled, onRejected) {
+        return Promise.resolve(++runs).then(onFulfilled, onRejected);
+      },
+    };
+    expect(await cache.get('q', () => query)).toBe(1);
+    expect(await cache.get('q', () => query)).toBe(1);
+    expect(await cache.get('q', () => query)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it('drops the oldest entry past its size', async () => {
     const cache = createReadCache({ ttlMs: 60_000, maxEntries: 2, clock: fixedClock(new Date()) });
     let loads = 0;

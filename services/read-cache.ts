@@ -7,7 +7,7 @@ import { createBoundedStore } from './bounded-store';
  * dropped past `maxEntries`. Prices a shopper pays are always read fresh by the cart, never from here.
  */
 export interface ReadCache {
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  get<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
   clear(): void;
   /** What the cache holds now (entries and their counted size). */
   stats(): { entries: number; bytes: number };
@@ -35,11 +35,12 @@ export function createReadCache(options: {
     maxEntries: options.maxEntries,
   });
   return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
       const now = options.clock.now().getTime();
       const hit = store.get(key, now);
       if (hit) return hit as Promise<T>;
-      const value = load();
+      // NOTE: a drizzle query is a thenable that runs again each time it is awaited: keep the promise of its one run.
+      const value = Promise.resolve(load());
       // Counted at nothing until it has loaded; then at its size.
       store.set(key, value, { bytes: 0, expires: now + options.ttlMs }, now);
       value.then(
@@ -60,7 +61,7 @@ export function createReadCache(options: {
 
 /** A cache that never keeps anything (tests that change the catalogue). */
 export const noReadCache: ReadCache = {
-  get: (_key, load) => load(),
+  get: (_key, load) => Promise.resolve(load()),
   clear() {},
   stats: () => ({ entries: 0, bytes: 0 }),
 };

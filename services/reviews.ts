@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, preparedPerDatabase } from '../db/client';
 import { customerAddresses, customers, orderLines, orders, products, reviews } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import { message } from '../domain/message';
@@ -53,9 +53,53 @@ export async function findCustomerReview(db: Db, customerId: number, itemCode: s
     : null;
 }
 
-/** Whether the customer may review the wine (they bought it). */
-export function canReview(db: Db, customerId: number, itemCode: string): Promise<boolean> {
-  return hasBought(db, customerId, itemCode);
+/** What the product page asks of every Hard Logged-In view: whether they bought the wine, and their review. */
+const ownReviewStatements = preparedPerDatabase((db) => {
+  const customerId = sql.placeholder('customerId');
+  const itemCode = sql.placeholder('itemCode');
+  return {
+    state: db
+      .select({
+        bought: sql<boolean>`exists (select 1 from ${orderLines} inner join ${orders} on ${orders.id} = ${orderLines.orderId}
+          where ${orders.customerId} = ${customerId} and ${orderLines.itemCode} = ${itemCode})`,
+        id: reviews.id,
+        itemCode: reviews.productItemCode,
+        rating: reviews.rating,
+        title: reviews.title,
+        body: reviews.body,
+        status: reviews.status,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .leftJoin(reviews, and(eq(reviews.customerId, customerId), eq(reviews.productItemCode, itemCode)))
+      .limit(1)
+      .prepare('own_review_state'),
+  };
+});
+
+/**
+ * The review form's state for a customer (one query): null when they may not review the wine (they have not
+ * bought it), else their own review of it, if any.
+ */
+export async function ownReviewState(
+  db: Db,
+  customerId: number,
+  itemCode: string,
+): Promise<{ existing: CustomerReview | null } | null> {
+  const [row] = await ownReviewStatements(db).state.execute({ customerId, itemCode });
+  if (!row?.bought) return null;
+  return {
+    existing:
+      row.id !== null && row.itemCode !== null && row.rating !== null && row.status !== null
+        ? {
+            id: row.id,
+            itemCode: row.itemCode,
+            rating: row.rating,
+            title: row.title ?? '',
+            body: row.body ?? '',
+            status: row.status as ReviewStatus,
+          }
+        : null,
+  };
 }
 
 /** Recomputes a product's rating from its published reviews (inside the caller's transaction). */

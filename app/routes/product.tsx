@@ -7,7 +7,7 @@ import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { productPath } from '../../domain/product-path';
 import { findProduct, listReviews, packPrices } from '../../services/catalogue';
 import { recordProductView } from '../../services/personal-lists';
-import { canReview, findCustomerReview } from '../../services/reviews';
+import { ownReviewState } from '../../services/reviews';
 import { loadPlanMappings } from '../../services/plan-mappings';
 import { loadUnlimitedState } from '../../services/unlimited';
 import type { Route } from './+types/product';
@@ -42,7 +42,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Personal: a customer who bought the wine may review it (never cached: it is theirs alone).
   const ownReview =
     ctx.visitor.tier === 'Hard Logged-In' && ctx.visitor.customerId !== null
-      ? await loadOwnReview(ctx.db, ctx.visitor.customerId, product.itemCode)
+      ? await ownReviewState(ctx.db, ctx.visitor.customerId, product.itemCode)
       : null;
   const unlimited = await loadUnlimitedState(ctx);
   // SPEC §4: the Subscribe and Save banner and modal when the product matches a plan mapping (and can be bought).
@@ -67,14 +67,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     canonical: `${ctx.origin}${canonicalPath}`,
     origin: ctx.origin,
   };
-}
-
-async function loadOwnReview(db: Parameters<typeof canReview>[0], customerId: number, itemCode: string) {
-  const [allowed, existing] = await Promise.all([
-    canReview(db, customerId, itemCode),
-    findCustomerReview(db, customerId, itemCode),
-  ]);
-  return allowed ? { existing } : null;
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
