@@ -277,15 +277,16 @@ try {
   console.log(
     `Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
-  // BENCH_ONLY=pages: the anonymous pages alone (a quick before/after of the page cache); =lighthouse: Lighthouse alone.
+  // BENCH_ONLY=pages: the anonymous pages alone (a quick before/after of the page cache); =personal: the logged-in
+  // pages, the API and the cart alone; =lighthouse: Lighthouse alone.
   const only = process.env.BENCH_ONLY;
-  if (only !== 'lighthouse') {
+  if (!only || only === 'pages') {
     await cannon('home page', '/');
     await cannon('category page', '/wines?name=red-wine');
     await cannon('search page', '/wines?Ntt=shiraz&Nty=1');
     await productAgainstStatic(productPath);
   }
-  if (!only) await personalPagesAndApi(productPath);
+  if (!only || only === 'personal') await personalPagesAndApi(productPath);
   if (!only || only === 'lighthouse') await lighthousePages(productPath);
 } finally {
   server.kill('SIGTERM');
