@@ -17,7 +17,6 @@ import {
 import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
 import { isCurrent, visitorTypeOf } from '../domain/identity-rules';
 import { isActiveMember } from '../domain/unlimited';
-import { favouriteCodes } from '../services/personal-lists';
 import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
 import { LoginModal } from './components/account/login-modal';
@@ -66,8 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       unlimitedStatus: visitor.unlimitedStatus,
     },
     // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
-    favourites:
-      isCurrent(visitor) && visitor.customerId !== null ? await favouriteCodes(ctx.db, visitor.customerId) : [],
+    favourites: isCurrent(visitor) ? [...ctx.favourites] : [],
   };
 }
 

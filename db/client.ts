@@ -42,22 +42,6 @@ export interface Watch {
 }
 
 /** SQLSTATE of a row that breaks a table's check constraint. */
-/**
- * Statements prepared once per database (issue 17): PostgreSQL parses and plans a named statement once per
- * connection, and drizzle does not build its SQL again for each request.
- */
-export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const byDb = new WeakMap<Db, T>();
-  return (db) => {
-    let statements = byDb.get(db);
-    if (statements === undefined) {
-      statements = prepare(db);
-      byDb.set(db, statements);
-    }
-    return statements;
-  };
-}
-
 export const CHECK_VIOLATION = '23514';
 
 /**

@@ -226,6 +226,7 @@ export function createApp(options: CreateAppOptions) {
       cookies,
       cache,
       visitor: PROSPECT,
+      favourites: [],
       sharedRender: c.var.sharedRender ?? false,
       payments,
       messages: () => messagesFor(resolved.site.intlLocale),
@@ -238,6 +239,7 @@ export function createApp(options: CreateAppOptions) {
         remember: cookies[REMEMBER_COOKIE],
       });
       ctx.visitor = resolved.visitor;
+      ctx.favourites = resolved.favourites;
       // Cookies of a login that ended (logout elsewhere, idle limit) are dropped.
       if (resolved.stale.session) clearLoginCookie(c, SESSION_COOKIE);
       if (resolved.stale.remember) clearLoginCookie(c, REMEMBER_COOKIE);

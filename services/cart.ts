@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CHECK_VIOLATION, type Db, databaseErrorCode, preparedPerDatabase } from '../db/client';
+import { CHECK_VIOLATION, type Db, databaseErrorCode } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { cartLines, carts, products, skuPrices, skus, vouchers } from '../db/schema';
 import type { LinePriceTable } from '../domain/cart-pricing';
 import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
@@ -145,7 +146,7 @@ function changeLinesQuery(db: Db) {
 }
 
 /** The statements every cart request runs. */
-const prepared = preparedPerDatabase((db) => ({
+const prepared = /* @__PURE__ */ preparedPerDatabase((db) => ({
   cartOwner: db
     .select({ siteId: carts.siteId, customerId: carts.customerId })
     .from(carts)

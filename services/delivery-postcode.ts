@@ -1,5 +1,6 @@
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
-import { type Db, preparedPerDatabase } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { carts, customerAddresses } from '../db/schema';
 
 /**
@@ -25,7 +26,7 @@ export async function loadDeliveryPostcode(
   return row?.postcode ?? null;
 }
 
-const postcodeStatements = preparedPerDatabase((db) => ({
+const postcodeStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
   defaultDelivery: db
     .select({ postcode: customerAddresses.postcode })
     .from(customerAddresses)

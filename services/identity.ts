@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { type Db, preparedPerDatabase } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { hashPassword, needsRehash, verifyPassword } from '../db/password-hash';
-import { cartLines, carts, customers, customerSubscriptions, loginFailures, sessions } from '../db/schema';
+import { cartLines, carts, customers, customerSubscriptions, favourites, loginFailures, sessions } from '../db/schema';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import type { Clock } from '../domain/clock';
 import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
@@ -50,12 +51,14 @@ function validTokens(tokens: SessionTokens): string[] {
 
 export interface ResolvedVisitor {
   visitor: Visitor;
+  /** The item codes a Hard Logged-In visitor has favourited (read in the same query); empty for anyone else. */
+  favourites: readonly string[];
   /** Cookies the request presented that no longer stand for a login (revoked, idle, expired). */
   stale: { session: boolean; remember: boolean };
 }
 
 /** The login lookup every request with a login cookie runs. */
-const visitorStatements = preparedPerDatabase((db) => ({
+const visitorStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
   sessions: db
     .select({
       tokenHash: sessions.tokenHash,
@@ -68,6 +71,9 @@ const visitorStatements = preparedPerDatabase((db) => ({
       unlimitedStatus: sql<string | null>`(select ${customerSubscriptions.status} from ${customerSubscriptions}
         where ${customerSubscriptions.customerId} = ${customers.id} and ${customerSubscriptions.type} = 'FREESHIP'
         and ${customerSubscriptions.status} in ('ACTIVE', 'REQUESTED', 'SUSPENDED') limit 1)`,
+      // Every page a Current customer sees shows their favourites (app/root.tsx): read with the login, not after it.
+      favouriteCodes: sql<string[]>`array(select ${favourites.itemCode} from ${favourites}
+        where ${favourites.customerId} = ${customers.id} order by ${favourites.itemCode})`,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
@@ -79,7 +85,7 @@ const visitorStatements = preparedPerDatabase((db) => ({
 export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens): Promise<ResolvedVisitor> {
   const presented = validTokens(tokens);
   const stale = { session: Boolean(tokens.session), remember: Boolean(tokens.remember) };
-  if (presented.length === 0) return { visitor: PROSPECT, stale };
+  if (presented.length === 0) return { visitor: PROSPECT, favourites: [], stale };
   const now = clock.now();
   const rows = await visitorStatements(db).sessions.execute({ hashes: presented.map(hashToken) });
 
@@ -108,6 +114,7 @@ export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens
         firstName: live.firstName,
         unlimitedStatus: live.unlimitedStatus as Visitor['unlimitedStatus'],
       },
+      favourites: live.favouriteCodes,
       stale,
     };
   }
@@ -120,10 +127,11 @@ export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens
         firstName: remembered.firstName,
         unlimitedStatus: null,
       },
+      favourites: [],
       stale,
     };
   }
-  return { visitor: PROSPECT, stale };
+  return { visitor: PROSPECT, favourites: [], stale };
 }
 
 /** Revokes the logins behind these cookies (logout, or before a new login). */

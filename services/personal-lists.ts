@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Db, preparedPerDatabase } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { customerRatings, doNotSendItems, favourites, products, recentlyBrowsed } from '../db/schema';
 import type { Clock } from '../domain/clock';
+import { RECOMMENDATION_TYPES, type RecommendationTypeId } from '../domain/recommendations';
 import type { Site } from '../domain/sites';
 import { findSummaries, type ProductSummary, UNLISTED_TYPES } from './catalogue';
 import { ServiceError } from './service-error';
@@ -18,16 +20,6 @@ export interface ItemList<D = Record<string, unknown>> {
   itemListInfo: { numberOfItems: number };
   userItems: UserItem<D>[];
 }
-
-/** SPEC §3 Recommendations: why an item is recommended. */
-export const RECOMMENDATION_TYPES = {
-  purchases: 1,
-  ratings: 2,
-  favourites: 3,
-  /** A customer with nothing to go on yet gets the best-rated wines. */
-  popular: 4,
-} as const;
-export type RecommendationTypeId = (typeof RECOMMENDATION_TYPES)[keyof typeof RECOMMENDATION_TYPES];
 
 export const RECENTLY_BROWSED_LIMIT = 20;
 export const RECOMMENDATIONS_LIMIT = 12;
@@ -79,21 +71,6 @@ export function listFavourites(db: Db, site: Site, customerId: number): Promise<
   return listAddedItems(db, site, favourites, customerId);
 }
 
-/** Every page a Current customer sees reads their favourites (app/root.tsx). */
-const favouriteStatements = preparedPerDatabase((db) => ({
-  codes: db
-    .select({ itemCode: favourites.itemCode })
-    .from(favourites)
-    .where(eq(favourites.customerId, sql.placeholder('customerId')))
-    .prepare('favourite_codes'),
-}));
-
-/** The item codes a customer has favourited (for the favourite controls on every page). */
-export async function favouriteCodes(db: Db, customerId: number): Promise<string[]> {
-  const rows = await favouriteStatements(db).codes.execute({ customerId });
-  return rows.map((r) => r.itemCode);
-}
-
 export function listDoNotSend(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
   return listAddedItems(db, site, doNotSendItems, customerId);
 }
@@ -127,7 +104,7 @@ export async function listRecentlyBrowsed(
   return toList(await withProducts(db, site, rows, (r) => ({ viewedDate: r.at.toISOString() })));
 }
 
-const viewStatements = preparedPerDatabase((db) => ({
+const viewStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
   record: db
     .insert(recentlyBrowsed)
     .values({

@@ -33,6 +33,8 @@ export interface RequestContext {
   messages: () => Promise<I18n>;
   /** Who is shopping (SPEC §4 tiers), from the session and remember-me cookies. */
   visitor: Visitor;
+  /** The item codes a Hard Logged-In visitor has favourited, read with the login (empty for anyone else). */
+  favourites: readonly string[];
   /**
    * The page is rendered once for every Prospect of its cache key (server/page-cache.ts): nothing of this
    * visitor's own (their cart's contents) may go into it; the browser fills that in from the JSON API.

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Db, preparedPerDatabase } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { customerAddresses, customers, orderLines, orders, products, reviews } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import { message } from '../domain/message';
@@ -54,7 +55,7 @@ export async function findCustomerReview(db: Db, customerId: number, itemCode: s
 }
 
 /** What the product page asks of every Hard Logged-In view: whether they bought the wine, and their review. */
-const ownReviewStatements = preparedPerDatabase((db) => {
+const ownReviewStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
   const customerId = sql.placeholder('customerId');
   const itemCode = sql.placeholder('itemCode');
   return {

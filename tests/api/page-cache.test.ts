@@ -8,7 +8,6 @@ import { readCatalogueCsv } from '../../server/catalogue-file';
 import { testConfig } from '../../server/config';
 import { findProduct } from '../../services/catalogue';
 import { importCatalogue } from '../../services/catalogue-import';
-import { favouriteCodes } from '../../services/personal-lists';
 import type { RequestContext } from '../../services/request-context';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
@@ -32,7 +31,8 @@ async function renderPage(request: Request, ctx: RequestContext): Promise<Respon
   const url = new URL(request.url);
   const code = url.pathname.split('/').pop() || 'D0900';
   const product = await ctx.cache.get(`product:AUD:${code}`, () => findProduct(ctx.db, code, 'AUD'));
-  const favourites = ctx.visitor.customerId ? await favouriteCodes(ctx.db, ctx.visitor.customerId) : [];
+  // As app/root.tsx shows them: read with the login.
+  const favourites = ctx.favourites;
   const script = `window.pageData=${JSON.stringify({ email: ctx.visitor.email })};`;
   const html = `<!doctype html><html><head><script nonce="${ctx.cspNonce}">${script}</script></head><body>
 <p id="name">Hello ${ctx.visitor.firstName || 'guest'}</p><p id="favourites">favourites:${favourites.join(',')}</p>

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, recentlyBrowsed } from '../../db/schema';
 import { systemClock } from '../../domain/clock';
-import { recordProductView, RECOMMENDATION_TYPES } from '../../services/personal-lists';
+import { RECOMMENDATION_TYPES } from '../../domain/recommendations';
+import { recordProductView } from '../../services/personal-lists';
 import { createVisitor, useTestApp, type ListEntry } from '../support/test-app';
 
 const t = useTestApp({ TRUST_PROXY: 'true' });

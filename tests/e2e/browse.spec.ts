@@ -68,9 +68,7 @@ test('the category grid pages through the catalogue and marks out-of-stock wines
   await expect(page.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
 });
 
-test("a tile's name and picture open the product page in the app, without loading a new document", async ({
-  page,
-}) => {
+test("a tile's name and picture open the product page in the app, without loading a new document", async ({ page }) => {
   await gotoHydrated(page, '/wines?name=red-wine');
   const tile = page.locator('article.tile').first();
   const name = (await tile.getByRole('heading').textContent()) ?? '';
@@ -88,7 +86,11 @@ test("a tile's name and picture open the product page in the app, without loadin
   await page.goBack();
   await expect(page).toHaveURL(/\/wines\?name=red-wine/);
   const popup = page.context().waitForEvent('page');
-  await page.locator('article.tile').first().locator('a.tile__image').click({ modifiers: ['ControlOrMeta'] });
+  await page
+    .locator('article.tile')
+    .first()
+    .locator('a.tile__image')
+    .click({ modifiers: ['ControlOrMeta'] });
   const opened = await popup;
   await expect(opened).toHaveURL(href!);
   await opened.close();
