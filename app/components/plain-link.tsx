@@ -6,8 +6,24 @@ import { useNavigate } from 'react-router';
 // A PlainLink is an <a> to an absolute path of this site; one listener in the root (ClientLinks) turns a click
 // on it into a client-side navigation, as <Link> would. data-discover keeps React Router's route discovery.
 
-export function PlainLink({ to, ...rest }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
-  return <a {...rest} href={to} data-discover="true" data-client-link="" />;
+export function PlainLink({
+  to,
+  preventScrollReset = false,
+  ...rest
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string;
+  /** As <Link preventScrollReset>: the page keeps its scroll position (a facet or sort of the same listing). */
+  preventScrollReset?: boolean;
+}) {
+  return (
+    <a
+      {...rest}
+      href={to}
+      data-discover="true"
+      data-client-link=""
+      data-keep-scroll={preventScrollReset ? '' : undefined}
+    />
+  );
 }
 
 /** What <Link> leaves to the browser: other buttons, modifier keys (new tab or window), targets, downloads. */
@@ -33,7 +49,9 @@ export function ClientLinks() {
       const anchor = event.target instanceof Element ? event.target.closest('a[data-client-link]') : null;
       if (!(anchor instanceof HTMLAnchorElement) || leftToBrowser(event, anchor)) return;
       event.preventDefault();
-      void navigate(anchor.pathname + anchor.search + anchor.hash);
+      void navigate(anchor.pathname + anchor.search + anchor.hash, {
+        preventScrollReset: anchor.hasAttribute('data-keep-scroll'),
+      });
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

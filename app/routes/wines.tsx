@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { I18n } from '@lingui/core';
-import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { Form, useLocation, useSubmit } from 'react-router';
+import { PlainLink } from '../components/plain-link';
 import { COLOUR_NAMES, findCategory } from '../../domain/categories';
 import { parseFillTheBoxParam } from '../../domain/cart-pricing';
 import { formatMoney } from '../../domain/money';
@@ -111,7 +112,7 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
             <ul>
               {values.map((v) => (
                 <li key={v.value}>
-                  <Link
+                  <PlainLink
                     to={toggleFacetHref(search, facet, v.value)}
                     aria-current={v.selected ? 'true' : undefined}
                     className={v.selected ? 'facet__on' : undefined}
@@ -122,7 +123,7 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
                     {v.selected ? (
                       <span className="visually-hidden"> {i18n._('(selected, select to remove)')}</span>
                     ) : null}
-                  </Link>
+                  </PlainLink>
                 </li>
               ))}
             </ul>
@@ -261,14 +262,14 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         <ul className="chips" aria-label={i18n._('Selected filters')}>
           {selected.map(({ facet, value }) => (
             <li key={`${facet}-${value}`}>
-              <Link to={toggleFacetHref(search, facet, value)} preventScrollReset>
+              <PlainLink to={toggleFacetHref(search, facet, value)} preventScrollReset>
                 {i18n._(FACET_LABELS[facet])}: {facetValueLabel(i18n, facet, value)} <span aria-hidden="true">×</span>
                 <span className="visually-hidden"> {i18n._('(remove)')}</span>
-              </Link>
+              </PlainLink>
             </li>
           ))}
           <li>
-            <Link to={clearFacetsHref(search)}>{i18n._('Clear all')}</Link>
+            <PlainLink to={clearFacetsHref(search)}>{i18n._('Clear all')}</PlainLink>
           </li>
         </ul>
       ) : null}
@@ -297,15 +298,15 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
           {data.pageCount > 1 ? (
             <nav className="pager" aria-label={i18n._('Pages')}>
               {data.page > 1 ? (
-                <Link to={pageHref(data.page - 1)} rel="prev">
+                <PlainLink to={pageHref(data.page - 1)} rel="prev">
                   {i18n._('Previous page')}
-                </Link>
+                </PlainLink>
               ) : null}
               <span>{i18n._('Page {page} of {count}', { page: data.page, count: data.pageCount })}</span>
               {data.page < data.pageCount ? (
-                <Link to={pageHref(data.page + 1)} rel="next">
+                <PlainLink to={pageHref(data.page + 1)} rel="next">
                   {i18n._('Next page')}
-                </Link>
+                </PlainLink>
               ) : null}
             </nav>
           ) : null}

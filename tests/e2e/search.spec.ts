@@ -81,3 +81,31 @@ test('small screens filter in an accessible panel @mobile', async ({ page }) => 
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Filter (1)' })).toBeVisible();
 });
+
+test('a facet narrows the listing in the app and keeps the scroll position; the next page starts at the top', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await gotoHydrated(page, '/wines?name=red-wine');
+  const facets = page.getByRole('complementary', { name: 'Filters' });
+  const last = facets.locator('.facet').last().getByRole('link').last();
+  await last.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(600);
+  // A full page load would lose this mark; a client-side navigation keeps it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const href = (await last.getAttribute('href')) ?? '';
+  await last.click();
+  await expect(page).toHaveURL(href);
+  await expect(facets.locator('[aria-current="true"]').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // The value just chosen is still in view: the page did not go back to the top (scroll anchoring may move it a little).
+  await expect(facets.locator('[aria-current="true"]').last()).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(before / 2);
+
+  await page.goto('/wines?name=red-wine');
+  await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
