@@ -377,3 +377,32 @@ test('a failed delete shows a generic error for 3 s and keeps the page', async (
   await page.clock.runFor(200);
   await expect(alert).toHaveCount(0);
 });
+
+test('on a phone the cart page stays as wide as the screen and does not shift when the add-ons arrive @mobile', async ({
+  page,
+  cart,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [code, quantity] of [
+    ['D0001', 3],
+    ['M0001', 1],
+    ['G0001', 2],
+  ] as const)
+    await cart.addItem(code, quantity);
+  await cart.open();
+  // The add-ons carousel is filled in by the browser: its track is many tiles wide.
+  await expect(page.locator('.addons .tile').first()).toBeAttached();
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await expect.poll(overflow).toBeLessThanOrEqual(0);
+  await page.waitForTimeout(1000);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
