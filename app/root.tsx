@@ -1,3 +1,4 @@
+import { FavouriteIconSymbol } from './components/favourites/favourite-button';
 import { ClientLinks } from './components/plain-link';
 import { useLingui } from '@lingui/react';
 import { useNonce } from './lib/nonce';
@@ -178,6 +179,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <LogoutBackNav />
         <ClickTracking currency={loaderData.site.currency} />
         <ClientLinks />
+        <FavouriteIconSymbol />
         <EmailCapture site={loaderData.site} ageVerified={loaderData.ageVerified} />
         {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
       </FavouritesProvider>

@@ -65,12 +65,7 @@ export function FavouriteButton({
         }}
       >
         <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
-          <path
-            d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.5 1.2 4.4 2.6.9-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z"
-            fill={on ? 'currentColor' : 'none'}
-            stroke="currentColor"
-            strokeWidth="2"
-          />
+          <use href={`#${HEART_ID}`} fill={on ? 'currentColor' : 'none'} />
         </svg>
       </button>
       {error ? (
@@ -79,5 +74,25 @@ export function FavouriteButton({
         </span>
       ) : null}
     </span>
+  );
+}
+
+const HEART_ID = 'icon-heart';
+
+/**
+ * The heart's drawing, once in the page (app/root.tsx): every favourite button shows it by reference, so a page of
+ * 36 tiles does not render and send the path 36 times (issue 17). Its fill comes from each button's <use>.
+ */
+export function FavouriteIconSymbol() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="0" height="0" className="icon-symbols">
+      <symbol id={HEART_ID} viewBox="0 0 24 24">
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.5 1.2 4.4 2.6.9-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </symbol>
+    </svg>
   );
 }
