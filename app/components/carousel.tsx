@@ -21,12 +21,18 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
   }, []);
   const sectionRef = useRef<HTMLElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const engine = useRef<Promise<EmblaCarouselType> | null>(null);
+  const engine = useRef<Promise<EmblaCarouselType | null> | null>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   // The engine (embla) loads when the carousel comes near the viewport, or at once when a control is used.
-  const start = useCallback((): Promise<EmblaCarouselType> => {
+  // Null when the carousel left the page while the engine was loading (the shopper navigated on).
+  const start = useCallback((): Promise<EmblaCarouselType | null> => {
     engine.current ??= import('./carousel-engine').then(({ createCarouselEngine }) => {
-      const api = createCarouselEngine(viewportRef.current as HTMLDivElement, autoplayMs);
+      const viewport = viewportRef.current;
+      if (!viewport) {
+        engine.current = null;
+        return null;
+      }
+      const api = createCarouselEngine(viewport, autoplayMs);
       setEmbla(api);
       return api;
     });
@@ -72,6 +78,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
 
   const toggle = useCallback(() => {
     void start().then((api) => {
+      if (!api) return;
       const autoplay = api.plugins().autoplay;
       if (!autoplay || api.scrollSnapList().length < 2) return;
       if (autoplay.isPlaying()) autoplay.stop();
@@ -99,7 +106,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
           </button>
           <button
             type="button"
-            onClick={() => void start().then((api) => api.scrollPrev())}
+            onClick={() => void start().then((api) => api?.scrollPrev())}
             disabled={!canPrev}
             aria-label={i18n._('Previous {title}', { title })}
           >
@@ -107,7 +114,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
           </button>
           <button
             type="button"
-            onClick={() => void start().then((api) => api.scrollNext())}
+            onClick={() => void start().then((api) => api?.scrollNext())}
             disabled={!canNext}
             aria-label={i18n._('Next {title}', { title })}
           >

@@ -26,15 +26,22 @@ export function PlainLink({
   );
 }
 
-/** What <Link> leaves to the browser: other buttons, modifier keys (new tab or window), targets, downloads. */
+/** A click of the main button with no modifier key (those open a new tab or window), not yet handled. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey
+  );
+}
+
+/** What <Link> leaves to the browser: other buttons, modifier keys, targets, downloads, other origins. */
 function leftToBrowser(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
   return (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.altKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
+    !isPlainClick(event) ||
     (anchor.target !== '' && anchor.target !== '_self') ||
     anchor.hasAttribute('download') ||
     anchor.origin !== window.location.origin

@@ -62,3 +62,26 @@ test('mobile home page shows two tiles per view @mobile', async ({ page }) => {
   expect(Math.round(vw / sw)).toBe(2);
   await expectAccessible(page);
 });
+
+test('leaving the page while a carousel engine is still loading raises no error', async ({ page }) => {
+  // Hold the engine's script back, so that it arrives after its carousel has left the page.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route('**/assets/carousel-engine-*.js', async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/');
+  await expect.poll(() => asked).toBe(true);
+  const tile = page.locator('section.carousel article.tile').first();
+  const name = (await tile.getByRole('heading').textContent()) ?? '';
+  await tile.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  release();
+  // The fixture fails the test on any page error once the engine has arrived and found no carousel.
+  await page.waitForTimeout(1_000);
+});

@@ -1,3 +1,4 @@
+import { isPlainClick } from '../plain-link';
 import { useLingui } from '@lingui/react';
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { type LoginRequest, onLoginRequest } from '../../lib/login-events';
@@ -56,15 +57,7 @@ export function LoginModal() {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
+      if (!isPlainClick(event)) return;
       const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-login-link]');
       if (!link) return;
       event.preventDefault();
