@@ -12,10 +12,15 @@ export function startServer(port: number): Promise<ChildProcess> {
     E2E_LOG_LEVEL: 'warn',
   };
   if (process.env.DATABASE_URL) env.TEST_DATABASE_URL = process.env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fresh-server.ts'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // NOTE: the Node flags of `npm start` (package.json): a young generation sized for page rendering.
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', '--import', 'tsx', 'tests/support/fresh-server.ts'],
+    {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = async () => {
