@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react';
-import { Link } from 'react-router';
 import type { PublicSite } from '../lib/site';
 import { ChatWidget } from './chat-widget';
 import { EmailSignup } from './marketing/email-signup';
+import { PlainLink } from './plain-link';
 
 const SHOP_LINKS = [
   ['/wines', /*i18n*/ { id: 'All wines' }],
@@ -28,9 +28,14 @@ export function Footer({ site }: { site: PublicSite }) {
             {SHOP_LINKS.map(([to, label]) => (
               <li key={to}>
                 {/* The analytics label stays the English text on every site. */}
-                <Link to={to} data-track-category="Footer" data-track-action="Shop link" data-track-label={label.id}>
+                <PlainLink
+                  to={to}
+                  data-track-category="Footer"
+                  data-track-action="Shop link"
+                  data-track-label={label.id}
+                >
                   {i18n._(label)}
-                </Link>
+                </PlainLink>
               </li>
             ))}
           </ul>
@@ -47,13 +52,13 @@ export function Footer({ site }: { site: PublicSite }) {
               />
             </li>
             <li>
-              <Link to="/contact-us">{i18n._('Contact us')}</Link>
+              <PlainLink to="/contact-us">{i18n._('Contact us')}</PlainLink>
             </li>
             <li>
-              <Link to="/about-us">{i18n._('About us')}</Link>
+              <PlainLink to="/about-us">{i18n._('About us')}</PlainLink>
             </li>
             <li>
-              <Link to="/privacy-policy">{i18n._('Privacy policy')}</Link>
+              <PlainLink to="/privacy-policy">{i18n._('Privacy policy')}</PlainLink>
             </li>
           </ul>
         </section>

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { Form, Link, NavLink } from 'react-router';
+import { Form, NavLink } from 'react-router';
 import type { PublicSite } from '../lib/site';
 import { AccountLinks } from './account/account-links';
 import { Logo } from './logo';
 import { Typeahead } from './search/typeahead';
+import { PlainLink } from './plain-link';
 
 const NAV = [
   { name: 'red-wine', label: /*i18n*/ { id: 'Red' } },
@@ -20,9 +21,9 @@ export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactN
   return (
     <header className="site-header">
       <div className="site-header__top">
-        <Link to="/" className="site-header__home">
+        <PlainLink to="/" className="site-header__home">
           <Logo site={site} />
-        </Link>
+        </PlainLink>
         <Form method="get" action="/wines" role="search" className="search-form">
           <label htmlFor="site-search" className="visually-hidden">
             {i18n._('Search wines')}
@@ -48,9 +49,9 @@ export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactN
           </li>
           {NAV.map((item) => (
             <li key={item.name}>
-              <Link to={`/wines?name=${item.name}`} data-track-category="Navigation" data-track-action="Menu">
+              <PlainLink to={`/wines?name=${item.name}`} data-track-category="Navigation" data-track-action="Menu">
                 {i18n._(item.label)}
-              </Link>
+              </PlainLink>
             </li>
           ))}
         </ul>
