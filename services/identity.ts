@@ -71,9 +71,12 @@ const visitorStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
       unlimitedStatus: sql<string | null>`(select ${customerSubscriptions.status} from ${customerSubscriptions}
         where ${customerSubscriptions.customerId} = ${customers.id} and ${customerSubscriptions.type} = 'FREESHIP'
         and ${customerSubscriptions.status} in ('ACTIVE', 'REQUESTED', 'SUSPENDED') limit 1)`,
-      // Every page a Current customer sees shows their favourites (app/root.tsx): read with the login, not after it.
-      favouriteCodes: sql<string[]>`array(select ${favourites.itemCode} from ${favourites}
-        where ${favourites.customerId} = ${customers.id} order by ${favourites.itemCode})`,
+      // Every page a Current customer sees shows their favourites (app/root.tsx): read with the login, not after it,
+      // and only on the session's row (a remembered login alone shows none).
+      favouriteCodes: sql<
+        string[] | null
+      >`case when ${sessions.kind} = 'session' then array(select ${favourites.itemCode}
+        from ${favourites} where ${favourites.customerId} = ${customers.id} order by ${favourites.itemCode}) end`,
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
@@ -114,7 +117,7 @@ export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens
         firstName: live.firstName,
         unlimitedStatus: live.unlimitedStatus as Visitor['unlimitedStatus'],
       },
-      favourites: live.favouriteCodes,
+      favourites: live.favouriteCodes ?? [],
       stale,
     };
   }

@@ -36,22 +36,29 @@ async function hasBought(db: Db, customerId: number, itemCode: string): Promise<
   return row !== undefined;
 }
 
+/** The columns of a customer's own review, as CustomerReview names them. */
+const REVIEW_COLUMNS = {
+  id: reviews.id,
+  itemCode: reviews.productItemCode,
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  status: reviews.status,
+};
+
+type ReviewRow = Omit<CustomerReview, 'status'> & { status: string };
+
+function toCustomerReview(row: ReviewRow): CustomerReview {
+  return { ...row, status: row.status as ReviewStatus };
+}
+
 /** The customer's own review of a wine (any status), or null. */
 export async function findCustomerReview(db: Db, customerId: number, itemCode: string): Promise<CustomerReview | null> {
   const [row] = await db
-    .select()
+    .select(REVIEW_COLUMNS)
     .from(reviews)
     .where(and(eq(reviews.customerId, customerId), eq(reviews.productItemCode, itemCode)));
-  return row
-    ? {
-        id: row.id,
-        itemCode: row.productItemCode,
-        rating: row.rating,
-        title: row.title,
-        body: row.body,
-        status: row.status as ReviewStatus,
-      }
-    : null;
+  return row ? toCustomerReview(row) : null;
 }
 
 /** What the product page asks of every Hard Logged-In view: whether they bought the wine, and their review. */
@@ -61,14 +68,10 @@ const ownReviewStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
   return {
     state: db
       .select({
+        // As hasBought, in the same query. NOTE: the join below makes drizzle qualify these columns.
         bought: sql<boolean>`exists (select 1 from ${orderLines} inner join ${orders} on ${orders.id} = ${orderLines.orderId}
           where ${orders.customerId} = ${customerId} and ${orderLines.itemCode} = ${itemCode})`,
-        id: reviews.id,
-        itemCode: reviews.productItemCode,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        status: reviews.status,
+        ...REVIEW_COLUMNS,
       })
       .from(sql`(values (1)) as one (x)`)
       .leftJoin(reviews, and(eq(reviews.customerId, customerId), eq(reviews.productItemCode, itemCode)))
@@ -88,19 +91,9 @@ export async function ownReviewState(
 ): Promise<{ existing: CustomerReview | null } | null> {
   const [row] = await ownReviewStatements(db).state.execute({ customerId, itemCode });
   if (!row?.bought) return null;
-  return {
-    existing:
-      row.id !== null && row.itemCode !== null && row.rating !== null && row.status !== null
-        ? {
-            id: row.id,
-            itemCode: row.itemCode,
-            rating: row.rating,
-            title: row.title ?? '',
-            body: row.body ?? '',
-            status: row.status as ReviewStatus,
-          }
-        : null,
-  };
+  const { bought: _bought, ...review } = row;
+  // NOTE: the outer join gives every review column or none (the id is the table's key).
+  return { existing: review.id === null ? null : toCustomerReview(review as ReviewRow) };
 }
 
 /** Recomputes a product's rating from its published reviews (inside the caller's transaction). */
