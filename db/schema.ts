@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
-import { PRICE_BANDS } from '../domain/search-params';
+import type { CurrencyCode } from '../domain/sites';
 import {
   boolean,
   check,
@@ -62,8 +62,6 @@ export const products = pgTable(
     /** Position in the default listing order. */
     sortRank: integer('sort_rank').notNull().default(0),
     releasedOn: timestamp('released_on', { mode: 'date' }).notNull(),
-    /** The rating facet's band (whole stars, rounded down), kept by the database (search facets). */
-    ratingBand: integer('rating_band').notNull().generatedAlwaysAs(sql`floor(rating_average)::integer`),
   },
   (t) => [
     index('products_colour_idx').on(t.colour),
@@ -86,11 +84,6 @@ export const skus = pgTable(
   (t) => [index('skus_product_idx').on(t.productItemCode)],
 );
 
-/** PRICE_BANDS as one CASE over sale_price_cents (bounds are our constants, written inline). */
-const priceBandSql = sql.raw(
-  `case ${PRICE_BANDS.map(([key, , min, max]) => `when sale_price_cents >= ${min} and sale_price_cents < ${max} then '${key}'`).join(' ')} end`,
-);
-
 export const skuPrices = pgTable(
   'sku_prices',
   {
@@ -104,11 +97,47 @@ export const skuPrices = pgTable(
     vppPriceCents: integer('vpp_price_cents'),
     /** Unlimited member price. */
     memberPriceCents: integer('member_price_cents'),
-    /** The price facet's band key (domain/search-params PRICE_BANDS) of the sale price, kept by the database. */
-    priceBand: text('price_band').generatedAlwaysAs(priceBandSql),
   },
   (t) => [primaryKey({ columns: [t.skuItemCode, t.currency] })],
 );
+
+/**
+ * Search's own narrow copy of every listed product (issue 17): the columns a search filters, counts, sorts and
+ * ranks by, with each currency's single-bottle sale price, about a sixth of a products row. Kept by the database:
+ * triggers on products and sku_prices (migration 0014) write it, whoever changes the catalogue (seed, import,
+ * a price or a rating). Not listed (gift vouchers, memberships, subscriptions, no category): no row. The
+ * weighted full-text vector (`search_vector`, GIN-indexed) is a raw column, as drizzle has no tsvector type.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    itemCode: text('item_code')
+      .primaryKey()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    categories: text('categories').array().notNull(),
+    colour: text('colour').notNull(),
+    grape: text('grape').notNull(),
+    region: text('region').notNull(),
+    country: text('country').notNull(),
+    bottleSizeMl: integer('bottle_size_ml').notNull(),
+    vintage: integer('vintage'),
+    ratingAverage: real('rating_average').notNull(),
+    ratingCount: integer('rating_count').notNull(),
+    sortRank: integer('sort_rank').notNull(),
+    releasedOn: timestamp('released_on', { mode: 'date' }).notNull(),
+    /** The single bottle's sale price in cents by currency (`{"AUD": 2599, "NZD": 2899}`). */
+    saleCents: jsonb('sale_cents').$type<Partial<Record<CurrencyCode, number>>>().notNull().default({}),
+  },
+  // GIN indexes without a pending list (fastupdate off): PGlite has no autovacuum to merge one, and every search
+  // would read it through. Catalogue writes are rare; searches are not.
+  (t) => [index('product_search_categories_idx').using('gin', t.categories).with({ fastupdate: false })],
+);
+
+/** The words of listed products' names, for the typo fallback (trigram-indexed; kept by the same trigger). */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});
 
 export const reviews = pgTable(
   'reviews',

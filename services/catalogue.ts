@@ -34,8 +34,8 @@ export const SKU_PRICE_COLUMNS = {
   memberPriceCents: skuPrices.memberPriceCents,
 };
 
-/** A product as the pages and API see it (the search-only band column left out). */
-export type ProductRow = Omit<typeof products.$inferSelect, 'ratingBand'>;
+/** A product as the pages and API see it. */
+export type ProductRow = typeof products.$inferSelect;
 
 export interface ProductDetail extends ProductRow {
   skus: SkuView[];
@@ -67,9 +67,8 @@ export interface ProductSummary {
 }
 
 export async function findProduct(db: Db, itemCode: string, currency: CurrencyCode): Promise<ProductDetail | null> {
-  const [found] = await db.select().from(products).where(eq(products.itemCode, itemCode)).limit(1);
-  if (!found) return null;
-  const { ratingBand: _ratingBand, ...row } = found;
+  const [row] = await db.select().from(products).where(eq(products.itemCode, itemCode)).limit(1);
+  if (!row) return null;
   const skuRows = await db
     .select({
       itemCode: skus.itemCode,

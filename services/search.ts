@@ -1,12 +1,13 @@
-import { and, asc, desc, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { products, skuPrices } from '../db/schema';
+import { products, productSearch, searchWords } from '../db/schema';
 import { FACETS, type Facet, PRICE_BANDS, RATING_BANDS, type SearchParams } from '../domain/search-params';
 import type { CurrencyCode } from '../domain/sites';
-import { type ProductSummary, singlePrice, stripInternal, summaryQuery, UNLISTED_TYPES } from './catalogue';
+import { type ProductSummary, stripInternal, summaryQuery } from './catalogue';
 
 // Search and listing (SPEC §2 /wines): full text with typo tolerance (tsvector + trigram), facets with
-// counts over the current results, sorting and paging. The same SQL runs on PGlite and PostgreSQL.
+// counts over the current results, sorting and paging, all over product_search (db/schema.ts), the narrow copy of
+// every listed product the database keeps. The same SQL runs on PGlite and PostgreSQL.
 
 export interface FacetValue {
   value: string;
@@ -20,132 +21,192 @@ export interface SearchResult {
   facets: Record<Facet, FacetValue[]>;
 }
 
-const SEARCH_VECTOR = sql`"products"."search_vector"`;
+const search = productSearch;
+const SEARCH_VECTOR = sql`"product_search"."search_vector"`;
 
-function facetColumn(facet: Facet): SQL {
+/** The single bottle's sale price in the site's currency (null: not sold there). */
+function saleCents(currency: CurrencyCode): SQL<number | null> {
+  return sql<number | null>`(${search.saleCents} ->> ${currency})::integer`;
+}
+
+/** PRICE_BANDS as one CASE over a price (the bounds are our own constants, written inline). */
+function priceBand(cents: SQL): SQL<string | null> {
+  const whens = PRICE_BANDS.map(
+    ([key, , min, max]) =>
+      sql`when ${cents} >= ${sql.raw(String(min))} and ${cents} < ${sql.raw(String(max))} then ${key}`,
+  );
+  return sql<string | null>`case ${sql.join(whens, sql` `)} end`;
+}
+
+/** Each facet's value for one search row. */
+function facetValue(facet: Facet, currency: CurrencyCode): SQL {
   switch (facet) {
     case 'colour':
-      return sql`${products.colour}`;
+      return sql`${search.colour}`;
     case 'grape':
-      return sql`${products.grape}`;
+      return sql`${search.grape}`;
     case 'region':
-      return sql`${products.region}`;
+      return sql`${search.region}`;
     case 'country':
-      return sql`${products.country}`;
+      return sql`${search.country}`;
     case 'price':
-      // Precomputed by the database (generated columns, migration 0012): grouping reads a column, not a CASE.
-      return sql`${singlePrice.priceBand}`;
+      return priceBand(saleCents(currency));
     case 'rating':
-      return sql`${products.ratingBand}::text`;
+      return sql`floor(${search.ratingAverage})::integer::text`;
     case 'size':
-      return sql`${products.bottleSizeMl}::text`;
+      return sql`${search.bottleSizeMl}::text`;
     case 'vintage':
-      return sql`${products.vintage}::text`;
+      return sql`${search.vintage}::text`;
   }
 }
 
 /**
- * The term first matches the full-text index; only when that finds nothing does it fall back to
- * trigram similarity (typos): `typoCodes` are then the products whose name is like the term.
+ * The term first matches the full-text index; only when that finds nothing does the typo fallback answer, with a
+ * tsquery of the name words like the term's words (`typoQuery`).
  */
-function conditions(params: SearchParams, typoCodes?: string[]): SQL[] {
+function conditions(currency: CurrencyCode, params: SearchParams, typoQuery?: string): SQL[] {
   const out: (SQL | undefined)[] = [
-    notInArray(products.productType, UNLISTED_TYPES),
-    sql`cardinality(${products.categories}) > 0`,
-    params.category ? sql`${products.categories} @> array[${params.category}]::text[]` : undefined,
+    sql`${saleCents(currency)} is not null`,
+    params.category ? sql`${search.categories} @> array[${params.category}]::text[]` : undefined,
   ];
   if (params.term) {
     out.push(
-      typoCodes
-        ? sql`${products.itemCode} = any(${sql.param(typoCodes)}::text[])`
+      typoQuery
+        ? sql`${SEARCH_VECTOR} @@ to_tsquery('english', ${typoQuery})`
         : sql`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${params.term})`,
     );
   }
   const f = params.filters;
-  if (f.colour) out.push(inArray(products.colour, f.colour));
-  if (f.grape) out.push(inArray(products.grape, f.grape));
-  if (f.region) out.push(inArray(products.region, f.region));
-  if (f.country) out.push(inArray(products.country, f.country));
-  if (f.size) out.push(inArray(products.bottleSizeMl, f.size.map(Number).filter(Number.isInteger)));
-  if (f.vintage) out.push(inArray(products.vintage, f.vintage.map(Number).filter(Number.isInteger)));
+  if (f.colour) out.push(inArray(search.colour, f.colour));
+  if (f.grape) out.push(inArray(search.grape, f.grape));
+  if (f.region) out.push(inArray(search.region, f.region));
+  if (f.country) out.push(inArray(search.country, f.country));
+  if (f.size) out.push(inArray(search.bottleSizeMl, f.size.map(Number).filter(Number.isInteger)));
+  if (f.vintage) out.push(inArray(search.vintage, f.vintage.map(Number).filter(Number.isInteger)));
   if (f.price) {
     const bands = PRICE_BANDS.filter(([key]) => f.price!.includes(key)).map(([key]) => key);
-    if (bands.length) out.push(inArray(singlePrice.priceBand, bands));
+    if (bands.length) out.push(sql`${priceBand(saleCents(currency))} in (${sql.join(bands, sql`, `)})`);
   }
   if (f.rating) {
     const mins = RATING_BANDS.filter(([key]) => f.rating!.includes(key)).map(([, , min]) => min);
-    if (mins.length) out.push(sql`${products.ratingAverage} >= ${Math.min(...mins)}`);
+    if (mins.length) out.push(sql`${search.ratingAverage} >= ${Math.min(...mins)}`);
   }
   return out.filter((c): c is SQL => c !== undefined);
 }
 
-function orderBy(params: SearchParams): SQL[] {
-  switch (params.sort) {
-    case 'price-asc':
-      return [asc(singlePrice.salePriceCents), asc(products.itemCode)];
-    case 'price-desc':
-      return [desc(singlePrice.salePriceCents), asc(products.itemCode)];
-    case 'rating':
-      return [desc(products.ratingAverage), desc(products.ratingCount), asc(products.itemCode)];
-    case 'newest':
-      return [desc(products.releasedOn), asc(products.itemCode)];
-    case 'name':
-      return [asc(products.name), asc(products.itemCode)];
-    default:
-      return params.term
-        ? [
-            desc(
-              sql`ts_rank(${SEARCH_VECTOR}, websearch_to_tsquery('english', ${params.term})) + word_similarity(${params.term}, ${products.name})`,
-            ),
-            asc(products.sortRank),
-          ]
-        : [asc(products.sortRank)];
-  }
+interface SortKey {
+  value: SQL;
+  descending?: boolean;
+}
+
+/** The asked order as sort keys, the item code last so that every order is total. */
+function sortKeys(currency: CurrencyCode, params: SearchParams): SortKey[] {
+  const keys = ((): SortKey[] => {
+    switch (params.sort) {
+      case 'price-asc':
+        return [{ value: saleCents(currency) }];
+      case 'price-desc':
+        return [{ value: saleCents(currency), descending: true }];
+      case 'rating':
+        return [
+          { value: sql`${search.ratingAverage}`, descending: true },
+          { value: sql`${search.ratingCount}`, descending: true },
+        ];
+      case 'newest':
+        return [{ value: sql`${search.releasedOn}`, descending: true }];
+      case 'name':
+        return [{ value: sql`${search.name}` }];
+      default:
+        return params.term
+          ? [
+              {
+                value: sql`ts_rank(${SEARCH_VECTOR}, websearch_to_tsquery('english', ${params.term})) + word_similarity(${params.term}, ${search.name})`,
+                descending: true,
+              },
+              { value: sql`${search.sortRank}` },
+            ]
+          : [{ value: sql`${search.sortRank}` }];
+    }
+  })();
+  return [...keys, { value: sql`${search.itemCode}` }];
+}
+
+const ordered = (key: SortKey, value: SQL | SQL.Aliased = key.value) => (key.descending ? desc(value) : asc(value));
+
+/**
+ * One page of tiles in one statement: the page's item codes and sort keys, ranked and cut to N over the search
+ * table, joined to the tile columns (summaryQuery) and put back in the same order.
+ */
+function pageOfTiles(db: Db, currency: CurrencyCode, params: SearchParams, where: SQL | undefined) {
+  const keys = sortKeys(currency, params);
+  const page = db
+    .select({
+      itemCode: sql<string>`${search.itemCode}`.as('page_item_code'),
+      ...Object.fromEntries(keys.map((key, i) => [`k${i}`, sql`${key.value}`.as(`k${i}`)])),
+    })
+    .from(search)
+    .where(where)
+    .orderBy(...keys.map((key) => ordered(key)))
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize)
+    .as('page');
+  const pageKeys = page as unknown as Record<string, SQL.Aliased>;
+  return summaryQuery(db, currency)
+    .innerJoin(page, eq(products.itemCode, page.itemCode))
+    .orderBy(...keys.map((key, i) => ordered(key, pageKeys[`k${i}`])));
 }
 
 export async function searchProducts(db: Db, currency: CurrencyCode, params: SearchParams): Promise<SearchResult> {
   const exact = await runSearch(db, currency, params);
   if (exact.total > 0 || !params.term) return exact;
-  const typoCodes = await namesLike(db, params.term);
-  if (typoCodes.length === 0) return exact;
-  return runSearch(db, currency, params, typoCodes);
+  const typoQuery = await typoQueryOf(db, params.term);
+  if (!typoQuery) return exact;
+  return runSearch(db, currency, params, typoQuery);
 }
 
+/** Most name words one misspelt word may stand for. */
+const TYPO_CANDIDATES = 10;
+
 /**
- * The typo fallback's candidates, found once for both the page and the facet counts: products whose name holds
- * the term at pg_trgm's word similarity (`<%`, 0.6 by default). NOTE: the trigram index answers this in a few
- * milliseconds, but PGlite's planner prices word_similarity() as cheap and scans every name with it instead (10k
- * names: ~100 ms); sequential scans are turned off for this one statement so the index is used on both databases.
+ * The typo fallback's query: each word of the term (three letters or more) stands for the names' words it is like
+ * at pg_trgm's word similarity (`<%`, 0.6 by default), up to TYPO_CANDIDATES of them, matched in the name (weight
+ * A): `('chardonnay':A | …) & (…)`. Null when a word is like no name word. The lookup reads search_words (one row
+ * per distinct name word), not every product. NOTE: PGlite's planner prices word_similarity() as cheap and would
+ * scan every word with it; sequential scans are turned off for this one statement so the trigram index is used.
  */
-async function namesLike(db: Db, term: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
+async function typoQueryOf(db: Db, term: string): Promise<string | null> {
+  const tokens = [...new Set(term.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((t) => t.length >= 3);
+  if (tokens.length === 0) return null;
+  const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await tx
-      .select({ itemCode: products.itemCode })
-      .from(products)
-      .where(sql`${term} <% ${products.name}`);
-    return rows.map((r) => r.itemCode);
+    const result = await tx.execute<{ token: string; word: string }>(sql`
+      select t.token, w.word from unnest(${sql.param(tokens)}::text[]) as t(token)
+      cross join lateral (
+        select ${searchWords.word} as word from ${searchWords} where t.token <% ${searchWords.word}
+        order by word_similarity(t.token, ${searchWords.word}) desc, ${searchWords.word} limit ${TYPO_CANDIDATES}
+      ) w`);
+    return (result as unknown as { rows: { token: string; word: string }[] }).rows;
   });
+  const groups = tokens.map((token) => rows.filter((r) => r.token === token).map((r) => r.word));
+  if (groups.some((words) => words.length === 0)) return null;
+  const quoted = (word: string) => `'${word.replaceAll("'", "''")}':A`;
+  return groups.map((words) => `(${words.map(quoted).join(' | ')})`).join(' & ');
 }
 
 async function runSearch(
   db: Db,
   currency: CurrencyCode,
   params: SearchParams,
-  typoCodes?: string[],
+  typoQuery?: string,
 ): Promise<SearchResult> {
-  const where = and(...conditions(params, typoCodes));
-  // The page (ranked and cut to N) and the facet counts are separate queries, sent together: on PostgreSQL they
-  // run side by side on two pooled connections.
-  const [rows, facetResult] = await Promise.all([
-    summaryQuery(db, currency)
-      .where(where)
-      .orderBy(...orderBy(params))
-      .limit(params.pageSize)
-      .offset((params.page - 1) * params.pageSize),
+  const where = and(...conditions(currency, params, typoQuery));
+  // The page (ranked and cut to N, with its tiles' columns) and the facet counts are separate queries,
+  // sent together: on PostgreSQL they run side by side on two pooled connections.
+  const [items, facetResult] = await Promise.all([
+    pageOfTiles(db, currency, params, where),
     countFacets(db, currency, params, where),
   ]);
-  return { items: rows.map(stripInternal), ...facetResult };
+  return { items: items.map(stripInternal), ...facetResult };
 }
 
 async function countFacets(
@@ -154,18 +215,20 @@ async function countFacets(
   params: SearchParams,
   where: SQL | undefined,
 ): Promise<Omit<SearchResult, 'items'>> {
-  // Every facet's counts over the current results, in one grouped query.
-  const facetSql = FACETS.map((f) => sql`${facetColumn(f)}`);
+  // Every facet's counts over the current results, in one grouped query over each row's facet values.
+  const names = FACETS.map((f) => sql.identifier(`f_${f}`));
   const grouped = await db.execute<Record<string, string | number | null>>(sql`
-    select ${sql.join(
-      FACETS.map((f, i) => sql`${facetSql[i]} as ${sql.identifier(`f_${f}`)}`),
-      sql`, `,
-    )}, grouping(${sql.join(facetSql, sql`, `)}) as g, count(*)::int as n
-    from ${products}
-    inner join ${skuPrices} as "single_price" on ${singlePrice.skuItemCode} = ${products.itemCode} and ${singlePrice.currency} = ${currency}
-    where ${where}
+    with matched as (
+      select ${sql.join(
+        FACETS.map((f, i) => sql`${facetValue(f, currency)} as ${names[i]}`),
+        sql`, `,
+      )}
+      from ${search} where ${where}
+    )
+    select ${sql.join(names, sql`, `)}, grouping(${sql.join(names, sql`, `)}) as g, count(*)::int as n
+    from matched
     group by grouping sets (${sql.join(
-      facetSql.map((f) => sql`(${f})`),
+      names.map((n) => sql`(${n})`),
       sql`, `,
     )}, ())
   `);

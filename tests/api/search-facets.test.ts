@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, skuPrices } from '../../db/schema';
+import { productSearch, products, skuPrices } from '../../db/schema';
 import { fixedClock } from '../../domain/clock';
 import { FACETS, type Facet, PRICE_BANDS, parseSearchParams } from '../../domain/search-params';
 import { readCatalogueCsv } from '../../server/catalogue-file';
@@ -8,9 +8,9 @@ import { importCatalogue } from '../../services/catalogue-import';
 import { searchProducts } from '../../services/search';
 import { useTestApp } from '../support/test-app';
 
-// The search's precomputed pieces: the price and rating bands are generated columns (migration 0012) that follow
-// every price and rating change, an import included; the facet counts, the page and the typo fallback equal what
-// a plain count over every listed product gives.
+// The search reads product_search, the narrow copy of every listed product the database keeps (migration 0014):
+// it follows every price, rating and listing change, an import included; the facet counts, the page and the typo
+// fallback equal what a plain count over every listed product gives.
 
 const t = useTestApp();
 const db = () => t.testDb.database.db;
@@ -110,9 +110,11 @@ describe('search facet counts', () => {
     expect(byRating.total).toBe(rated.length);
     expect(countsOf(byRating.facets)).toEqual(bruteCounts(rated));
 
+    // Every searched field in one plain vector: a one-word query matches it whatever the field's weight.
     const termed = await listed(
       'AUD',
-      sql`p.search_vector @@ websearch_to_tsquery('english', 'shiraz') and p.colour = 'red'`,
+      sql`to_tsvector('english', concat_ws(' ', p.name, p.producer, p.grape, p.region, p.appellation, p.country,
+        p.style, p.colour, p.tasting_notes)) @@ websearch_to_tsquery('english', 'shiraz') and p.colour = 'red'`,
     );
     const shiraz = await search('Ntt=shiraz&colour=red&sort=price-asc&Nrpp=96');
     expect(shiraz.total).toBe(termed.length);
@@ -125,9 +127,13 @@ describe('search facet counts', () => {
     expect(shiraz.items.map((p) => p.itemCode)).toEqual(expected);
   });
 
-  it('for a typo, cover exactly the products whose name is like the term', async () => {
+  it('for a typo, cover exactly the products with a name word like the term', async () => {
     // word_similarity() in the filter is the plain, index-free form of `<%` at pg_trgm's default threshold (0.6).
-    const like = await listed('AUD', sql`word_similarity('chardonay', p.name) >= 0.6 and p.colour = 'white'`);
+    const like = await listed(
+      'AUD',
+      sql`p.colour = 'white' and exists (select 1 from unnest(to_tsvector('simple', p.name)) w
+        where char_length(w.lexeme) >= 3 and word_similarity('chardonay', w.lexeme) >= 0.6)`,
+    );
     expect(like.length).toBeGreaterThan(0);
     const typo = await search('Ntt=chardonay&colour=white&Nrpp=96');
     expect(typo.total).toBe(like.length);
@@ -138,33 +144,38 @@ describe('search facet counts', () => {
   });
 });
 
-describe('precomputed price and rating bands', () => {
-  async function bands(itemCode: string, currency = 'AUD') {
+describe('the search table (product_search)', () => {
+  async function searchRow(itemCode: string) {
     const [row] = await db()
-      .select({ priceBand: skuPrices.priceBand, ratingBand: products.ratingBand, cents: skuPrices.salePriceCents })
-      .from(products)
-      .innerJoin(skuPrices, and(eq(skuPrices.skuItemCode, products.itemCode), eq(skuPrices.currency, currency)))
-      .where(eq(products.itemCode, itemCode));
+      .select({ saleCents: productSearch.saleCents, ratingAverage: productSearch.ratingAverage })
+      .from(productSearch)
+      .where(eq(productSearch.itemCode, itemCode));
     return row;
   }
 
-  it('hold the band of every price and rating', async () => {
+  it('holds every listed product, and only those, with its single-bottle price in each currency', async () => {
     const result = await db().execute<Record<string, unknown>>(sql`
-      select sp.sale_price_cents, sp.price_band, p.rating_average, p.rating_band
-      from sku_prices sp join skus s on s.item_code = sp.sku_item_code join products p on p.item_code = s.product_item_code`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    expect(rows.length).toBeGreaterThan(500);
-    for (const r of rows) {
-      expect(r.price_band).toBe(bandOf(Number(r.sale_price_cents)));
-      expect(r.rating_band).toBe(Math.floor(Number(r.rating_average)));
+      select p.item_code, p.rating_average,
+        coalesce((select jsonb_object_agg(sp.currency, sp.sale_price_cents) from sku_prices sp
+          where sp.sku_item_code = p.item_code), '{}'::jsonb) as prices
+      from products p
+      where p.product_type not in ('giftVoucher', 'membership', 'subscription') and cardinality(p.categories) > 0`);
+    const expected = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rows = await db().select().from(productSearch);
+    expect(expected.length).toBeGreaterThan(100);
+    expect(rows.map((r) => r.itemCode).sort()).toEqual(expected.map((r) => String(r.item_code)).sort());
+    const byCode = new Map(rows.map((r) => [r.itemCode, r] as const));
+    for (const e of expected) {
+      const row = byCode.get(String(e.item_code))!;
+      expect(row.saleCents).toEqual(e.prices);
+      expect(row.ratingAverage).toBe(Number(e.rating_average));
     }
   });
 
-  it('follow a price change and a rating change, and search sees the new bands at once', async () => {
+  it('follows a price change and a rating change, and search sees the new bands at once', async () => {
     const [wine] = await listed('AUD', sql`sp.sale_price_cents < 2000 and p.rating_average < 4`);
     expect(wine).toBeDefined();
     const code = wine!.itemCode;
-    expect((await bands(code))?.priceBand).toBe('0-20');
     const before = await search('price=50-plus&rating=4&Nrpp=96');
 
     await db()
@@ -172,7 +183,9 @@ describe('precomputed price and rating bands', () => {
       .set({ salePriceCents: 6_500 })
       .where(and(eq(skuPrices.skuItemCode, code), eq(skuPrices.currency, 'AUD')));
     await db().update(products).set({ ratingAverage: 4.6 }).where(eq(products.itemCode, code));
-    expect(await bands(code)).toEqual({ priceBand: '50-plus', ratingBand: 4, cents: 6_500 });
+    const row = await searchRow(code);
+    expect(row?.saleCents.AUD).toBe(6_500);
+    expect(row?.ratingAverage).toBeCloseTo(4.6);
 
     const after = await search('price=50-plus&rating=4&Nrpp=96');
     expect(after.total).toBe(before.total + 1);
@@ -183,7 +196,27 @@ describe('precomputed price and rating bands', () => {
     );
   });
 
-  it('are set by a catalogue import, new and updated products alike', async () => {
+  it('drops a product with no category, and a currency whose price is gone', async () => {
+    const [wine] = await listed('NZD');
+    const code = wine!.itemCode;
+    const name = (await db().select({ name: products.name }).from(products).where(eq(products.itemCode, code)))[0]!
+      .name;
+    const term = `Ntt=${encodeURIComponent(name)}&Nrpp=96`;
+    expect((await search(term, 'NZD')).items.map((p) => p.itemCode)).toContain(code);
+
+    await db()
+      .delete(skuPrices)
+      .where(and(eq(skuPrices.skuItemCode, code), eq(skuPrices.currency, 'NZD')));
+    expect((await searchRow(code))?.saleCents.NZD).toBeUndefined();
+    expect((await search(term, 'NZD')).items.map((p) => p.itemCode)).not.toContain(code);
+    expect((await search(term, 'AUD')).items.map((p) => p.itemCode)).toContain(code);
+
+    await db().update(products).set({ categories: [] }).where(eq(products.itemCode, code));
+    expect(await searchRow(code)).toBeUndefined();
+    expect((await search(term, 'AUD')).items.map((p) => p.itemCode)).not.toContain(code);
+  });
+
+  it('is written by a catalogue import, new and updated products alike', async () => {
     const header =
       'item_code,sku_code,pack_size,currency,name,vintage,product_type,colour,grape,region,country,producer,list_price,sale_price,stock';
     const line = (sale: string) =>
@@ -192,12 +225,13 @@ describe('precomputed price and rating bands', () => {
     const first = readCatalogueCsv(`${header}\n${line('19.50')}\n`);
     expect(first.problems).toEqual([]);
     await importCatalogue(db(), clock, first.products);
-    expect((await bands('D0980'))?.priceBand).toBe('0-20');
+    expect((await searchRow('D0980'))?.saleCents.AUD).toBe(1_950);
     expect((await search('Ntt=bandwood&price=0-20')).items.map((p) => p.itemCode)).toEqual(['D0980']);
+    expect((await search('Ntt=bandwod')).items.map((p) => p.itemCode)).toEqual(['D0980']);
 
     const second = readCatalogueCsv(`${header}\n${line('34.00')}\n`);
     await importCatalogue(db(), clock, second.products);
-    expect((await bands('D0980'))?.priceBand).toBe('30-50');
+    expect((await searchRow('D0980'))?.saleCents.AUD).toBe(3_400);
     expect((await search('Ntt=bandwood&price=0-20')).total).toBe(0);
     const moved = await search('Ntt=bandwood');
     expect(moved.facets.price).toEqual([{ value: '30-50', count: 1, selected: false }]);
