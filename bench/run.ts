@@ -219,6 +219,11 @@ async function runLighthouse(label: string, url: string, cookie = '') {
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
     );
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
+    if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      const file = path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${label.replaceAll(' ', '-')}-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(lhr));
+      console.log(`  report: ${file}`);
+    }
   } finally {
     chrome.kill();
   }

@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, TEST_CHROME_PATH } from './tests/support/chromium';
+const browser = await chromium.launch({ executablePath: TEST_CHROME_PATH, args: CHROMIUM_ARGS });
+const context = await browser.newContext();
+await context.addCookies([{ name: 'age_verified', value: '1', url: 'http://law-au.localhost:3502/' }]);
+const page = await context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('request', (r) => { if (r.url().includes('/assets/')) console.log('req', r.url().split('/').pop()); });
+await page.goto('http://law-au.localhost:3502/?dw_brontoItem=D0001&dw_brontoQuantity=abc');
+await page.waitForTimeout(3000);
+console.log('url', page.url(), await page.locator('[role=dialog]').count());
+await browser.close();
