@@ -39,7 +39,7 @@ const FIRST_PAINT = `await new Promise((resolve) => {
  * 170 KB of script; hydration starts a frame later than before. React hydrates the script element as it was
  * written (React Router marks it `suppressHydrationWarning`) and finds the preload links the script added.
  */
-export function scriptsAfterFirstPaint(html: Buffer): Buffer {
+export function scriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const headEnd = html.indexOf(HEAD_STYLE);
   const typeAt = html.lastIndexOf(MODULE_SCRIPT_OPEN);
   if (headEnd < 0 || typeAt < headEnd) return html;
