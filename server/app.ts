@@ -28,6 +28,7 @@ import { jsonApi } from './api';
 import { formRoutes } from './api/authentication';
 import type { Config } from './config';
 import { clientErrorOf, fail, failWith } from './envelope';
+import { compressPages } from './page-compression';
 import { contentSecurity } from './content-security';
 import { inputGuard } from './input-guard';
 import { legacyRoutes } from './legacy';
@@ -184,6 +185,7 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use('*', compress());
+  app.use('*', compressPages());
   // Shared Prospect pages: a stored answer leaves here, with the security headers above and nothing below.
   app.use(
     '*',

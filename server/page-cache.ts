@@ -88,16 +88,21 @@ function matchesEtag(header: string, etag: string): boolean {
   });
 }
 
-/** br when the client takes it, else gzip, else none (q=0 refuses). */
-function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
+/** How much the client wants each content coding (Accept-Encoding q-values; `*` stands for the rest; 0: refused). */
+export function encodingQuality(accept: string | undefined): (name: string) => number {
   const offered = new Map<string, number>();
-  for (const part of accept.toLowerCase().split(',')) {
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
     const [name = '', ...rest] = part.trim().split(';');
+    if (!name.trim()) continue;
     const q = rest.map((r) => r.trim()).find((r) => r.startsWith('q='));
     offered.set(name.trim(), q ? Number(q.slice(2)) : 1);
   }
-  const qOf = (name: string) => offered.get(name) ?? offered.get('*') ?? 0;
+  return (name) => offered.get(name) ?? offered.get('*') ?? 0;
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refuses). */
+function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  const qOf = encodingQuality(accept);
   if (qOf('br') > 0 && qOf('br') >= qOf('gzip')) return 'br';
   if (qOf('gzip') > 0) return 'gzip';
   return null;

@@ -109,6 +109,25 @@ describe('the page cache', () => {
     expect(await plain.text()).toBe(first.text);
   });
 
+  it('a page rendered for this request (never stored) leaves gzipped whole when asked, plain otherwise', async () => {
+    // ?status=404: an answer the cache never stores, so this is the page handler's own response.
+    const path = '/wines?status=404';
+    const plain = await app.request(path, { headers: { host } });
+    expect(plain.headers.get('x-cache')).toBeNull();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    expect(html).toContain('<p id="name">');
+    const gz = await app.request(path, { headers: { host, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gz.status).toBe(404);
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(gz.headers.get('content-security-policy')).toMatch(/nonce-/);
+    const withoutNonce = (page: string) => page.replace(/nonce="[^"]*"/g, '');
+    expect(withoutNonce(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8'))).toBe(withoutNonce(html));
+    const refused = await app.request(path, { headers: { host, 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+  });
+
   it('concurrent first requests for one page share a single render', async () => {
     const before = renders;
     const answers = await Promise.all(Array.from({ length: 5 }, () => get(app, '/contact-us')));
