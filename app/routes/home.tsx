@@ -64,6 +64,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** Tiles a phone shows of a carousel at first (two per view). */
+const FIRST_VIEW_ON_A_PHONE = 2;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { site } = useRootData();
@@ -89,13 +92,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-      {loaderData.lists.map((list) => (
+      {loaderData.lists.map((list, listIndex) => (
         <Carousel key={list.name} title={list.header} autoplayMs={list.autoplayMs} perView={4}>
-          {list.products.map((p) => (
-            // NOTE: no image here is fetched ahead of the rest: the hero's heading is the page's largest content, and
-            // React preloads every eager image in <head>, before the page's scripts (it would only delay hydration).
-            // The browser's lazy loading fetches the images in view right after the first layout, before `load`.
-            <ProductTile key={p.itemCode} product={p} site={site} />
+          {list.products.map((p, index) => (
+            // The first carousel's first two images are a phone's largest content (Lighthouse's LCP element): they
+            // are fetched at once, at high priority (React preloads them in <head>; the page's scripts wait for the
+            // first paint). The browser's lazy loading fetches the others in view right after the first layout.
+            <ProductTile
+              key={p.itemCode}
+              product={p}
+              site={site}
+              eager={listIndex === 0 && index < FIRST_VIEW_ON_A_PHONE}
+            />
           ))}
         </Carousel>
       ))}

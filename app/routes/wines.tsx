@@ -136,9 +136,9 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
 
 /**
  * Tiles whose images are fetched first, at high priority: the listing's first row on a narrow screen (2 columns), where
- * the page's largest content is. NOTE: React preloads each of them in <head>, ahead of the page's scripts, so every
- * one more delays hydration on an HTTP/1.1 connection; the rest of a wide screen's first row is in view at the first
- * layout and loads lazily at once.
+ * the page's largest content is. NOTE: React preloads each of them in <head>; the page's scripts wait for the first
+ * paint (app/entry.server.tsx), but each preload still takes one of a host's six HTTP/1.1 connections; the rest of a
+ * wide screen's first row is in view at the first layout and loads lazily at once.
  */
 const FIRST_ROW = 2;
 

@@ -198,17 +198,24 @@ test('tile images load lazily, by the browser: the rest wait until they come nea
   await expect.poll(() => last.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 });
 
-test("only the largest images go ahead of the scripts: a listing's first two, none on the home page", async ({
+test("only the largest images are fetched first: a listing's first two, the home page's first carousel's first two", async ({
   page,
 }) => {
-  // React preloads each eager image in <head>, before the page's modules (HTTP/1.1: six connections a host).
+  // React preloads each eager image in <head> (HTTP/1.1: six connections a host).
   const preloads = page.locator('link[rel="preload"][as="image"]');
   await gotoHydrated(page, '/wines');
   await expect(preloads).toHaveCount(2);
   await expect(page.locator('article.tile img[fetchpriority="high"]')).toHaveCount(2);
   await gotoHydrated(page, '/');
-  await expect(preloads).toHaveCount(0);
-  await expect(page.locator('article.tile img').first()).toHaveAttribute('loading', 'lazy');
+  await expect(preloads).toHaveCount(2);
+  const firstCarousel = page.locator('section.carousel').first().locator('article.tile img');
+  await expect(firstCarousel.nth(0)).toHaveAttribute('fetchpriority', 'high');
+  await expect(firstCarousel.nth(1)).toHaveAttribute('fetchpriority', 'high');
+  await expect(firstCarousel.nth(2)).toHaveAttribute('loading', 'lazy');
+  await expect(page.locator('section.carousel').nth(1).locator('article.tile img').first()).toHaveAttribute(
+    'loading',
+    'lazy',
+  );
 });
 
 test.describe('without script', () => {
