@@ -11,6 +11,15 @@ import { PlainLink } from './plain-link';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 
+/**
+ * Tiles side by side on a phone, in a listing's grid and in a carousel alike: the first ones of a page are its
+ * largest content there, so their images are fetched first, at high priority (`eager`). NOTE: React preloads each
+ * eager image in <head>; the page's scripts wait for the first paint (app/entry.server.tsx), but each preload still
+ * takes one of a host's six HTTP/1.1 connections; the rest of a wide screen's first row is in view at the first
+ * layout and loads lazily at once.
+ */
+export const TILES_IN_A_PHONE_ROW = 2;
+
 /** Tiles add a full case: 12 bottles of a wine (SPEC §5), one of anything else. */
 function caseQuantity(p: Pick<ProductSummary, 'productType' | 'mixed' | 'bottleCount'>): number {
   return p.productType === 'wine' && !p.mixed && p.bottleCount === 1 ? 12 : 1;

@@ -6,7 +6,7 @@ import { offerListLocale, type Site } from '../../domain/sites';
 import { findOfferList } from '../../services/offer-lists';
 import type { Route } from './+types/home';
 import { Carousel } from '../components/carousel';
-import { ProductTile } from '../components/product-tile';
+import { ProductTile, TILES_IN_A_PHONE_ROW } from '../components/product-tile';
 import { EmailSignup } from '../components/marketing/email-signup';
 import { ReferAFriend } from '../components/marketing/refer-a-friend';
 import { RecentlyViewed, Recommendations } from '../components/personal/personal-carousels';
@@ -64,9 +64,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** Tiles a phone shows of a carousel at first (two per view). */
-const FIRST_VIEW_ON_A_PHONE = 2;
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { site } = useRootData();
@@ -95,14 +92,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.lists.map((list, listIndex) => (
         <Carousel key={list.name} title={list.header} autoplayMs={list.autoplayMs} perView={4}>
           {list.products.map((p, index) => (
-            // The first carousel's first two images are a phone's largest content (Lighthouse's LCP element): they
-            // are fetched at once, at high priority (React preloads them in <head>; the page's scripts wait for the
-            // first paint). The browser's lazy loading fetches the others in view right after the first layout.
+            // The first carousel's first view on a phone is the page's largest content (Lighthouse's LCP element).
+            // The browser's lazy loading fetches the others in view right after the first layout.
             <ProductTile
               key={p.itemCode}
               product={p}
               site={site}
-              eager={listIndex === 0 && index < FIRST_VIEW_ON_A_PHONE}
+              eager={listIndex === 0 && index < TILES_IN_A_PHONE_ROW}
             />
           ))}
         </Carousel>

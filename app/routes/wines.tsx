@@ -21,7 +21,7 @@ import { withoutTrackingParams } from '../../domain/tracking-params';
 import { searchProducts } from '../../services/search';
 import type { Route } from './+types/wines';
 import { FillTheBoxBanner } from '../components/cart/fill-the-box-banner';
-import { ProductTile } from '../components/product-tile';
+import { ProductTile, TILES_IN_A_PHONE_ROW } from '../components/product-tile';
 import { appContext } from '../context';
 import { track } from '../lib/analytics';
 import { productItem, trackEcommerce } from '../lib/ecommerce';
@@ -133,14 +133,6 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
     </div>
   );
 }
-
-/**
- * Tiles whose images are fetched first, at high priority: the listing's first row on a narrow screen (2 columns), where
- * the page's largest content is. NOTE: React preloads each of them in <head>; the page's scripts wait for the first
- * paint (app/entry.server.tsx), but each preload still takes one of a host's six HTTP/1.1 connections; the rest of a
- * wide screen's first row is in view at the first layout and loads lazily at once.
- */
-const FIRST_ROW = 2;
 
 export default function Wines({ loaderData: data }: Route.ComponentProps) {
   const { i18n } = useLingui();
@@ -289,7 +281,7 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
                     site={site}
                     headingLevel={2}
                     addSingle={data.fillTheBox !== null}
-                    eager={index < FIRST_ROW}
+                    eager={index < TILES_IN_A_PHONE_ROW}
                   />
                 </li>
               ))}
