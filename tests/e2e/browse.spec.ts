@@ -85,6 +85,8 @@ test("a tile's name and picture open the product page in the app, without loadin
   // Back on the listing, a click with a modifier key is the browser's (a new tab): the page stays.
   await page.goBack();
   await expect(page).toHaveURL(/\/wines\?name=red-wine/);
+  // The URL changes before the listing is back on screen: wait for its first tile, not the product page's.
+  await expect(page.locator('article.tile').first().locator('a.tile__image')).toHaveAttribute('href', href!);
   const popup = page.context().waitForEvent('page');
   await page
     .locator('article.tile')
