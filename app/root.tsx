@@ -32,6 +32,7 @@ import { Footer } from './components/footer';
 import { GotoScroller } from './components/goto-scroller';
 import { Header } from './components/header';
 import { LogoutBackNav } from './components/logout-back-nav';
+import { notePageHydrated } from './components/modal';
 import { ClickTracking } from './components/click-tracking';
 import { EmailCapture } from './components/marketing/email-capture';
 import { appContext } from './context';
@@ -160,6 +161,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
+  useEffect(notePageHydrated, []);
   return (
     <CartProvider hasCart={loaderData.hasCart} currency={loaderData.site.currency}>
       <FavouritesProvider codes={loaderData.favourites}>

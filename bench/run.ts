@@ -219,6 +219,10 @@ async function runLighthouse(label: string, url: string, cookie = '') {
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
     );
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
+    const lcpElement = JSON.stringify(lhr.audits['lcp-breakdown-insight']?.details ?? {}).match(
+      /"snippet":"((?:\\.|[^"\\])*)"/,
+    )?.[1];
+    if (lcpElement) console.log(`  LCP element: ${lcpElement.slice(0, 160)}`);
     if (process.env.BENCH_LIGHTHOUSE_DIR) {
       const file = path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${label.replaceAll(' ', '-')}-${Date.now()}.json`);
       writeFileSync(file, JSON.stringify(lhr));
@@ -246,11 +250,19 @@ async function lighthousePages(productPath: string) {
   }
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
   const cartCookie = await makeCart(FIVE_LINES);
+  // BENCH_LIGHTHOUSE_PAGES=cart,home: only those pages.
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  const pages: [string, string, string?][] = [
+    ['product', productPath],
+    ['home', '/'],
+    ['category', '/wines?name=red-wine'],
+    ['cart', '/cart', cartCookie],
+  ];
   for (let run = 0; run < runs; run++) {
-    await runLighthouse('product page', `http://${HOST}:${PORT}${productPath}`);
-    await runLighthouse('home page', `http://${HOST}:${PORT}/`);
-    await runLighthouse('category page', `http://${HOST}:${PORT}/wines?name=red-wine`);
-    await runLighthouse('cart page', `http://${HOST}:${PORT}/cart`, cartCookie);
+    for (const [name, pagePath, cookie] of pages) {
+      if (!only || only.includes(name))
+        await runLighthouse(`${name} page`, `http://${HOST}:${PORT}${pagePath}`, cookie);
+    }
   }
 }
 

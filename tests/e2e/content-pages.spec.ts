@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoHydrated, pageData, test } from './support/fixtures';
+import { expect, expectAccessible, gotoHydrated, logIn, pageData, test } from './support/fixtures';
 
 // SPEC §2 wedding calculator, §5 (only digits, never below 0), §9 (one bottle per 5 glasses; defaults 25 guests and
 // 1, 2, 1, 1 glasses); CONTRACT.md: /wedding-wine-calculator.
@@ -116,6 +116,45 @@ test.describe('quick view', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(opener).toBeFocused();
+  });
+
+  test('on a phone, a carousel tile’s quick view covers the screen, scrolls to its top and gives focus back @mobile', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/');
+    const opener = page
+      .locator('.carousel .tile')
+      .nth(1)
+      .getByRole('button', { name: /^Quick view: / });
+    const title = ((await opener.getAttribute('aria-label')) ?? '').replace('Quick view: ', '');
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    // The carousel's track moves by a CSS transform: a modal inside it took the track for its screen.
+    expect(await page.locator('.modal-backdrop').boundingBox()).toEqual({ x: 0, y: 0, ...page.viewportSize() });
+    // Its pack prices make it taller than the phone's screen: the top can still be scrolled to.
+    const heading = dialog.getByRole('heading', { name: title, exact: true });
+    await heading.scrollIntoViewIfNeeded();
+    await expect(heading).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('on a product page, a recently viewed wine’s quick view names its own buy box', async ({ page }) => {
+    await logIn(page, 'outback@example.com');
+    await gotoHydrated(page, '/product/D0002');
+    await gotoHydrated(page, '/product/D0001');
+    const opener = page
+      .getByTestId('recently-viewed')
+      .getByRole('button', { name: /^Quick view: / })
+      .first();
+    const title = ((await opener.getAttribute('aria-label')) ?? '').replace('Quick view: ', '');
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: title });
+    // Both buy boxes took their name from one fixed id: the quick view's was the page's wine.
+    await expect(dialog.getByRole('form', { name: `Buy ${title}` })).toBeVisible();
+    await expect(page.getByRole('form', { name: /^Buy / })).toHaveCount(2);
   });
 
   test('the item-added modal names bottles and packs, and leads on to the cart', async ({ page }) => {

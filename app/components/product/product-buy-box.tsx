@@ -40,6 +40,8 @@ export function ProductBuyBox({
   const [packCode, setPackCode] = useState(packs[0]?.itemCode ?? p.itemCode);
   const [quantity, setQuantity] = useState('1');
   const qtyId = useId();
+  // Its own id: a quick view opened on a product page shows a second buy box.
+  const titleId = useId();
   const chosenQuantity = Math.max(1, Number(quantity) || 1);
   const packSize = packs.find((pack) => pack.itemCode === packCode)?.size ?? 1;
   const ss = useSubscribeAndSaveGate(subscribeAndSave, packSize * chosenQuantity, {
@@ -47,8 +49,8 @@ export function ProductBuyBox({
     quantity: chosenQuantity,
   });
   return (
-    <form className="buy-box" onSubmit={(e) => e.preventDefault()} aria-labelledby="buy-title">
-      <h2 id="buy-title" className="visually-hidden">
+    <form className="buy-box" onSubmit={(e) => e.preventDefault()} aria-labelledby={titleId}>
+      <h2 id={titleId} className="visually-hidden">
         {i18n._('Buy {title}', { title })}
       </h2>
       <fieldset>
