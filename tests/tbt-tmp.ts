@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import { CHROMIUM_ARGS, TEST_CHROME_PATH } from '/work/main/tests/support/chromium';
+const browser = await chromium.launch({ executablePath: TEST_CHROME_PATH, args: CHROMIUM_ARGS });
+const ctx = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+const url = `http://law-au.localhost:3501${process.argv[2] ?? '/product/D0001'}`;
+await ctx.addCookies([{ name: 'age_verified', value: '1', url }]);
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await page.addInitScript(() => { (window as any).__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) (window as any).__lt.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true }); });
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 }); await cdp.send('Profiler.start');
+await page.goto(url); await page.waitForLoadState('networkidle'); await page.waitForTimeout(1500);
+const { profile } = await cdp.send('Profiler.stop');
+fs.writeFileSync('/tmp/client.cpuprofile', JSON.stringify(profile));
+const lt = await page.evaluate(() => (window as any).__lt);
+console.log(JSON.stringify(lt), 'TBT-ish', lt.reduce((s: number, [, d]: number[]) => s + Math.max(0, d - 50), 0));
+await browser.close();
