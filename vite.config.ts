@@ -1,3 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -27,6 +30,36 @@ function leanEnglishCatalogues(): Plugin {
 }
 
 /**
+ * Each built script and stylesheet is also written brotli- and gzip-compressed at the highest levels (`.br`, `.gz`
+ * beside it), which the server sends as they are (server/app.ts, `precompressed`): a phone receives about 15 % fewer
+ * bytes of JavaScript than from on-the-fly gzip, and the server compresses nothing per request.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'precompressed-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|json|svg)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const content = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
  * The browser's chunks (issue 17): React, React DOM, React Router and Lingui load on every page, as one framework
  * chunk instead of a handful of files that each cost a phone a request (and gzip better together). App code keeps
  * the automatic split: grouping what routes share also pulled what only lazy parts (forms, modals) need into every
@@ -43,7 +76,12 @@ const clientChunks = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [lingui({ failOnMissing: false, failOnCompileError: true }), leanEnglishCatalogues(), reactRouter()],
+  plugins: [
+    lingui({ failOnMissing: false, failOnCompileError: true }),
+    leanEnglishCatalogues(),
+    reactRouter(),
+    ...(isSsrBuild ? [] : [precompressedAssets()]),
+  ],
   build: {
     target: 'es2022',
     rolldownOptions: {

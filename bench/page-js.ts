@@ -13,14 +13,14 @@ const listScripts = process.argv.includes('--scripts');
 const server = await startServer(port);
 const browser = await chromium.launch({ executablePath: TEST_CHROME_PATH, args: CHROMIUM_ARGS });
 try {
-  console.log('page                 scripts   gzip KB   budget KB   catalogue chunks');
+  console.log('page                 scripts   gzip KB   budget KB   brotli KB (sent)   catalogue chunks');
   for (const { label, site, path, budgetKb } of PAGE_JS_BUDGETS) {
     const context = await browser.newContext();
-    const { scripts, totalKb } = await measurePageScripts(context, `http://${site}.localhost:${port}${path}`);
+    const { scripts, totalKb, brotliKb } = await measurePageScripts(context, `http://${site}.localhost:${port}${path}`);
     const catalogues = scripts.filter((s) => /\/messages-[^/]+\.js$/.test(s.url));
     const catalogueKb = catalogues.reduce((s, c) => s + c.gzip, 0) / 1024;
     console.log(
-      `${label.padEnd(20)} ${String(scripts.length).padStart(7)} ${totalKb.toFixed(1).padStart(9)} ${String(budgetKb).padStart(11)}   ${catalogues.length} (${catalogueKb.toFixed(1)} KB)${totalKb > budgetKb ? '   OVER BUDGET' : ''}`,
+      `${label.padEnd(20)} ${String(scripts.length).padStart(7)} ${totalKb.toFixed(1).padStart(9)} ${String(budgetKb).padStart(11)} ${brotliKb.toFixed(1).padStart(18)}   ${catalogues.length} (${catalogueKb.toFixed(1)} KB)${totalKb > budgetKb ? '   OVER BUDGET' : ''}`,
     );
     if (listScripts) {
       for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip)) {

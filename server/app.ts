@@ -365,6 +365,8 @@ export function createApp(options: CreateAppOptions) {
   const serveBuilt = (cacheControl: string) =>
     serveStatic({
       root: staticRoot,
+      // The build writes each script and stylesheet brotli- and gzip-compressed beside it (vite.config.ts).
+      precompressed: true,
       onFound: (_p, c) => {
         c.header('Cache-Control', cacheControl);
       },

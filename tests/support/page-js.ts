@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { BrowserContext } from '@playwright/test';
 
 /**
@@ -17,9 +17,10 @@ export const PAGE_JS_BUDGETS = [
 ] as const;
 
 export interface PageScripts {
-  /** Scripts loaded, each with its gzip size in bytes. */
-  scripts: { url: string; gzip: number }[];
+  /** Scripts loaded, each with its gzip size in bytes, and its brotli size (what the server sends: vite.config.ts). */
+  scripts: { url: string; gzip: number; br: number }[];
   totalKb: number;
+  brotliKb: number;
 }
 
 /**
@@ -51,8 +52,17 @@ export async function measurePageScripts(context: BrowserContext, url: string): 
       // Assets are the same on every site: ask the loopback address (Node does not resolve *.localhost).
       const { port, pathname } = new URL(scriptUrl);
       const res = await fetch(`http://127.0.0.1:${port}${pathname}`);
-      return { url: scriptUrl, gzip: gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length };
+      const content = Buffer.from(await res.arrayBuffer());
+      return {
+        url: scriptUrl,
+        gzip: gzipSync(content, { level: 9 }).length,
+        br: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      };
     }),
   );
-  return { scripts, totalKb: scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024 };
+  return {
+    scripts,
+    totalKb: scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024,
+    brotliKb: scripts.reduce((sum, s) => sum + s.br, 0) / 1024,
+  };
 }
