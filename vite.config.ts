@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
@@ -40,10 +40,11 @@ function precompressedAssets(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const dir = options.dir ?? '';
-      for (const fileName of Object.keys(bundle)) {
+      for (const [fileName, output] of Object.entries(bundle)) {
         if (!/\.(js|css|json|svg)$/.test(fileName)) continue;
+        // What was just written, from memory: a chunk's code, or an asset's source.
+        const content = Buffer.from(output.type === 'chunk' ? output.code : output.source);
         const file = path.join(dir, fileName);
-        const content = readFileSync(file);
         writeFileSync(
           `${file}.br`,
           brotliCompressSync(content, {

@@ -219,9 +219,11 @@ async function runLighthouse(label: string, url: string, cookie = '') {
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
     );
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
-    const lcpElement = JSON.stringify(lhr.audits['lcp-breakdown-insight']?.details ?? {}).match(
-      /"snippet":"((?:\\.|[^"\\])*)"/,
-    )?.[1];
+    // The LCP insight's details list its phases, then the element (a node item with its markup).
+    const lcpItems =
+      (lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; snippet?: string }[] } | undefined)
+        ?.items ?? [];
+    const lcpElement = lcpItems.find((item) => item.type === 'node')?.snippet;
     if (lcpElement) console.log(`  LCP element: ${lcpElement.slice(0, 160)}`);
     if (process.env.BENCH_LIGHTHOUSE_DIR) {
       const file = path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${label.replaceAll(' ', '-')}-${Date.now()}.json`);
