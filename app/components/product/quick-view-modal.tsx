@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import { Link, useFetcher } from 'react-router';
 import type { ProductPageData } from '../../routes/product';
@@ -80,12 +80,10 @@ function ItemAddedModal({
   const { i18n } = useLingui();
   const { site } = useRootData();
   const { cart } = useCart();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const bottles = cart?.lineItems.reduce((n, line) => n + line.quantity, 0) ?? 0;
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} closeOnBackdrop className="item-added">
-      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+      <h2 id={`${id}-title`} tabIndex={-1} data-autofocus>
         {i18n._('Added to your cart')}
       </h2>
       {/* A pack says so: "1 × wine" for six bottles would read as one bottle. */}
