@@ -32,7 +32,7 @@ import { Footer } from './components/footer';
 import { GotoScroller } from './components/goto-scroller';
 import { Header } from './components/header';
 import { LogoutBackNav } from './components/logout-back-nav';
-import { notePageHydrated } from './components/modal';
+import { notePageHydrated } from './lib/hydration';
 import { ClickTracking } from './components/click-tracking';
 import { EmailCapture } from './components/marketing/email-capture';
 import { appContext } from './context';

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { isPageHydrated } from '../lib/hydration';
 
 interface Props {
   title: string;
@@ -23,21 +24,43 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
   const viewportRef = useRef<HTMLDivElement>(null);
   const engine = useRef<Promise<EmblaCarouselType | null> | null>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  // The server renders the first view only (issue 17: the home page's three carousels were 36 tiles, 80% of its
+  // markup and render time). Without script nothing past it could be seen: the viewport clips and nothing scrolls.
+  // The rest follows with the engine, or when focus comes in; a carousel that mounts after hydration (filled from
+  // the API, or reached by a link) has them all at once.
+  const [allSlides, setAllSlides] = useState(isPageHydrated);
+  const showAllSlides = useCallback(() => startTransition(() => setAllSlides(true)), []);
+  // The engine measures the slides once, when it is made: it waits for them all (a first view alone has nothing to
+  // scroll to, and its autoplay would never start).
+  const slidesShown = useRef<{ promise: Promise<void>; resolve: () => void } | null>(null);
+  if (!slidesShown.current) {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    slidesShown.current = { promise, resolve };
+  }
+  useEffect(() => {
+    if (allSlides) slidesShown.current?.resolve();
+  }, [allSlides]);
   // The engine (embla) loads when the carousel comes near the viewport, or at once when a control is used.
   // Null when the carousel left the page while the engine was loading (the shopper navigated on).
   const start = useCallback((): Promise<EmblaCarouselType | null> => {
-    engine.current ??= import('./carousel-engine').then(({ createCarouselEngine }) => {
-      const viewport = viewportRef.current;
-      if (!viewport) {
-        engine.current = null;
-        return null;
-      }
-      const api = createCarouselEngine(viewport, autoplayMs);
-      setEmbla(api);
-      return api;
-    });
+    showAllSlides();
+    engine.current ??= Promise.all([import('./carousel-engine'), slidesShown.current?.promise]).then(
+      ([{ createCarouselEngine }]) => {
+        const viewport = viewportRef.current;
+        if (!viewport) {
+          engine.current = null;
+          return null;
+        }
+        const api = createCarouselEngine(viewport, autoplayMs);
+        setEmbla(api);
+        return api;
+      },
+    );
     return engine.current;
-  }, [autoplayMs]);
+  }, [autoplayMs, showAllSlides]);
   useEffect(() => {
     const section = sectionRef.current;
     if (!section) return;
@@ -93,6 +116,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
       aria-roledescription="carousel"
       aria-labelledby={headingId}
       data-autoplay-ms={autoplayMs}
+      onFocus={showAllSlides}
     >
       <div className="carousel__head">
         <h2 id={headingId}>{title}</h2>
@@ -124,7 +148,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
       </div>
       <div className="carousel__viewport" ref={viewportRef}>
         <div className="carousel__track">
-          {children.map((child, i) => (
+          {(allSlides ? children : children.slice(0, perView)).map((child, i) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide role=group with aria-roledescription; a fieldset is for form controls
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: children carry no ids and the slides are static for the life of the carousel

@@ -1,5 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { isPageHydrated } from '../lib/hydration';
 import { useFocusTrap } from '../lib/use-focus-trap';
 
 /** SPEC §4/§9: stacked modals get a stacking order of 1040 plus 10 per visible modal. */
@@ -16,13 +17,6 @@ interface Props {
   children: ReactNode;
 }
 
-let pageHydrated = false;
-
-/** The root calls this once the page has hydrated: a modal opened after it renders at the end of <body>. */
-export function notePageHydrated() {
-  pageHydrated = true;
-}
-
 /** One accessible modal dialog: backdrop, role=dialog, focus moved in, kept in and given back. */
 export function Modal({ labelledBy, describedBy, className, onClose, closeOnBackdrop = false, children }: Props) {
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +29,7 @@ export function Modal({ labelledBy, describedBy, className, onClose, closeOnBack
   // A modal opened inside a carousel tile (quick view) would otherwise take the moving track (a CSS transform) for
   // its viewport: moved with the slides and clipped by the carousel. Opened after hydration, it goes to the end of
   // <body>; one the server rendered (the age gate) stays where it is, so hydration matches.
-  const [inBody] = useState(() => pageHydrated);
+  const [inBody] = useState(isPageHydrated);
   const dialog = (
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a pointer shortcut; keyboard users close with Escape (useFocusTrap)
     // biome-ignore lint/a11y/useKeyWithClickEvents: as above, Escape is the keyboard way out, handled by useFocusTrap

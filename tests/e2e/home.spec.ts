@@ -54,6 +54,37 @@ test('a carousel can be paused and moved by keyboard', async ({ page }) => {
   await expectAccessible(page, 'section.carousel');
 });
 
+test('the server sends each carousel’s first view; the rest follow as it comes near, numbered of the whole', async ({
+  page,
+}) => {
+  // Each home carousel holds 12 wines; the server renders the first view (4) of each, so the page is a third of the
+  // markup. Without script nothing past the first view could be seen: the viewport clips and nothing scrolls.
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await gotoHydrated(page, '/');
+  const html = await page.evaluate(() => fetch('/').then((res) => res.text()));
+  const sections = html.split('aria-roledescription="carousel"').slice(1);
+  expect(sections).toHaveLength(3);
+  for (const section of sections) {
+    const labels = [...section.matchAll(/aria-roledescription="slide" aria-label="(\d+) of (\d+)"/g)];
+    expect(labels.map((m) => m[1])).toEqual(['1', '2', '3', '4']);
+    expect(labels.map((m) => m[2])).toEqual(['12', '12', '12', '12']);
+  }
+
+  const carousels = page.locator('section.carousel');
+  // The first is in view: its other eight follow at once.
+  await expect(carousels.first().locator('.carousel__slide')).toHaveCount(12);
+  const last = carousels.last();
+  expect((await last.boundingBox())!.y).toBeGreaterThan(600 + 200);
+  await expect(last.locator('.carousel__slide')).toHaveCount(4);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.locator('.carousel__slide')).toHaveCount(12);
+  await expect(last.locator('.carousel__slide').last()).toHaveAttribute('aria-label', '12 of 12');
+  // The engine measured all twelve: Next goes on past the first view.
+  await expect(last.getByRole('button', { name: /^Next / })).toBeEnabled();
+  await last.getByRole('button', { name: /^Next / }).click();
+  await expect(last.getByRole('button', { name: /^Previous / })).toBeEnabled();
+});
+
 test('mobile home page shows two tiles per view @mobile', async ({ page }) => {
   await page.goto('/');
   const carousel = page.locator('section.carousel').first();
