@@ -86,7 +86,7 @@ export function ProductTile({
             </>
           ) : null}
           <strong>{formatMoney(product.salePriceCents, site)}</strong>
-          <span className="tile__unit"> {product.mixed ? i18n._('per case') : i18n._('a bottle')}</span>
+          <span className="tile__unit">{` ${product.mixed ? i18n._('per case') : i18n._('a bottle')}`}</span>
         </p>
         {casePrice !== null && !product.mixed ? (
           <p className="tile__case">
@@ -105,13 +105,15 @@ export function ProductTile({
             />
           </div>
         )}
-        <ul className="tile__badges">
-          {outOfStock ? <li className="badge badge--muted">{i18n._('Out of stock')}</li> : null}
-          {product.preSell ? <li className="badge">{i18n._('Pre-sale')}</li> : null}
-          {freeDelivery && !outOfStock ? (
-            <li className="badge badge--ship">{i18n._('Free delivery on a case')}</li>
-          ) : null}
-        </ul>
+        {outOfStock || product.preSell || freeDelivery ? (
+          <ul className="tile__badges">
+            {outOfStock ? <li className="badge badge--muted">{i18n._('Out of stock')}</li> : null}
+            {product.preSell ? <li className="badge">{i18n._('Pre-sale')}</li> : null}
+            {freeDelivery && !outOfStock ? (
+              <li className="badge badge--ship">{i18n._('Free delivery on a case')}</li>
+            ) : null}
+          </ul>
+        ) : null}
       </div>
     </article>
   );
