@@ -118,8 +118,9 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
                     className={v.selected ? 'facet__on' : undefined}
                     preventScrollReset
                   >
-                    <span aria-hidden="true">{v.selected ? '☑' : '☐'}</span> {facetValueLabel(i18n, facet, v.value)}{' '}
-                    <span className="facet__count">({v.count})</span>
+                    {/* The box is drawn by CSS (.facet a::before): no element, and nothing a screen reader reads. */}
+                    {`${facetValueLabel(i18n, facet, v.value)} `}
+                    <span className="facet__count">{`(${v.count})`}</span>
                     {v.selected ? (
                       <span className="visually-hidden"> {i18n._('(selected, select to remove)')}</span>
                     ) : null}
