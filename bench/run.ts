@@ -113,6 +113,13 @@ async function makeCart(items: [string, number][]): Promise<string> {
   return cookie;
 }
 
+/** The bottles in a cart (by its cookie). */
+async function bottlesInCart(cookie: string): Promise<number> {
+  const res = await fetch(`${BASE}/api/cart/list`, { headers: { host: HOST, cookie } });
+  const body = (await res.json()) as { response: { lineItems: { quantity: number }[] } };
+  return body.response.lineItems.reduce((sum, line) => sum + line.quantity, 0);
+}
+
 /** Puts the WELCOME20 voucher on a cart (by its cookie), so its pages and changes price the discount. */
 async function applyVoucher(cookie: string): Promise<string> {
   const res = await fetch(`${BASE}/api/cart/voucher/WELCOME20`, { method: 'PUT', headers: { host: HOST, cookie } });
@@ -164,19 +171,32 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
     'W00007',
     'W00008',
   ];
+  const requestsWith = (cookie: string) =>
+    codes.map((code) => ({
+      method: 'PUT' as const,
+      path: `/api/cart/itemcode/${code}/1`,
+      headers: { host: HOST, cookie },
+    }));
   const result = await autocannon({
     url: BASE,
     connections: CONNECTIONS,
     duration: DURATION,
     headers: { host: HOST },
-    requests: codes.map((code) => ({ method: 'PUT' as const, path: `/api/cart/itemcode/${code}/1` })),
-    setupClient: (client: { setHeaders(h: Record<string, string>): void }) => {
-      client.setHeaders({ host: HOST, cookie: cookies[next++ % cookies.length]! });
+    requests: requestsWith(cookies[0]!),
+    // NOTE: each connection gets requests of its own that carry its cart's cookie. autocannon's `setHeaders`
+    // changes only a connection's first request (the others went without a cookie, so nearly every "add"
+    // made a new cart), and the `requests` objects are shared by all connections.
+    setupClient: (client: { setRequests(r: ReturnType<typeof requestsWith>): void }) => {
+      client.setRequests(requestsWith(cookies[next++ % cookies.length]!));
     },
   } as autocannon.Options);
   const errors = result.errors + result.non2xx;
+  // Every answered add must have landed in its connection's own cart: the bottles in the carts, less the one
+  // each started with, are at least the answers (an add in flight when the run stopped may land uncounted).
+  const added = (await Promise.all(cookies.map(bottlesInCart))).reduce((sum, n) => sum + n - 1, 0);
+  const lost = result.requests.total - errors - added;
   console.log(
-    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}${options.voucher ? '' : besideAim(result.requests.average, AIMS.addToCart)}`,
+    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}${lost > 0 ? `   (${lost} adds missing from their carts: NOT MEASURED)` : ''}${options.voucher ? '' : besideAim(result.requests.average, AIMS.addToCart)}`,
   );
 }
 

@@ -30,7 +30,7 @@ import type { Config } from './config';
 import { clientErrorOf, fail, failWith } from './envelope';
 import { compressPages } from './page-compression';
 import { contentSecurity } from './content-security';
-import { inputGuard } from './input-guard';
+import { declaresNoBody, inputGuard } from './input-guard';
 import { legacyRoutes } from './legacy';
 import { createRateLimiter } from './rate-limit';
 import { legacyAccountRoutes } from './legacy-account';
@@ -269,21 +269,25 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
 
-  // One request body is at most BODY_LIMIT_BYTES (the JSON API and form posts need a few KB).
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: (c) =>
-        failWith(
-          c,
-          413,
-          message('The request is too large: at most {size} KB may be sent.', {
-            size: Math.floor(config.BODY_LIMIT_BYTES / 1024),
-          }),
-        ),
-    }),
-  );
+  // One request body is at most BODY_LIMIT_BYTES (the JSON API and form posts need a few KB). A request that
+  // declares no body, or its length, is judged by its headers; only a chunked one is counted as it is read.
+  const tooLarge = (c: Context<AppEnv>) =>
+    failWith(
+      c,
+      413,
+      message('The request is too large: at most {size} KB may be sent.', {
+        size: Math.floor(config.BODY_LIMIT_BYTES / 1024),
+      }),
+    );
+  const limitChunkedBody = bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: tooLarge });
+  app.use('*', async (c, next) => {
+    if (declaresNoBody(c)) return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > config.BODY_LIMIT_BYTES ? tooLarge(c) : next();
+    }
+    return limitChunkedBody(c, next);
+  });
 
   // Text a visitor sends follows one rule (domain/text-input.ts) before any handler reads it.
   app.use(

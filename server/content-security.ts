@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Context, Next } from 'hono';
+import { randomToken } from '../services/random-token';
 import type { AppEnv } from './types';
 
 /** Pages that another of our sites may frame (SPEC §2: the registration password page hides chat when framed). */
@@ -13,7 +13,7 @@ const FRAMEABLE_PATHS = new Set(['/jsp/registration/common/account_password.jsp'
 export function contentSecurity(options: { development: boolean; siteHosts: readonly string[] }) {
   const framers = ["'self'", ...options.siteHosts.map((host) => `https://${host}`)].join(' ');
   return async (c: Context<AppEnv>, next: Next) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = randomToken(16, 'base64');
     c.set('cspNonce', nonce);
     await next();
     c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self)');

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomToken } from './random-token';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CHECK_VIOLATION, type Db, databaseErrorCode } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
@@ -200,7 +201,7 @@ export function publicCartReference(cartId: string): string {
 }
 
 export function newCartId(): string {
-  return randomBytes(18).toString('base64url');
+  return randomToken(18, 'base64url');
 }
 
 /** A sku's prices and pack (as the catalogue has them), with the product facts a cart line needs. */

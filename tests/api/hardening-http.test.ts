@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSAFE_TEXT_MESSAGE } from '../../domain/text-input';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { createVisitor, useTestApp } from '../support/test-app';
@@ -33,6 +37,91 @@ describe('request bodies', () => {
       body: `email=${'a'.repeat(200_000)}&password=x`,
     });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('request bodies over HTTP (the limit and the text rule read the framing headers)', () => {
+  let server: ReturnType<typeof serve>;
+  let port = 0;
+  beforeAll(async () => {
+    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** One request over a real connection; `chunks` are written one by one (chunked, unless a length is set). */
+  function send(method: string, path: string, headers: Record<string, string>, chunks: string[] = []) {
+    return new Promise<{ status: number; body: string; setCookie: string[] }>((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { host: 'law-au.localhost:3000', ...headers },
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, setCookie: res.headers['set-cookie'] ?? [] }));
+      });
+      // The server may answer 413 and close before a large body is all written.
+      req.on('close', () => {});
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    });
+  }
+  const cartCookie = (setCookie: string[]) =>
+    setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('cart_id='));
+
+  it('adds to the cart by a PUT without a body, or with an empty one, and keeps the cart', async () => {
+    const first = await send('PUT', '/api/cart/itemcode/D0001/1', {});
+    expect(first.status).toBe(200);
+    const cookie = cartCookie(first.setCookie);
+    expect(cookie).toBeDefined();
+    const second = await send('PUT', '/api/cart/itemcode/D0001/2', { cookie: cookie!, 'content-length': '0' });
+    expect(second.status).toBe(200);
+    const lines = JSON.parse(second.body).response.lineItems as { quantity: number }[];
+    expect(lines.map((l) => l.quantity)).toEqual([3]);
+  });
+
+  it('answers 413 to a declared length over the limit, and to a chunked body that grows past it', async () => {
+    const big = JSON.stringify({ cartItems: [{ itemCode: 'D0002', quantity: 1 }], pad: 'x'.repeat(100 * 1024) });
+    const declared = await send(
+      'POST',
+      '/api/cart',
+      { 'content-type': 'application/json', 'content-length': String(big.length) },
+      [big],
+    );
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body).statusMessage).toBe('The request is too large: at most 64 KB may be sent.');
+    const chunked = await send(
+      'POST',
+      '/api/cart',
+      { 'content-type': 'application/json' },
+      big.match(/.{1,8192}/g) ?? [],
+    );
+    expect(chunked.status).toBe(413);
+    expect(cartCookie(chunked.setCookie)).toBeUndefined();
+  });
+
+  it('reads a chunked JSON body within the limit, and applies the text rule to it', async () => {
+    const body = JSON.stringify({ cartItems: [{ itemCode: 'D0002', quantity: 1 }] });
+    const ok = await send('POST', '/api/cart', { 'content-type': 'application/json' }, [
+      body.slice(0, 10),
+      body.slice(10),
+    ]);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body).response.lineItems).toHaveLength(1);
+    const unsafe = JSON.stringify({ cartItems: [{ itemCode: 'D0002\u0000', quantity: 1 }] });
+    const refused = await send('POST', '/api/cart', { 'content-type': 'application/json' }, [unsafe]);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).statusMessage).toBe(UNSAFE_TEXT_MESSAGE);
   });
 });
 
