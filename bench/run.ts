@@ -175,7 +175,8 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
     codes.map((code) => ({
       method: 'PUT' as const,
       path: `/api/cart/itemcode/${code}/1`,
-      headers: { host: HOST, cookie },
+      // As a browser sends it: the answer (the whole cart) is compressed when it is 1 KB or more.
+      headers: { host: HOST, cookie, 'accept-encoding': 'gzip' },
     }));
   const result = await autocannon({
     url: BASE,

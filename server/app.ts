@@ -28,7 +28,7 @@ import { jsonApi } from './api';
 import { formRoutes } from './api/authentication';
 import type { Config } from './config';
 import { clientErrorOf, fail, failWith } from './envelope';
-import { compressPages } from './page-compression';
+import { compressWholeBodies } from './page-compression';
 import { contentSecurity } from './content-security';
 import { declaresNoBody, inputGuard } from './input-guard';
 import { legacyRoutes } from './legacy';
@@ -185,7 +185,7 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use('*', compress());
-  app.use('*', compressPages());
+  app.use('*', compressWholeBodies());
   // Shared Prospect pages: a stored answer leaves here, with the security headers above and nothing below.
   app.use(
     '*',

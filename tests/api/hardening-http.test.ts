@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_TEXT_MESSAGE } from '../../domain/text-input';
@@ -122,6 +123,35 @@ describe('request bodies over HTTP (the limit and the text rule read the framing
     const refused = await send('POST', '/api/cart', { 'content-type': 'application/json' }, [unsafe]);
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.body).statusMessage).toBe(UNSAFE_TEXT_MESSAGE);
+  });
+});
+
+describe('JSON answers', () => {
+  const host = 'law-au.localhost:3000';
+
+  it('leave gzipped whole, with their length, when the client takes gzip and they are 1 KB or more', async () => {
+    const plain = await t.app.request('/api/product/item/D0001', { headers: { host } });
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const gz = await t.app.request('/api/product/item/D0001', { headers: { host, 'accept-encoding': 'gzip, br' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await gz.arrayBuffer());
+    expect(gz.headers.get('content-length')).toBe(String(bytes.length));
+    expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(JSON.parse(text));
+  });
+
+  it('under 1 KB leave as they are, with their length (compressing them would cost more than it saves)', async () => {
+    const res = await t.app.request('/api/product/item/NOSUCHWINE', {
+      headers: { host, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const text = await res.text();
+    expect(text.length).toBeLessThan(1024);
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(JSON.parse(text).statusCode).not.toBe(0);
   });
 });
 
