@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { products, reviews, skuPrices, skus } from '../db/schema';
 import { centsToAmount } from '../domain/money';
 import { productImages, productPath } from '../domain/product-path';
@@ -218,13 +219,30 @@ export function stripInternal<T extends { _currency: string }>(row: T): Omit<T, 
   return rest;
 }
 
+/** The tiles of given item codes, one statement per currency, prepared once per database (issue 17). */
+const summaryStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
+  const byCurrency = new Map<CurrencyCode, ReturnType<typeof prepareSummaries>>();
+  const prepareSummaries = (currency: CurrencyCode) =>
+    summaryQuery(db, currency)
+      .where(sql`${products.itemCode} = any(${sql.placeholder('codes')}::text[])`)
+      .prepare(`find_summaries_${currency.toLowerCase()}`);
+  return (currency: CurrencyCode) => {
+    let statement = byCurrency.get(currency);
+    if (!statement) {
+      statement = prepareSummaries(currency);
+      byCurrency.set(currency, statement);
+    }
+    return statement;
+  };
+});
+
 export async function findSummaries(
   db: Db,
   itemCodes: readonly string[],
   currency: CurrencyCode,
 ): Promise<ProductSummary[]> {
   if (itemCodes.length === 0) return [];
-  const rows = await summaryQuery(db, currency).where(inArray(products.itemCode, [...itemCodes]));
+  const rows = await summaryStatements(db)(currency).execute({ codes: [...itemCodes] });
   const byCode = new Map(rows.map((r) => [r.itemCode, stripInternal(r)] as const));
   return itemCodes.flatMap((code) => {
     const row = byCode.get(code);

@@ -59,13 +59,32 @@ async function listAddedItems(
   table: typeof favourites | typeof doNotSendItems,
   customerId: number,
 ): Promise<ItemList<{ addedDate: string }>> {
-  const rows = await db
-    .select({ itemCode: table.itemCode, at: table.createdAt })
-    .from(table)
-    .where(eq(table.customerId, customerId))
-    .orderBy(desc(table.createdAt), table.itemCode);
+  const statements = listStatements(db);
+  const rows = await (table === favourites ? statements.favourites : statements.doNotSend).execute({ customerId });
   return toList(await withProducts(db, site, rows, (r) => ({ addedDate: r.at.toISOString() })));
 }
+
+/** The lists read on every logged-in page's personal parts, prepared once per database (issue 17). */
+const listStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
+  const added = (table: typeof favourites | typeof doNotSendItems, name: string) =>
+    db
+      .select({ itemCode: table.itemCode, at: table.createdAt })
+      .from(table)
+      .where(eq(table.customerId, sql.placeholder('customerId')))
+      .orderBy(desc(table.createdAt), table.itemCode)
+      .prepare(name);
+  return {
+    favourites: added(favourites, 'list_favourites'),
+    doNotSend: added(doNotSendItems, 'list_do_not_send'),
+    recentlyBrowsed: db
+      .select({ itemCode: recentlyBrowsed.itemCode, at: recentlyBrowsed.viewedAt })
+      .from(recentlyBrowsed)
+      .where(eq(recentlyBrowsed.customerId, sql.placeholder('customerId')))
+      .orderBy(desc(recentlyBrowsed.viewedAt), recentlyBrowsed.itemCode)
+      .limit(sql.placeholder('limit'))
+      .prepare('list_recently_browsed'),
+  };
+});
 
 export function listFavourites(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
   return listAddedItems(db, site, favourites, customerId);
@@ -95,12 +114,7 @@ export async function listRecentlyBrowsed(
   customerId: number,
   limit = RECENTLY_BROWSED_LIMIT,
 ): Promise<ItemList<{ viewedDate: string }>> {
-  const rows = await db
-    .select({ itemCode: recentlyBrowsed.itemCode, at: recentlyBrowsed.viewedAt })
-    .from(recentlyBrowsed)
-    .where(eq(recentlyBrowsed.customerId, customerId))
-    .orderBy(desc(recentlyBrowsed.viewedAt), recentlyBrowsed.itemCode)
-    .limit(limit);
+  const rows = await listStatements(db).recentlyBrowsed.execute({ customerId, limit });
   return toList(await withProducts(db, site, rows, (r) => ({ viewedDate: r.at.toISOString() })));
 }
 
