@@ -206,6 +206,12 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
     UNLISTED_TYPES.map((t) => sql`${t}`),
     sql`, `,
   );
+  // The weight of each reason (kind 1 purchases, 2 ratings, 3 favourites) among the liked wines of one value.
+  const weightsByKind = sql.raw(
+    'sum(weight) filter (where kind = 1) as k1, sum(weight) filter (where kind = 2) as k2, sum(weight) filter (where kind = 3) as k3',
+  );
+  const scoreOf = (k: 'k1' | 'k2' | 'k3') =>
+    sql.raw(`(3 * coalesce(g.${k}, 0) + 2 * coalesce(rg.${k}, 0) + coalesce(cl.${k}, 0) + coalesce(ct.${k}, 0))::int`);
   const result = await db.execute<{
     item_code: string;
     by_purchase: number;
@@ -221,10 +227,25 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
       union all
       select f.item_code, 3, 3 from favourites f where f.customer_id = ${customerId}
     ),
-    signal as (
+    signal as materialized (
       select p.grape, p.region, p.colour, p.country, liked.weight, liked.kind
         from liked join products p on p.item_code = liked.item_code
         where p.product_type = 'wine' and not p.mixed
+    ),
+    -- A wine scores, for each reason, the weights of the liked wines it shares a grape with (×3), a region with
+    -- (×2), a colour and a country with (×1 each). Summed per shared value first, so that each wine is scored by
+    -- four lookups instead of against every liked wine (the same scores; half the time).
+    by_grape as (
+      select grape, ${weightsByKind} from signal group by grape
+    ),
+    by_region as (
+      select region, ${weightsByKind} from signal group by region
+    ),
+    by_colour as (
+      select colour, ${weightsByKind} from signal group by colour
+    ),
+    by_country as (
+      select country, ${weightsByKind} from signal group by country
     ),
     excluded as (
       select item_code from liked
@@ -233,20 +254,17 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
     ),
     scored as (
       select c.item_code, c.rating_average,
-        sum(case when s.kind = 1 then s.weight * s.similarity else 0 end)::int as by_purchase,
-        sum(case when s.kind = 2 then s.weight * s.similarity else 0 end)::int as by_rating,
-        sum(case when s.kind = 3 then s.weight * s.similarity else 0 end)::int as by_favourite
+        ${scoreOf('k1')} as by_purchase,
+        ${scoreOf('k2')} as by_rating,
+        ${scoreOf('k3')} as by_favourite
       from products c
-      cross join lateral (
-        select sg.weight, sg.kind,
-          (case when c.grape = sg.grape then 3 else 0 end) + (case when c.region = sg.region then 2 else 0 end)
-          + (case when c.colour = sg.colour then 1 else 0 end) + (case when c.country = sg.country then 1 else 0 end) as similarity
-        from signal sg
-      ) s
+      left join by_grape g on g.grape = c.grape
+      left join by_region rg on rg.region = c.region
+      left join by_colour cl on cl.colour = c.colour
+      left join by_country ct on ct.country = c.country
       where c.product_type = 'wine' and not c.mixed and c.availability = 'in_stock'
         and c.product_type not in (${unlisted})
         and not exists (select 1 from excluded e where e.item_code = c.item_code)
-      group by c.item_code, c.rating_average
     )
     select item_code, by_purchase, by_rating, by_favourite from scored
     where by_purchase + by_rating + by_favourite > 0
