@@ -270,24 +270,19 @@ export function createApp(options: CreateAppOptions) {
   });
 
   // One request body is at most BODY_LIMIT_BYTES (the JSON API and form posts need a few KB). A request that
-  // declares no body, or its length, is judged by its headers; only a chunked one is counted as it is read.
-  const tooLarge = (c: Context<AppEnv>) =>
-    failWith(
-      c,
-      413,
-      message('The request is too large: at most {size} KB may be sent.', {
-        size: Math.floor(config.BODY_LIMIT_BYTES / 1024),
-      }),
-    );
-  const limitChunkedBody = bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use('*', async (c, next) => {
-    if (declaresNoBody(c)) return next();
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > config.BODY_LIMIT_BYTES ? tooLarge(c) : next();
-    }
-    return limitChunkedBody(c, next);
+  // declares no body passes by its headers, without hono's bodyLimit building the web Request to look.
+  const limitBody = bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: (c) =>
+      failWith(
+        c,
+        413,
+        message('The request is too large: at most {size} KB may be sent.', {
+          size: Math.floor(config.BODY_LIMIT_BYTES / 1024),
+        }),
+      ),
   });
+  app.use('*', (c, next) => (declaresNoBody(c) ? next() : limitBody(c, next)));
 
   // Text a visitor sends follows one rule (domain/text-input.ts) before any handler reads it.
   app.use(

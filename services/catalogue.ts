@@ -6,7 +6,7 @@ import { products, reviews, skuPrices, skus } from '../db/schema';
 import { centsToAmount } from '../domain/money';
 import { productImages, productPath } from '../domain/product-path';
 import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricing';
-import type { CurrencyCode } from '../domain/sites';
+import { CURRENCIES, type CurrencyCode } from '../domain/sites';
 import { PUBLISHED_REVIEW_FIELDS } from './reviews';
 
 /** Product kinds that are sold but never listed in the catalogue. */
@@ -221,19 +221,14 @@ export function stripInternal<T extends { _currency: string }>(row: T): Omit<T, 
 
 /** The tiles of given item codes, one statement per currency, prepared once per database (issue 17). */
 const summaryStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
-  const byCurrency = new Map<CurrencyCode, ReturnType<typeof prepareSummaries>>();
-  const prepareSummaries = (currency: CurrencyCode) =>
+  const prepare = (currency: CurrencyCode) =>
     summaryQuery(db, currency)
       .where(sql`${products.itemCode} = any(${sql.placeholder('codes')}::text[])`)
       .prepare(`find_summaries_${currency.toLowerCase()}`);
-  return (currency: CurrencyCode) => {
-    let statement = byCurrency.get(currency);
-    if (!statement) {
-      statement = prepareSummaries(currency);
-      byCurrency.set(currency, statement);
-    }
-    return statement;
-  };
+  return Object.fromEntries(CURRENCIES.map((currency) => [currency, prepare(currency)])) as Record<
+    CurrencyCode,
+    ReturnType<typeof prepare>
+  >;
 });
 
 export async function findSummaries(
@@ -242,7 +237,7 @@ export async function findSummaries(
   currency: CurrencyCode,
 ): Promise<ProductSummary[]> {
   if (itemCodes.length === 0) return [];
-  const rows = await summaryStatements(db)(currency).execute({ codes: [...itemCodes] });
+  const rows = await summaryStatements(db)[currency].execute({ codes: [...itemCodes] });
   const byCode = new Map(rows.map((r) => [r.itemCode, stripInternal(r)] as const));
   return itemCodes.flatMap((code) => {
     const row = byCode.get(code);

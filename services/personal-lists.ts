@@ -56,11 +56,10 @@ const toList = <D>(userItems: UserItem<D>[]): ItemList<D> => ({
 async function listAddedItems(
   db: Db,
   site: Site,
-  table: typeof favourites | typeof doNotSendItems,
+  list: 'favourites' | 'doNotSend',
   customerId: number,
 ): Promise<ItemList<{ addedDate: string }>> {
-  const statements = listStatements(db);
-  const rows = await (table === favourites ? statements.favourites : statements.doNotSend).execute({ customerId });
+  const rows = await listStatements(db)[list].execute({ customerId });
   return toList(await withProducts(db, site, rows, (r) => ({ addedDate: r.at.toISOString() })));
 }
 
@@ -87,11 +86,11 @@ const listStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
 });
 
 export function listFavourites(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
-  return listAddedItems(db, site, favourites, customerId);
+  return listAddedItems(db, site, 'favourites', customerId);
 }
 
 export function listDoNotSend(db: Db, site: Site, customerId: number): Promise<ItemList<{ addedDate: string }>> {
-  return listAddedItems(db, site, doNotSendItems, customerId);
+  return listAddedItems(db, site, 'doNotSend', customerId);
 }
 
 /** The customer's own ratings, best first. */
