@@ -26,7 +26,7 @@ beforeEach(async () => {
   );
 });
 afterEach(async () => {
-  await pg.close();
+  if (!pg.closed) await pg.close();
 });
 
 /** The statements the database holds prepared for this connection, by their text. */
@@ -106,6 +106,14 @@ describe('PGlite with prepared statements', () => {
     release();
     expect(await transaction).toBe('rolled back');
     expect(await outside).toHaveLength(2);
+  });
+
+  it("refuses a statement once the database is closed, as PGlite's own query does", async () => {
+    const client = withPreparedStatements(pg);
+    await client.query('select 1 as n');
+    await pg.close();
+    await expect(client.query('select 1 as n')).rejects.toThrow('PGlite is closed');
+    await expect(pg.query('select 1 as n')).rejects.toThrow('PGlite is closed');
   });
 
   it('closes the least recently used statement past its limit, and prepares it again when it comes back', async () => {

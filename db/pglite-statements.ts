@@ -61,6 +61,8 @@ export function withPreparedStatements(pg: PGlite, maxStatements = MAX_STATEMENT
   }
 
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, syncToFs: boolean) {
+    // As PGlite's own query answers once the database is closed (the server stopping while a request waited).
+    if (pg.closed) throw new Error('PGlite is closed');
     let statement = statements.get(text);
     if (statement) {
       // Most recently used last: the Map's order is the eviction order.
