@@ -11,8 +11,8 @@ type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Pr
  * PGlite as drizzle's client, with every statement prepared once, by name, and reused (issue 17).
  *
  * PGlite's own `query` sends each statement as an unnamed one: parse, describe, bind, describe, execute and sync,
- * six calls into the database, which parses and plans the statement again every time (a cart lookup by its key:
- * about 0.25 ms, where a prepared one takes 0.08). drizzle's named statements reach PGlite without their names.
+ * six calls into the database, which parses and plans the statement again every time (a lookup by primary key:
+ * 247 µs, where a prepared one takes 84 µs). drizzle's named statements reach PGlite without their names.
  * Here a statement's text is parsed once under a name of its own (its parameters' types read with it), and each
  * call after is one bind, describe, execute and sync, in one call into the database. PostgreSQL's own plan cache
  * then serves it, as node-postgres's named statements are served on PostgreSQL.
