@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_PATH, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { startServer } from './server';
+import { serverCpuMillis, startServer } from './server';
 
 // npm run bench: throughput and latency of the main pages and the product API on the production
 // build, then a Lighthouse mobile run of the product page. Prints figures; asserts nothing.
@@ -33,10 +33,22 @@ const AIMS = {
   addToCart: ON_POSTGRES ? 800 : 600,
 };
 
+/**
+ * `   cpu 1.23 ms/req`: the server's CPU time over a run (from `cpuBefore`, its CPU time when the run began), per
+ * answered request; nothing where /proc cannot tell.
+ */
+function cpuPerRequest(cpuBefore: number | null, answered: number): string {
+  const cpuAfter = serverCpuMillis(server);
+  if (cpuBefore === null || cpuAfter === null || answered === 0) return '';
+  return `   cpu ${((cpuAfter - cpuBefore) / answered).toFixed(2)} ms/req`;
+}
+
 async function cannon(title: string, path: string, cookie = '', base = BASE, aim?: number): Promise<number> {
   const cookies = ['age_verified=1', cookie].filter(Boolean).join('; ');
   // Warm up caches and JIT before measuring.
   await autocannon({ url: base + path, connections: 4, duration: 2, headers: { host: HOST, cookie: cookies } });
+  // The server's CPU time, when the run is against it (not the static replay).
+  const cpuBefore = base === BASE ? serverCpuMillis(server) : null;
   const result = await autocannon({
     url: base + path,
     connections: CONNECTIONS,
@@ -45,7 +57,7 @@ async function cannon(title: string, path: string, cookie = '', base = BASE, aim
   });
   const errors = result.errors + result.non2xx;
   console.log(
-    `${title.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}${besideAim(result.requests.average, aim)}`,
+    `${title.padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${cpuPerRequest(cpuBefore, result.requests.total)}${errors ? `   (${errors} errors/non-2xx)` : ''}${besideAim(result.requests.average, aim)}`,
   );
   return result.requests.average;
 }
@@ -155,6 +167,7 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
     }),
   );
   let next = 0;
+  const cpuBefore = serverCpuMillis(server);
   // Cycling through a dozen wines keeps every line under the 99 cap for the whole run.
   const codes = [
     'D0001',
@@ -191,13 +204,14 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
       client.setRequests(requestsWith(cookies[next++ % cookies.length]!));
     },
   } as autocannon.Options);
+  const cpu = cpuPerRequest(cpuBefore, result.requests.total);
   const errors = result.errors + result.non2xx;
   // Every answered add must have landed in its connection's own cart: the bottles in the carts, less the one
   // each started with, are at least the answers (an add in flight when the run stopped may land uncounted).
   const added = (await Promise.all(cookies.map(bottlesInCart))).reduce((sum, n) => sum + n - 1, 0);
   const lost = result.requests.total - errors - added;
   console.log(
-    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${errors ? `   (${errors} errors/non-2xx)` : ''}${lost > 0 ? `   (${lost} adds missing from their carts: NOT MEASURED)` : ''}${options.voucher ? '' : besideAim(result.requests.average, AIMS.addToCart)}`,
+    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${cpu}${errors ? `   (${errors} errors/non-2xx)` : ''}${lost > 0 ? `   (${lost} adds missing from their carts: NOT MEASURED)` : ''}${options.voucher ? '' : besideAim(result.requests.average, AIMS.addToCart)}`,
   );
 }
 

@@ -1,5 +1,30 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The kernel's clock ticks per second, the unit of /proc's CPU times (100 on Linux as it is built here). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time (user and system, all threads, in ms) the server process has used so far, read from /proc, or
+ * null where there is no /proc. A run's CPU time per request moves less with a shared machine's speed than its
+ * requests per second, which also count the load generator and the database on the same cores.
+ */
+export function serverCpuMillis(server: ChildProcess): number | null {
+  try {
+    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
+    // After "pid (name) ", utime and stime are the 12th and 13th fields.
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 /** Starts the production build on a fresh database (tests/support/fresh-server.ts) and waits until ready. */
 export function startServer(port: number): Promise<ChildProcess> {
