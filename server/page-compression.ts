@@ -21,10 +21,10 @@ const POOLED_GZIP_FROM_BYTES = 16 * 1024;
  * Rendered pages and JSON answers leave gzipped in one piece (issue 17). A page is rendered whole into one buffer
  * (app/entry.server.tsx), and a JSON answer is one string, so each is compressed whole (a large one on libuv's
  * thread pool) instead of chunk by chunk through a CompressionStream on the main thread (hono/compress, which
- * still answers everything else). An answer under 1 KB leaves as it is, with its length, so hono/compress passes it by too:
- * before, every JSON answer, however small, went through a CompressionStream (a cart change's answer, a user's
- * details: about a tenth of such a request's server time). A page the page cache answers is already encoded
- * and passes by untouched.
+ * still answers everything else). An answer under 1 KB leaves as it is, with its length, so hono/compress passes
+ * it by too: before, every JSON answer, however small, went through a CompressionStream (a cart change's answer,
+ * a user's details: about a tenth of such a request's server time). A page the page cache answers is already
+ * encoded and passes by untouched.
  */
 export function compressWholeBodies(): MiddlewareHandler {
   return async (c, next) => {
