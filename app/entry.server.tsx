@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 
 import { type EntryContext, RouterContextProvider } from 'react-router';
 import type { RequestContext } from '../services/request-context';
+import { wholeAnswer } from '../services/whole-answer';
 import { I18nProvider } from '@lingui/react';
 import { appContext } from './context';
 import { i18nFor } from './lib/i18n';
@@ -109,7 +110,7 @@ export default async function handleRequest(
         timeoutId = undefined;
         callback();
         resolve(
-          new Response(scriptsAfterFirstPaint(Buffer.concat(chunks)), {
+          wholeAnswer(scriptsAfterFirstPaint(Buffer.concat(chunks)), {
             headers: responseHeaders,
             status: responseStatusCode,
           }),

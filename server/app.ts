@@ -29,6 +29,7 @@ import { formRoutes } from './api/authentication';
 import type { Config } from './config';
 import { clientErrorOf, fail, failWith } from './envelope';
 import { compressWholeBodies } from './page-compression';
+import { setAnswerHeader } from './answer-header';
 import { contentSecurity } from './content-security';
 import { declaresNoBody, inputGuard } from './input-guard';
 import { legacyRoutes } from './legacy';
@@ -119,7 +120,7 @@ function isExpensiveRead(p: string, term: string | undefined): boolean {
 
 const noStore = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   await next();
-  c.header('Cache-Control', 'no-store');
+  setAnswerHeader(c, 'Cache-Control', 'no-store');
 };
 
 function isApiPath(p: string): boolean {

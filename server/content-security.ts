@@ -1,5 +1,6 @@
 import type { Context, Next } from 'hono';
 import { randomToken } from '../services/random-token';
+import { setAnswerHeader } from './answer-header';
 import type { AppEnv } from './types';
 
 /** Pages that another of our sites may frame (SPEC §2: the registration password page hides chat when framed). */
@@ -16,11 +17,12 @@ export function contentSecurity(options: { development: boolean; siteHosts: read
     const nonce = randomToken(16, 'base64');
     c.set('cspNonce', nonce);
     await next();
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self)');
+    setAnswerHeader(c, 'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self)');
     if (options.development) return;
     const frameable = FRAMEABLE_PATHS.has(c.req.path);
     if (frameable) c.res.headers.delete('X-Frame-Options');
-    c.header(
+    setAnswerHeader(
+      c,
       'Content-Security-Policy',
       [
         "default-src 'self'",

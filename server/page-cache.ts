@@ -8,6 +8,7 @@ import { AGE_COOKIE_NAME } from '../domain/age-gate';
 import { withoutTrackingParams } from '../domain/tracking-params';
 import { createBoundedStore } from '../services/bounded-store';
 import { REMEMBER_COOKIE, SESSION_COOKIE } from '../services/identity';
+import { answerBytes } from '../services/whole-answer';
 import { CART_COOKIE } from './session-cookies';
 import type { AppEnv } from './types';
 
@@ -215,14 +216,14 @@ export function pageCache(options: {
     if (
       method !== 'GET' ||
       res.status !== 200 ||
-      !res.body ||
       res.headers.has('set-cookie') ||
       res.headers.has('content-encoding') ||
       !type.startsWith('text/html')
     ) {
       return null;
     }
-    const html = Buffer.from(await res.arrayBuffer());
+    const html = await answerBytes(res);
+    if (!html) return null;
     const [gz, br] = await Promise.all([
       gzipAsync(html, { level: 9 }),
       brotliAsync(html, {

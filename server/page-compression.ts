@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { answerBytes, isWholeAnswer } from '../services/whole-answer';
 import { encodingQuality } from './page-cache';
 
 const gzipAsync = promisify(gzip);
@@ -30,9 +31,12 @@ export function compressWholeBodies(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
+    // NOTE: a rendered page's bytes are at hand (services/whole-answer.ts): its stream, `body` and `statusText`
+    // are left alone.
+    const whole = isWholeAnswer(res);
     if (
       c.req.method === 'HEAD' ||
-      !res.body ||
+      (!whole && !res.body) ||
       res.status === 206 ||
       res.headers.has('Content-Encoding') ||
       !WHOLE_BODY_TYPE.test(res.headers.get('Content-Type') ?? '') ||
@@ -40,7 +44,8 @@ export function compressWholeBodies(): MiddlewareHandler {
     ) {
       return;
     }
-    const bytes = Buffer.from(await res.arrayBuffer());
+    const bytes = await answerBytes(res);
+    if (!bytes) return;
     const headers = new Headers(res.headers);
     let body = bytes;
     if (bytes.length >= MIN_COMPRESSED_BYTES) {
@@ -52,6 +57,6 @@ export function compressWholeBodies(): MiddlewareHandler {
     }
     headers.set('Content-Length', String(body.length));
     c.res = undefined;
-    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(body, { status: res.status, statusText: whole ? undefined : res.statusText, headers });
   };
 }

@@ -9,11 +9,14 @@ import { testConfig } from '../../server/config';
 import { findProduct } from '../../services/catalogue';
 import { importCatalogue } from '../../services/catalogue-import';
 import type { RequestContext } from '../../services/request-context';
+import { wholeAnswer } from '../../services/whole-answer';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
 // The rendered-page cache (server/page-cache.ts) through the whole middleware chain, with a stand-in page
 // renderer that writes what the real pages do: the visitor's name, favourites and cart, a price, an inline script.
+// It answers as app/entry.server.tsx does, with the page's bytes beside a Response without a body
+// (services/whole-answer.ts); `?stream` answers with the page as the Response's own body instead.
 
 const HEADER =
   'item_code,sku_code,pack_size,currency,name,vintage,product_type,colour,grape,region,country,producer,list_price,sale_price,stock';
@@ -41,7 +44,8 @@ async function renderPage(request: Request, ctx: RequestContext): Promise<Respon
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' };
   if (url.searchParams.has('setcookie')) headers['Set-Cookie'] = 'seen=1; Path=/';
   const status = Number(url.searchParams.get('status') ?? 200);
-  return new Response(html, { status, headers });
+  if (url.searchParams.has('stream')) return new Response(html, { status, headers });
+  return wholeAnswer(Buffer.from(html), { status, headers });
 }
 
 function newApp(database: Database): App {
@@ -126,6 +130,35 @@ describe('the page cache', () => {
     expect(withoutNonce(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8'))).toBe(withoutNonce(html));
     const refused = await app.request(path, { headers: { host, 'accept-encoding': 'gzip;q=0, identity' } });
     expect(refused.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('a page whose bytes are its Response body (not beside it) is stored and answered the same way', async () => {
+    const path = '/about-us?stream';
+    const first = await get(app, path);
+    expect(first.cache).toBe('miss');
+    expect(first.text).toContain('<p id="name">Hello guest</p>');
+    const second = await get(app, path);
+    expect(second.cache).toBe('hit');
+    expect(second.text).toBe(first.text);
+    const rendered = await app.request('/wines?status=404&stream', { headers: { host, 'accept-encoding': 'gzip' } });
+    expect(rendered.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await rendered.arrayBuffer())).toString('utf8')).toContain('<p id="name">');
+  });
+
+  it('a page that gets a cookie after it is rendered (an offer link) keeps its whole body', async () => {
+    const res = await app.request('/offer?code=FRIEND-42', { headers: { host, 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('set-cookie')).toMatch(/referral_code=FRIEND-42/);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toContain('<p id="name">Hello guest</p>');
+    const plain = await app.request('/offer?code=FRIEND-42', { headers: { host } });
+    expect(await plain.text()).toContain('<p id="name">Hello guest</p>');
+  });
+
+  it('a HEAD request gets the headers of the page and no body', async () => {
+    const res = await app.request('/wines?status=404', { method: 'HEAD', headers: { host } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toBe('');
   });
 
   it('concurrent first requests for one page share a single render', async () => {

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { setAnswerHeader } from './answer-header';
+
+// Middleware after `next()` edits the answer the handler made; it must not wrap it in a new Response around a
+// body stream (issue 17: the answer then leaves through a stream instead of in one piece).
+
+describe('setAnswerHeader', () => {
+  it('sets and removes headers on the answer itself: the handler’s Response is the one that leaves', async () => {
+    let made: Response | undefined;
+    const app = new Hono();
+    app.use('*', async (c, next) => {
+      await next();
+      setAnswerHeader(c, 'Cache-Control', 'no-store');
+      setAnswerHeader(c, 'X-Gone');
+    });
+    app.get('/', (c) => {
+      made = c.json({ statusCode: 0 }, 200, { 'X-Gone': 'yes' });
+      return made;
+    });
+    const res = await app.request('/');
+    expect(res).toBe(made);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.has('x-gone')).toBe(false);
+    expect(await res.json()).toEqual({ statusCode: 0 });
+  });
+
+  it('wraps an answer whose headers may not change, as Hono does, keeping its status and body', async () => {
+    const app = new Hono();
+    app.use('*', async (c, next) => {
+      await next();
+      setAnswerHeader(c, 'Cache-Control', 'no-store');
+    });
+    app.get('/', () => Response.redirect('http://law-au.localhost/cart', 302));
+    const res = await app.request('/');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://law-au.localhost/cart');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
