@@ -27,8 +27,16 @@ export function serverCpuMillis(server: ChildProcess): number | null {
 }
 
 /** Starts the production build on a fresh database (tests/support/fresh-server.ts) and waits until ready. */
-export function startServer(port: number): Promise<ChildProcess> {
+export async function startServer(port: number): Promise<ChildProcess> {
   if (!existsSync('build/server/index.js')) throw new Error('Run "npm run build" first.');
+  // A server left running on the port (an earlier run stopped by force) would answer the readiness check below,
+  // and the figures would be that server's.
+  const taken = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken)
+    throw new Error(`Port ${port} is in use (a server left from an earlier run?): stop it, or set BENCH_PORT.`);
   // NOTE: the read limit (searches per client address and minute) would answer most of a search run with 429.
   const env: NodeJS.ProcessEnv = {
     READ_RATE_LIMIT: '100000',
@@ -46,6 +54,8 @@ export function startServer(port: number): Promise<ChildProcess> {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  // The server stops with the bench, also when the bench fails (its output closed early, say).
+  process.once('exit', () => child.kill('SIGTERM'));
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = async () => {
