@@ -110,10 +110,10 @@ export default async function handleRequest(
         timeoutId = undefined;
         callback();
         resolve(
-          wholeAnswer(scriptsAfterFirstPaint(Buffer.concat(chunks)), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
+          wholeAnswer(
+            scriptsAfterFirstPaint(Buffer.concat(chunks)),
+            (stream) => new Response(stream, { headers: responseHeaders, status: responseStatusCode }),
+          ),
         );
       },
     });

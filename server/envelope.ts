@@ -1,19 +1,35 @@
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 import type { ErrorKind } from '../services/service-error';
 import { ServiceError } from '../services/service-error';
+import { wholeAnswer } from '../services/whole-answer';
 import { type IssueLike, issueText, sentText, type Text } from '../domain/message';
 import type { AppEnv } from './types';
 
 // The API envelope of CONTRACT.md, and the one place that knows which HTTP status a kind of failure is.
 
+/** What Hono's `c.json` answers, typed the same way (the OpenAPI routes check their answers' types). */
+type JsonAnswer<T, S extends ContentfulStatusCode> = Response & TypedResponse<JSONParsed<T>, S, 'json'>;
+
+/**
+ * `c.json`, with the JSON's bytes kept beside the answer for the compression (services/whole-answer.ts): reading
+ * them back out of a Response cost about 7 % of an add to cart's server time (issue 17).
+ */
+function json<T, S extends ContentfulStatusCode>(c: Context, body: T, status: S): JsonAnswer<T, S> {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return wholeAnswer(bytes, (stream) =>
+    c.body(stream, status, { 'Content-Type': 'application/json' }),
+  ) as unknown as JsonAnswer<T, S>;
+}
+
 export function ok<T>(c: Context, response: T) {
-  return c.json({ statusCode: 0 as const, response }, 200);
+  return json(c, { statusCode: 0 as const, response }, 200);
 }
 
 export function fail<S extends ContentfulStatusCode>(c: Context, status: S, statusMessage: string) {
-  return c.json({ statusCode: status as number, statusMessage }, status);
+  return json(c, { statusCode: status as number, statusMessage }, status);
 }
 
 export const BAD_JSON = 'The request body must be JSON.';

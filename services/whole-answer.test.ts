@@ -5,7 +5,10 @@ describe('a whole answer', () => {
   const page = Buffer.from('<!doctype html><p>Shiraz, 12 for $161.99 – “a bottle”</p>');
 
   it('hands its bytes over as they are, without reading its body', async () => {
-    const res = wholeAnswer(page, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    const res = wholeAnswer(
+      page,
+      (stream) => new Response(stream, { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    );
     expect(isWholeAnswer(res)).toBe(true);
     expect(await answerBytes(res)).toBe(page);
     expect(res.bodyUsed).toBe(false);
@@ -13,7 +16,10 @@ describe('a whole answer', () => {
   });
 
   it('is a real Response: its body streams the same bytes, also when wrapped in a new Response', async () => {
-    const res = wholeAnswer(page, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    const res = wholeAnswer(
+      page,
+      (stream) => new Response(stream, { status: 404, headers: { 'Content-Type': 'text/html' } }),
+    );
     const wrapped = new Response(res.body, res);
     wrapped.headers.append('Set-Cookie', 'referral_code=FRIEND-42; Path=/');
     expect(isWholeAnswer(wrapped)).toBe(false);

@@ -1,6 +1,6 @@
 /**
- * A rendered page leaves React Router as a Response whose body streams the page's bytes in one chunk, with the
- * bytes also kept beside it, and the server's compression takes them from there (`answerBytes`,
+ * A rendered page (and an API answer, server/envelope.ts) leaves as a Response whose body streams its bytes in one
+ * chunk, with the bytes also kept beside it, and the server's compression takes them from there (`answerBytes`,
  * server/page-compression.ts) instead of reading the stream (issue 17). A Response made with the bytes themselves
  * as its body costs a copy of them and a byte stream each time anything looks at its body, and React Router does
  * look (it checks that a render gave a Response), which turned @hono/node-server's lightweight Response into a
@@ -14,15 +14,21 @@ const WHOLE_BODY = Symbol.for('storefront.whole-answer-body');
 
 type WholeAnswer = Response & { [WHOLE_BODY]?: Buffer<ArrayBuffer> };
 
-/** A Response with `body` as its body, which `answerBytes` reads without its stream. */
-export function wholeAnswer(body: Buffer<ArrayBuffer>, init: ResponseInit): Response {
+/**
+ * The Response `make` makes over a stream of `body` in one chunk, with `body` kept beside it for `answerBytes`:
+ * `(stream) => new Response(stream, init)`, or Hono's `c.body(stream, …)`, which adds the headers set before.
+ */
+export function wholeAnswer<R extends Response>(
+  body: Buffer<ArrayBuffer>,
+  make: (stream: ReadableStream<Uint8Array>) => R,
+): R {
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(body);
       controller.close();
     },
   });
-  const res: WholeAnswer = new Response(stream, init);
+  const res: R & { [WHOLE_BODY]?: Buffer<ArrayBuffer> } = make(stream);
   res[WHOLE_BODY] = body;
   return res;
 }

@@ -142,6 +142,22 @@ describe('JSON answers', () => {
     expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(JSON.parse(text));
   });
 
+  it('keep the headers set before them: a first add answers with its new cart’s cookie and the whole cart', async () => {
+    const res = await t.app.request('/api/cart/itemcode/D0001/12', {
+      method: 'PUT',
+      headers: { host, 'accept-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/cart_id=/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    const body = JSON.parse(gunzipSync(bytes).toString('utf8'));
+    expect(body.statusCode).toBe(0);
+    expect(body.response.lineItems[0].lineItemIdentification.itemCode).toBe('D0001');
+  });
+
   it('under 1 KB leave as they are, with their length (compressing them would cost more than it saves)', async () => {
     const res = await t.app.request('/api/product/item/NOSUCHWINE', {
       headers: { host, 'accept-encoding': 'gzip, deflate, br' },

@@ -45,7 +45,7 @@ async function renderPage(request: Request, ctx: RequestContext): Promise<Respon
   if (url.searchParams.has('setcookie')) headers['Set-Cookie'] = 'seen=1; Path=/';
   const status = Number(url.searchParams.get('status') ?? 200);
   if (url.searchParams.has('stream')) return new Response(html, { status, headers });
-  return wholeAnswer(Buffer.from(html), { status, headers });
+  return wholeAnswer(Buffer.from(html), (stream) => new Response(stream, { status, headers }));
 }
 
 function newApp(database: Database): App {
