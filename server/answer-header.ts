@@ -15,3 +15,25 @@ export function setAnswerHeader(c: Context, name: string, value?: string): void 
     c.header(name, value);
   }
 }
+
+/**
+ * Answers with a Response made outside Hono (a rendered page), carrying the headers middleware set before it, such
+ * as a cookie of a login that ended, cleared: Hono adds those only to the answers it makes itself (`c.json`,
+ * `c.body`) and dropped them from a Response a handler made. An answer whose headers may not change is left to
+ * Hono, which wraps it with them.
+ */
+export function answerWith(c: Context, res: Response): Response {
+  // NOTE: before anything is answered, `c.res` is Hono's empty answer holding the headers set so far.
+  const before = c.res.headers;
+  try {
+    before.forEach((value, name) => {
+      if (name !== 'set-cookie' && name !== 'content-type' && !res.headers.has(name)) res.headers.set(name, value);
+    });
+    for (const cookie of before.getSetCookie()) res.headers.append('Set-Cookie', cookie);
+  } catch {
+    return res;
+  }
+  c.res = undefined;
+  c.res = res;
+  return res;
+}

@@ -29,7 +29,7 @@ import { formRoutes } from './api/authentication';
 import type { Config } from './config';
 import { clientErrorOf, fail, failWith } from './envelope';
 import { compressWholeBodies } from './page-compression';
-import { setAnswerHeader } from './answer-header';
+import { answerWith, setAnswerHeader } from './answer-header';
 import { contentSecurity } from './content-security';
 import { declaresNoBody, inputGuard } from './input-guard';
 import { legacyRoutes } from './legacy';
@@ -383,11 +383,12 @@ export function createApp(options: CreateAppOptions) {
     const entry = build.entry.module as unknown as {
       createLoadContext(ctx: RequestContext): Parameters<typeof handler>[1];
     };
-    app.all('*', async (c) => handler(await unreadRequest(c), entry.createLoadContext(c.var.ctx)));
+    app.all('*', async (c) => answerWith(c, await handler(await unreadRequest(c), entry.createLoadContext(c.var.ctx))));
   }
 
   const renderPage = options.renderPage;
-  if (!options.build && renderPage) app.all('*', async (c) => renderPage(await unreadRequest(c), c.var.ctx));
+  if (!options.build && renderPage)
+    app.all('*', async (c) => answerWith(c, await renderPage(await unreadRequest(c), c.var.ctx)));
 
   app.notFound((c) =>
     isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404),

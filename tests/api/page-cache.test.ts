@@ -154,6 +154,17 @@ describe('the page cache', () => {
     expect(await plain.text()).toContain('<p id="name">Hello guest</p>');
   });
 
+  it('a page for a login that has ended clears its cookies, and shows the page as to a Prospect', async () => {
+    const stale = `sid=${'A'.repeat(43)}; remember_me=${'B'.repeat(43)}`;
+    const res = await app.request('/about-us', { headers: { host, cookie: stale } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-cache')).toBeNull();
+    const cleared = res.headers.getSetCookie();
+    expect(cleared.some((c) => /^sid=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(cleared.some((c) => /^remember_me=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(await res.text()).toContain('<p id="name">Hello guest</p>');
+  });
+
   it('a HEAD request gets the headers of the page and no body', async () => {
     const res = await app.request('/wines?status=404', { method: 'HEAD', headers: { host } });
     expect(res.status).toBe(404);

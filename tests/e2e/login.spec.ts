@@ -407,6 +407,27 @@ test.describe('logging out', () => {
     await page.waitForURL(siteUrl('law-au', '/'));
   });
 
+  test('a login ended elsewhere: the next page shows a Prospect and takes the ended login’s cookies away', async ({
+    page,
+    playwright,
+  }) => {
+    await logIn(page, 'shopper@example.com');
+    const origin = siteUrl('law-au', '').replace(/\/$/, '');
+    const sid = (await page.context().cookies(origin)).find((c) => c.name === 'sid');
+    expect(sid).toBeDefined();
+    // Another device logs this session out: the browser still holds its cookie.
+    const elsewhere = await playwright.request.newContext();
+    const out = await elsewhere.post(`${origin}/api/authentication/logout`, {
+      headers: { cookie: `sid=${sid?.value}` },
+    });
+    expect(out.status()).toBe(200);
+    await elsewhere.dispose();
+    await gotoHydrated(page, '/wines?name=red-wine');
+    expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', email: '' });
+    const names = (await page.context().cookies(origin)).map((c) => c.name);
+    expect(names).not.toContain('sid');
+  });
+
   test('a failed logout shows the message in a danger alert', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/Failed to load resource: .* 500 .*\/api\/authentication\/logout\)$/);
     await logIn(page, 'shopper@example.com');
