@@ -33,7 +33,15 @@ export function answerWith(c: Context, res: Response): Response {
   } catch {
     return res;
   }
+  replaceAnswer(c, res);
+  return res;
+}
+
+/**
+ * Makes `res` the answer as it is. Assigning `c.res` over an answer copies the old answer's headers onto the new
+ * one, through a new Response around its body stream; the caller has chosen the new answer's headers already.
+ */
+export function replaceAnswer(c: Context, res: Response): void {
   c.res = undefined;
   c.res = res;
-  return res;
 }

@@ -20,7 +20,7 @@ export function contentSecurity(options: { development: boolean; siteHosts: read
     setAnswerHeader(c, 'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self)');
     if (options.development) return;
     const frameable = FRAMEABLE_PATHS.has(c.req.path);
-    if (frameable) c.res.headers.delete('X-Frame-Options');
+    if (frameable) setAnswerHeader(c, 'X-Frame-Options');
     setAnswerHeader(
       c,
       'Content-Security-Policy',

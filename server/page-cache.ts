@@ -9,6 +9,7 @@ import { withoutTrackingParams } from '../domain/tracking-params';
 import { createBoundedStore } from '../services/bounded-store';
 import { REMEMBER_COOKIE, SESSION_COOKIE } from '../services/identity';
 import { answerBytes } from '../services/whole-answer';
+import { replaceAnswer } from './answer-header';
 import { CART_COOKIE } from './session-cookies';
 import type { AppEnv } from './types';
 
@@ -254,8 +255,7 @@ export function pageCache(options: {
       if (!fresh.headers.has(name) && !/^(content-length|content-encoding|transfer-encoding)$/i.test(name))
         fresh.headers.set(name, value);
     });
-    c.res = undefined as unknown as Response;
-    c.res = fresh;
+    replaceAnswer(c, fresh);
     return generation === store.generation() ? page : null;
   }
 }

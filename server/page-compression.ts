@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { answerBytes, isWholeAnswer } from '../services/whole-answer';
+import { replaceAnswer } from './answer-header';
 import { encodingQuality } from './page-cache';
 
 const gzipAsync = promisify(gzip);
@@ -31,12 +32,11 @@ export function compressWholeBodies(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    // NOTE: a rendered page's bytes are at hand (services/whole-answer.ts): its stream, `body` and `statusText`
-    // are left alone.
+    // NOTE: a whole answer's bytes are at hand (services/whole-answer.ts): its stream, `body` and `statusText` are
+    // left alone; any other answer is read from its body, and one without a body passes by.
     const whole = isWholeAnswer(res);
     if (
       c.req.method === 'HEAD' ||
-      (!whole && !res.body) ||
       res.status === 206 ||
       res.headers.has('Content-Encoding') ||
       !WHOLE_BODY_TYPE.test(res.headers.get('Content-Type') ?? '') ||
@@ -56,7 +56,9 @@ export function compressWholeBodies(): MiddlewareHandler {
       }
     }
     headers.set('Content-Length', String(body.length));
-    c.res = undefined;
-    c.res = new Response(body, { status: res.status, statusText: whole ? undefined : res.statusText, headers });
+    replaceAnswer(
+      c,
+      new Response(body, { status: res.status, statusText: whole ? undefined : res.statusText, headers }),
+    );
   };
 }
