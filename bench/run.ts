@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -261,6 +261,7 @@ async function runLighthouse(label: string, url: string, cookie = '') {
     const lcpElement = lcpItems.find((item) => item.type === 'node')?.snippet;
     if (lcpElement) console.log(`  LCP element: ${lcpElement.slice(0, 160)}`);
     if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
       const file = path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${label.replaceAll(' ', '-')}-${Date.now()}.json`);
       writeFileSync(file, JSON.stringify(lhr));
       console.log(`  report: ${file}`);

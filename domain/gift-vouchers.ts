@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Message, message } from './message';
+import { formatWholeAmount } from './money';
 import type { Site } from './sites';
 
 // The e-gift cards (CONTRACT.md demo data) and the gift voucher form's rules (SPEC §5, §9).
@@ -41,13 +42,7 @@ export const UNKNOWN_AMOUNT_TEXT = '$XX';
 
 /** The amount a card is written with: whole units in the site's currency ($50). */
 export function formatCardAmount(amount: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
-  return new Intl.NumberFormat(site.intlLocale, {
-    style: 'currency',
-    currency: site.currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  }).format(amount);
+  return formatWholeAmount(amount, site);
 }
 
 /** The sample card's amount text for what the form holds now. */

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
-import { SITES } from './sites';
+import { describe, expect, it, vi } from 'vitest';
+import { formatMoney, formatWholeAmount, formatWholeNumber } from './money';
+import { SITES, type Site } from './sites';
+
+const AMOUNTS = [-123_456_789, -100_000, -1, 0, 1, 99, 100, 999_999, 1_000_000, 12_345_678_901];
 
 describe('formatMoney', () => {
   it('writes every amount as the site’s number format does, also past the amounts it keeps, per site', () => {
-    for (const id of ['law-au', 'law-nz', 'wsj-us', 'hlw-hk'] as const) {
-      const site = SITES[id];
+    for (const site of Object.values(SITES)) {
       const intl = new Intl.NumberFormat(site.intlLocale, {
         style: 'currency',
         currency: site.currency,
@@ -15,7 +16,56 @@ describe('formatMoney', () => {
         for (let cents = -50; cents < 6_000; cents += 7)
           expect(formatMoney(cents, site)).toBe(intl.format(cents / 100));
       }
+      for (const cents of AMOUNTS) expect(formatMoney(cents, site), site.id).toBe(intl.format(cents / 100));
     }
     expect(formatMoney(34_700, SITES['law-au'])).toBe('$347.00');
+    expect(formatMoney(123_456_7, SITES['hlw-hk'])).toBe('$12,345.67');
+  });
+
+  it('writes the sites’ amounts without ICU (a browser’s first Intl.NumberFormat stalls hydration), other money with it', async () => {
+    vi.resetModules();
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const fresh = await import('./money');
+      for (const site of Object.values(SITES)) fresh.formatMoney(1999, site);
+      fresh.formatWholeNumber(1234);
+      expect(spy).not.toHaveBeenCalled();
+      const euro = { intlLocale: 'de-DE', currency: 'EUR' } as unknown as Site;
+      expect(fresh.formatMoney(123_456, euro)).toMatch(/^1\.234,56\s€$/);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(fresh.formatMoney(1999.5, SITES['law-au'])).toBe(
+        new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol' }).format(
+          19.995,
+        ),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('formatWholeAmount', () => {
+  it('writes whole units of money as the site’s number format does', () => {
+    for (const site of Object.values(SITES)) {
+      const intl = new Intl.NumberFormat(site.intlLocale, {
+        style: 'currency',
+        currency: site.currency,
+        currencyDisplay: 'narrowSymbol',
+        maximumFractionDigits: 0,
+      });
+      for (const amount of [...AMOUNTS, 50, 500, 1000])
+        expect(formatWholeAmount(amount, site), site.id).toBe(intl.format(amount));
+    }
+  });
+});
+
+describe('formatWholeNumber', () => {
+  it('writes whole numbers as every site’s locale does (the catalogues’ locales are the sites’)', () => {
+    const locales = new Set(Object.values(SITES).map((s) => s.intlLocale));
+    for (const locale of locales) {
+      const intl = new Intl.NumberFormat(locale);
+      for (const n of [...AMOUNTS, 12, 123, 1234, 12_345, 123_456, -7_654_321])
+        expect(formatWholeNumber(n), locale).toBe(intl.format(n));
+    }
   });
 });

@@ -3,15 +3,21 @@ import type { Site } from './sites';
 // Money is integer cents end to end (DESIGN.md convention 1).
 
 /**
- * A site's money format, with the amounts it has written: a page writes the same few dozen prices on every view
- * (three on each of 24 tiles), and ICU's formatting was about 0.5 % of a listing page's server time (issue 17).
- * At most FORMATTED_PER_SITE amounts are kept per locale and currency; past that the list starts again.
+ * The sites whose money reads `$1,234.56` (a narrow `$`, two decimals, commas between thousands, `-` before a
+ * negative amount): all of them today, each checked against `Intl.NumberFormat` in domain/money.test.ts. Their
+ * amounts are written here without ICU: a browser's first `Intl.NumberFormat` costs 10–20 ms of the main thread
+ * while a page hydrates (issue 17, measured in Chromium here). Any other locale and currency goes to ICU.
+ */
+const DOLLAR_SITES = new Set(['en-AU|AUD', 'en-NZ|NZD', 'en-US|USD', 'zh-HK|HKD', 'zh-TW|TWD']);
+
+/**
+ * ICU's money format of other sites, with the amounts it has written (at most FORMATTED_PER_SITE per locale and
+ * currency; past that the list starts again): ICU's formatting was about 0.5 % of a listing page's server time.
  */
 const FORMATTED_PER_SITE = 5000;
 const formatters = new Map<string, { format: Intl.NumberFormat; written: Map<number, string> }>();
 
-function formatterFor(site: Pick<Site, 'intlLocale' | 'currency'>) {
-  const key = `${site.intlLocale}|${site.currency}`;
+function formatterFor(site: Pick<Site, 'intlLocale' | 'currency'>, key: string) {
   let f = formatters.get(key);
   if (!f) {
     f = {
@@ -28,7 +34,12 @@ function formatterFor(site: Pick<Site, 'intlLocale' | 'currency'>) {
 }
 
 export function formatMoney(cents: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
-  const { format, written } = formatterFor(site);
+  const key = `${site.intlLocale}|${site.currency}`;
+  if (DOLLAR_SITES.has(key) && Number.isSafeInteger(cents)) {
+    const abs = Math.abs(cents);
+    return `${cents < 0 ? '-' : ''}$${formatWholeNumber(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  }
+  const { format, written } = formatterFor(site, key);
   let text = written.get(cents);
   if (text === undefined) {
     text = format.format(cents / 100);
@@ -36,6 +47,30 @@ export function formatMoney(cents: number, site: Pick<Site, 'intlLocale' | 'curr
     written.set(cents, text);
   }
   return text;
+}
+
+/** Whole units of the site's money, as a gift card shows them (`$1,000`), written as `formatMoney` writes cents. */
+export function formatWholeAmount(amount: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
+  if (DOLLAR_SITES.has(`${site.intlLocale}|${site.currency}`) && Number.isSafeInteger(amount)) {
+    return `${amount < 0 ? '-' : ''}$${formatWholeNumber(Math.abs(amount))}`;
+  }
+  return new Intl.NumberFormat(site.intlLocale, {
+    style: 'currency',
+    currency: site.currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/**
+ * A whole number as every site's locale writes it (`1,234,567`, `-3`; checked against `Intl.NumberFormat` for each
+ * site and catalogue locale in domain/money.test.ts), without ICU's first-use cost in a browser (see DOLLAR_SITES).
+ */
+export function formatWholeNumber(n: number): string {
+  if (!Number.isSafeInteger(n)) return String(n);
+  const out = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${out}` : out;
 }
 
 /** Plain two-decimal amount, as the API's price fields carry it (e.g. 19.99). */

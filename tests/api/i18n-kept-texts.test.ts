@@ -38,3 +38,42 @@ describe.each(['en-AU', 'zh-HK', 'zh-TW'])('the %s texts', (locale) => {
     expect(i18n._({ id: QUICK_VIEW, values: { title: 'Rosé' } })).toBe(lingui._(QUICK_VIEW, { title: 'Rosé' }));
   });
 });
+
+/** The names a compiled message reads, with the kind that reads each (plain, plural, selectordinal, select). */
+function namesOf(tokens: unknown, found = new Map<string, { kind: string; cases: string[] }>()) {
+  if (!Array.isArray(tokens)) return found;
+  for (const token of tokens) {
+    if (!Array.isArray(token)) continue;
+    const [name, kind, cases] = token as [string, string?, Record<string, unknown>?];
+    found.set(name, { kind: kind ?? 'plain', cases: Object.keys(cases ?? {}) });
+    for (const inner of Object.values(cases ?? {})) namesOf(inner, found);
+  }
+  return found;
+}
+
+describe.each(['en-AU', 'en-NZ', 'en-US', 'zh-HK', 'zh-TW'])('every %s text with values', (locale) => {
+  it('reads as Lingui writes it, for counts, choices and missing values', async () => {
+    const i18n = await i18nFor(locale);
+    const lingui = setupI18n({ locale, messages: { [locale]: i18n.messages }, missing: (_locale, id) => id });
+    let compared = 0;
+    for (const [id, compiled] of Object.entries(i18n.messages)) {
+      const names = namesOf(compiled);
+      if (names.size === 0) continue;
+      for (const n of [0, 1, 2, 3, 5, 11, 21, 1234, 1_000_000]) {
+        const values: Record<string, string | number> = {};
+        for (const [name, { kind, cases }] of names) {
+          values[name] =
+            kind === 'plural' || kind === 'selectordinal'
+              ? n
+              : kind === 'select'
+                ? ([...cases, 'none'][n % (cases.length + 1)] ?? 'none')
+                : `${name}-${n}`;
+        }
+        expect(i18n._(id, values), id).toBe(lingui._(id, values));
+        compared++;
+      }
+      expect(i18n._(id, {}), id).toBe(lingui._(id, {}));
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+});

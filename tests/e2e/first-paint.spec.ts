@@ -32,3 +32,39 @@ for (const [label, path] of [
     await expect.poll(async () => (await cart.get()).numBottles).toBeGreaterThan(0);
   });
 }
+
+// A browser's first Intl.NumberFormat costs 10–20 ms of the main thread (ICU's number data), which a page paid while
+// it hydrated: prices and the counts in plural texts are written without one (domain/money.ts, app/lib/i18n.ts).
+for (const [label, path] of [
+  ['home', '/'],
+  ['listing', '/wines?name=red-wine'],
+  ['product', '/product/D0001'],
+  ['cart', '/cart'],
+] as const) {
+  test(`the ${label} page hydrates without making an Intl.NumberFormat`, async ({ page, context, cart }) => {
+    const url = siteUrl('law-au', path);
+    await context.addCookies([{ name: 'age_verified', value: '1', url }]);
+    await cart.addItem('D0001', 2);
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { numberFormatsMade: string[] }).numberFormatsMade = made;
+      const Original = Intl.NumberFormat;
+      Intl.NumberFormat = new Proxy(Original, {
+        construct(target, args: [string?, Intl.NumberFormatOptions?]) {
+          made.push(new Error().stack ?? '');
+          return new target(...args);
+        },
+        apply(target, _this, args: [string?, Intl.NumberFormatOptions?]) {
+          made.push(new Error().stack ?? '');
+          return target(...args);
+        },
+      });
+    });
+    await gotoHydrated(page, url);
+    await expect(page.locator('.cart-button__count')).toHaveText('2');
+    await expect(page.getByText(/\$\d+\.\d\d/).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { numberFormatsMade: string[] }).numberFormatsMade)).toEqual(
+      [],
+    );
+  });
+}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
-import { amountToCents, formatMoney } from '../../../domain/money';
+import { amountToCents, formatMoney, formatWholeNumber } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
 import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
@@ -55,7 +55,7 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
           <SummaryRow label={i18n._('Total')}>{money(p.total)}</SummaryRow>
           {site.brand.code === 'vir' ? (
             <SummaryRow label={i18n._('Points you will earn')} className="summary__points">
-              {pointsEarned(cart).totalPoints.toLocaleString(site.intlLocale)}
+              {formatWholeNumber(pointsEarned(cart).totalPoints)}
             </SummaryRow>
           ) : null}
         </HiddenWhenNotLoggedIn>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/overview';
 import { getAccountDetails, listPurchases } from '../../../services/account';
+import { formatWholeNumber } from '../../../domain/money';
 import { pointsBalance } from '../../../services/points';
 import { Address } from '../../components/account/address';
 import { OrderCard } from '../../components/account/orders';
@@ -44,9 +45,9 @@ export default function AccountOverview({ loaderData }: Route.ComponentProps) {
             <Trans
               id="<0>{total}</0> points ({base} for what you spent and {bonus} bonus points)"
               values={{
-                total: points.totalPoints.toLocaleString(site.intlLocale),
-                base: points.basePoints.toLocaleString(site.intlLocale),
-                bonus: points.bonusPoints.toLocaleString(site.intlLocale),
+                total: formatWholeNumber(points.totalPoints),
+                base: formatWholeNumber(points.basePoints),
+                bonus: formatWholeNumber(points.bonusPoints),
               }}
               components={{ 0: <strong className="account-points__total" /> }}
             />
