@@ -41,7 +41,9 @@ function precompressedAssets(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? '';
       for (const [fileName, output] of Object.entries(bundle)) {
-        if (!/\.(js|css|json|svg)$/.test(fileName)) continue;
+        // NOTE: not the build's manifest (.vite/), which React Router removes after the build: its compressed copies
+        // would be served.
+        if (!/\.(js|css|json|svg)$/.test(fileName) || fileName.startsWith('.vite/')) continue;
         // What was just written, from memory: a chunk's code, or an asset's source.
         const content = Buffer.from(output.type === 'chunk' ? output.code : output.source);
         const file = path.join(dir, fileName);
@@ -55,6 +57,29 @@ function precompressedAssets(): Plugin {
           }),
         );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * The browser chunk of each locale's message catalogue, by catalogue locale (`{ "en-AU": "/assets/messages-….js" }`),
+ * noted as the browser build writes it and given to the server build as `virtual:catalogue-chunks` (React Router
+ * builds the browser first, in the same process). The server lists the page's catalogue with the page's modules
+ * (app/entry.server.tsx), so the browser fetches it beside them, not after the i18n module asked for it.
+ */
+const catalogueChunks: Record<string, string> = {};
+function catalogueChunkNames(): Plugin {
+  const id = 'virtual:catalogue-chunks';
+  return {
+    name: 'catalogue-chunk-names',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (source) => (source === `\0${id}` ? `export default ${JSON.stringify(catalogueChunks)};` : undefined),
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const locale = /\/locales\/([\w-]+)\/messages\.po$/.exec(output.facadeModuleId ?? '');
+        if (locale?.[1]) catalogueChunks[locale[1]] = `/${output.fileName}`;
       }
     },
   };
@@ -80,6 +105,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     lingui({ failOnMissing: false, failOnCompileError: true }),
     leanEnglishCatalogues(),
+    catalogueChunkNames(),
     reactRouter(),
     ...(isSsrBuild ? [] : [precompressedAssets()]),
   ],

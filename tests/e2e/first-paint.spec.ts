@@ -68,3 +68,30 @@ for (const [label, path] of [
     );
   });
 }
+
+// The page's message catalogue is fetched with the page's modules (app/entry.server.tsx), not a round trip after
+// them when the i18n module asks for it; the import then finds it loaded.
+for (const site of ['law-au', 'hlw-hk'] as const) {
+  test(`a ${site} page fetches its own message catalogue beside its modules`, async ({ page, context }) => {
+    const url = siteUrl(site, '/product/D0001');
+    await context.addCookies([{ name: 'age_verified', value: '1', url }]);
+    await gotoHydrated(page, url);
+    const preloaded = await page
+      .locator('link[rel="modulepreload"][href*="/assets/messages-"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => /\/assets\/(messages|framework)-[^/]+\.js$/.test(e.name))
+        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
+    );
+    const catalogues = fetched.filter((f) => f.path.includes('/messages-'));
+    const framework = fetched.find((f) => f.path.includes('/framework-'));
+    expect(catalogues.map((c) => c.path)).toEqual(preloaded);
+    expect(preloaded).toHaveLength(1);
+    expect(catalogues[0]!.start).toBeLessThanOrEqual(framework!.end);
+    // The catalogue is the site's own: the page reads in its language.
+    await expect(page.locator('html')).toHaveAttribute('lang', site === 'hlw-hk' ? /^zh/ : /^en/);
+  });
+}
