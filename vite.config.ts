@@ -3,6 +3,7 @@ import path from 'node:path';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -86,20 +87,48 @@ function catalogueChunkNames(): Plugin {
 }
 
 /**
- * The browser's chunks (issue 17): React, React DOM, React Router and Lingui load on every page, as one framework
- * chunk instead of a handful of files that each cost a phone a request (and gzip better together). App code keeps
- * the automatic split: grouping what routes share also pulled what only lazy parts (forms, modals) need into every
- * page (+35 KB gzip, measured with `npm run bench:js`).
+ * The modules app/root.tsx imports, directly or through others (not those it loads lazily): every page loads them,
+ * so they can travel as one chunk (`shell` below). Found from the module graph as the browser build chunks it.
  */
-const clientChunks = {
-  groups: [
-    {
-      name: 'framework',
-      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/](core|react)|cookie|set-cookie-parser|turbo-stream)[\\/]/,
-      priority: 2,
-    },
-  ],
-};
+function rootModules(ctx: ChunkingContext): Set<string> {
+  const root = path.resolve('app/root.tsx');
+  const found = new Set<string>();
+  const next = [root];
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (found.has(id) || id.includes('/node_modules/')) continue;
+    found.add(id);
+    next.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/**
+ * The browser's chunks (issue 17): React, React DOM, React Router and Lingui load on every page, as one framework
+ * chunk instead of a handful of files that each cost a phone a request (and gzip better together). The app's shell
+ * (root.tsx and what it imports) is one chunk too: it was split into a dozen small files, shared in different ways
+ * with routes and lazy parts, and a phone's main thread spent about half a millisecond on each request it made
+ * after the first paint (25 on a product page). The rest keeps the automatic split: grouping what routes share also
+ * pulled what only lazy parts (forms, modals) need into every page (+35 KB gzip, measured with `npm run bench:js`).
+ */
+function clientChunks() {
+  let shell: Set<string> | undefined;
+  return {
+    groups: [
+      {
+        name: 'framework',
+        test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui[\\/](core|react)|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+        priority: 2,
+      },
+      {
+        name: (id: string, ctx: ChunkingContext) => {
+          shell ??= rootModules(ctx);
+          return shell.has(id) ? 'shell' : null;
+        },
+        priority: 1,
+      },
+    ],
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -112,7 +141,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     rolldownOptions: {
-      ...(isSsrBuild ? {} : { output: { codeSplitting: clientChunks } }),
+      ...(isSsrBuild ? {} : { output: { codeSplitting: clientChunks() } }),
       treeshake: {
         manualPureFunctions: ['z'],
         moduleSideEffects: [{ test: /\/(domain|app\/lib)\//, sideEffects: false }],
