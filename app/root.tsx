@@ -23,7 +23,7 @@ import type { Route } from './+types/root';
 import { LoginModal } from './components/account/login-modal';
 import { AgeGate } from './components/age-gate';
 import { BackToTop } from './components/back-to-top';
-import { CampaignPrefill } from './components/cart/campaign-prefill';
+import { CampaignArrival } from './components/cart/campaign-arrival';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { CartProvider } from './components/cart/cart-context';
 import { CartButton, MiniCart } from './components/cart/mini-cart';
@@ -176,7 +176,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <BackToTop />
         <GotoScroller />
         <MiniCart site={loaderData.site} />
-        <CampaignPrefill />
+        <CampaignArrival />
         <LoginModal />
         <LogoutBackNav />
         <ClickTracking currency={loaderData.site.currency} />

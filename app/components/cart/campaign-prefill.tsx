@@ -10,6 +10,7 @@ import { setSiteCookie } from '../../lib/cookies';
 import { shownText } from '../../lib/messages/cart';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { Modal } from '../modal';
+import { CAMPAIGN_KEYS, CASE_KEYS, QUANTITY_KEY, SINGLE_KEYS, VOUCHER_KEYS } from './campaign-params';
 import { useCart } from './cart-context';
 
 // SPEC §2/§4: an email campaign link (…?dw_brontoItem=D0001&dw_brontoCase=D0002-6) prefills the cart.
@@ -28,13 +29,6 @@ export const CAMPAIGN_TEXTS = [
   /*i18n*/ { id: "We've added your selection to your cart" },
   /*i18n*/ { id: 'Sorry, the quantity in this offer link must be a number.' },
 ];
-
-const SINGLE_KEYS = ['dw_brontoItem', 'dw_brontoSingle'] as const;
-const CASE_KEYS = ['dw_brontoCase', 'dw_brontoCaseSingle'] as const;
-const QUANTITY_KEY = 'dw_brontoQuantity';
-/** Every campaign parameter leaves the URL once read, so a reload does not add twice. */
-const CAMPAIGN_KEYS = [...SINGLE_KEYS, ...CASE_KEYS, QUANTITY_KEY, 'dw_addOnTemplate'];
-const VOUCHER_KEYS = ['promoCode', 'code'] as const;
 
 const ITEM_CODE = ITEM_CODE_PATTERN;
 
