@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { type LoginRequest, onLoginRequest } from '../../lib/login-events';
 import { loginPath } from '../../../domain/identity-rules';
+import { loadOnce } from '../../lib/load-once';
 import { blockPopups } from '../../lib/modal-flags';
 import { useVisitorData } from '../../lib/visitor-data';
 import { Modal } from '../modal';
@@ -11,14 +12,7 @@ import type { LoginForm as LoginFormComponent } from './login-form';
 // NOTE: the form (and zod with it) loads on the first opening, not with every page. The modal opens once
 // it is there (no Suspense fallback: focus must land in the form, and React's fallback timers would stall
 // under a paused test clock).
-let formModule: Promise<typeof import('./login-form')> | null = null;
-function loadLoginForm() {
-  formModule ??= import('./login-form').catch((error: unknown) => {
-    formModule = null;
-    throw error;
-  });
-  return formModule;
-}
+const loadLoginForm = loadOnce(() => import('./login-form'));
 
 /** Fired on window when the login modal hides (the favourites popover goes with it). */
 export const LOGIN_MODAL_HIDDEN_EVENT = 'storefront:login-modal-hidden';

@@ -1,17 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { type ComponentType, useEffect, useState } from 'react';
+import { loadOnce } from '../../lib/load-once';
 import type { PublicSite } from '../../lib/site';
 import { CART_ADD_STARTED_EVENT, useCart } from './cart-context';
 
-/** The drawer's code (./mini-cart-drawer.tsx), loaded once when first wanted; a failed load is tried again. */
-let drawerModule: Promise<typeof import('./mini-cart-drawer')> | null = null;
-function loadDrawer(): Promise<typeof import('./mini-cart-drawer')> {
-  drawerModule ??= import('./mini-cart-drawer').catch((error: unknown) => {
-    drawerModule = null;
-    throw error;
-  });
-  return drawerModule;
-}
+/** The drawer's code (./mini-cart-drawer.tsx), loaded when first wanted. */
+const loadDrawer = loadOnce(() => import('./mini-cart-drawer'));
 
 /** An add being sent, a pointer over the cart button or focus on it starts loading the drawer. */
 function preloadDrawer() {
