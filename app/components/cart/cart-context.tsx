@@ -6,8 +6,6 @@ import { useTimedMessage } from '../../lib/use-timed-message';
 
 /** Fired when the cart changed while the cart page is open, so it re-reads and scrolls to the lines. */
 export const CART_UPDATED_EVENT = 'storefront:cart-updated';
-/** Fired on window when an add to cart is sent (the mini cart starts loading its drawer). */
-export const CART_ADD_STARTED_EVENT = 'storefront:cart-add-started';
 
 /** SPEC §8: the product-page add failure shows for 10 s by default. */
 export const ADD_ERROR_MS = 10_000;
@@ -79,8 +77,6 @@ export function CartProvider({
   const addToCart = useCallback(
     async (itemCode: string, quantity: number, options: { openDrawer?: boolean } = {}) => {
       const fromRecommendations = window.location.hash.includes('#/recommendations');
-      // The drawer that shows the answer loads beside the request (mini-cart.tsx).
-      window.dispatchEvent(new Event(CART_ADD_STARTED_EVENT));
       const result = await cartClient.add(itemCode, quantity);
       if (result.ok) {
         setCart(result.cart);

@@ -1,44 +1,88 @@
 import { useLingui } from '@lingui/react';
-import { type ComponentType, useEffect, useState } from 'react';
-import { loadOnce } from '../../lib/load-once';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { amountToCents, formatMoney } from '../../../domain/money';
+import { shownText } from '../../lib/messages/cart';
 import type { PublicSite } from '../../lib/site';
-import { CART_ADD_STARTED_EVENT, useCart } from './cart-context';
+import { useFocusTrap } from '../../lib/use-focus-trap';
+import { useCart } from './cart-context';
 
-/** The drawer's code (./mini-cart-drawer.tsx), loaded when first wanted. */
-const loadDrawer = loadOnce(() => import('./mini-cart-drawer'));
+/** Horizontal swipe (px) that closes the drawer. */
+const SWIPE_CLOSE_PX = 60;
 
-/** An add being sent, a pointer over the cart button or focus on it starts loading the drawer. */
-function preloadDrawer() {
-  loadDrawer().catch(() => undefined);
-}
-
-/**
- * SPEC §2/§4: the mini cart drawer; opens after an add, closes by buttons, swipe, overlay or Escape. Its code
- * (./mini-cart-drawer.tsx) loads when first wanted, not with every page (issue 17): an add starts loading it with
- * its request (CART_ADD_STARTED_EVENT), so the drawer is there when the answer is. If it cannot load (offline, a
- * new release), the cart page does the same job.
- */
+/** SPEC §2/§4: the mini cart drawer; opens after an add, closes by buttons, swipe, overlay or Escape. */
 export function MiniCart({ site }: { site: PublicSite }) {
-  const { drawerOpen } = useCart();
-  const [Drawer, setDrawer] = useState<ComponentType<{ site: PublicSite }> | null>(null);
-  useEffect(() => {
-    window.addEventListener(CART_ADD_STARTED_EVENT, preloadDrawer);
-    return () => window.removeEventListener(CART_ADD_STARTED_EVENT, preloadDrawer);
-  }, []);
-  useEffect(() => {
-    if (!drawerOpen || Drawer) return;
-    let live = true;
-    loadDrawer().then(
-      (m) => {
-        if (live) setDrawer(() => m.MiniCartDrawer);
-      },
-      () => window.location.assign('/cart'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [drawerOpen, Drawer]);
-  return Drawer ? <Drawer site={site} /> : null;
+  const { i18n } = useLingui();
+  const { cart, drawerOpen, closeDrawer, error } = useCart();
+  const panel = useRef<HTMLDivElement>(null);
+  const touchStart = useRef<number | null>(null);
+  useFocusTrap(panel, drawerOpen, closeDrawer);
+  if (!drawerOpen) return null;
+  const money = (amount: number) => formatMoney(amountToCents(amount), site);
+  const lines = cart?.lineItems ?? [];
+
+  return (
+    <div className="drawer-layer" style={{ zIndex: 1040 }}>
+      <div className="drawer-overlay" data-testid="mini-cart-overlay" onClick={closeDrawer} aria-hidden="true" />
+      <div
+        ref={panel}
+        className="drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="mini-cart-title"
+        tabIndex={-1}
+        onTouchStart={(e) => {
+          touchStart.current = e.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(e) => {
+          const start = touchStart.current;
+          const end = e.changedTouches[0]?.clientX;
+          touchStart.current = null;
+          if (start !== null && end !== undefined && end - start > SWIPE_CLOSE_PX) closeDrawer();
+        }}
+      >
+        <div className="drawer__head">
+          <h2 id="mini-cart-title">{i18n._('Your cart')}</h2>
+          <button type="button" className="drawer__close" onClick={closeDrawer} aria-label={i18n._('Close cart')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="drawer__error" role="alert">
+          {shownText(i18n, error)}
+        </div>
+        {lines.length === 0 ? (
+          <p className="drawer__empty">{i18n._('Your cart is empty.')}</p>
+        ) : (
+          <>
+            <ul className="drawer__lines">
+              {lines.map((line) => (
+                <li key={line.id}>
+                  <span className="drawer__name">
+                    {line.product.name}
+                    {line.product.vintage ? ` ${line.product.vintage}` : ''}
+                  </span>
+                  <span className="drawer__qty">{i18n._('Qty {quantity}', { quantity: line.quantity })}</span>
+                  <span className="drawer__price">{money(line.itemPriceInfo.amount)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="drawer__total">
+              <span>{i18n._('Subtotal ({count} bottles)', { count: cart?.numBottles })}</span>{' '}
+              <strong>{money(cart?.orderPriceInfo.subtotal ?? 0)}</strong>
+            </p>
+          </>
+        )}
+        <div className="drawer__actions">
+          <Link to="/cart" className="button" onClick={closeDrawer}>
+            {i18n._('View cart')}
+          </Link>
+          <button type="button" className="button button--secondary" onClick={closeDrawer}>
+            {i18n._('Continue shopping')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 /** The header's cart button: opens the mini cart and shows the item count. */
@@ -51,8 +95,6 @@ export function CartButton() {
       type="button"
       className="cart-button"
       onClick={openDrawer}
-      onPointerEnter={preloadDrawer}
-      onFocus={preloadDrawer}
       aria-label={i18n._('{count, plural, one {Cart, # item} other {Cart, # items}}', { count })}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
