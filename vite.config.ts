@@ -124,6 +124,7 @@ function clientChunks() {
           shell ??= rootModules(ctx);
           return shell.has(id) ? 'shell' : null;
         },
+        debugName: 'shell',
         priority: 1,
       },
     ],

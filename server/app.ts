@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { type I18n, setupI18n } from '@lingui/core';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -371,11 +372,14 @@ export function createApp(options: CreateAppOptions) {
         c.header('Cache-Control', cacheControl);
       },
     });
-  // Built assets carry a content hash in their names, so they never change.
-  app.use('/assets/*', serveBuilt('public, max-age=31536000, immutable'));
-  // NOTE: only names with an extension are looked for on disk: a page's path (no extension) costs no stat.
-  const builtFile = serveBuilt('public, max-age=3600');
-  app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) ? builtFile(c, next) : next()));
+  // NOTE: without a build (the API tests run before it) there is nothing to serve, and no warning to print.
+  if (existsSync(clientDir)) {
+    // Built assets carry a content hash in their names, so they never change.
+    app.use('/assets/*', serveBuilt('public, max-age=31536000, immutable'));
+    // NOTE: only names with an extension are looked for on disk: a page's path (no extension) costs no stat.
+    const builtFile = serveBuilt('public, max-age=3600');
+    app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) ? builtFile(c, next) : next()));
+  }
 
   if (options.build) {
     const build = options.build;
