@@ -254,6 +254,11 @@ async function runLighthouse(label: string, url: string, cookie = '') {
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
     );
     if (failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(', ')}`);
+    // NOTE: simulated throttling multiplies the main thread's tasks as this machine ran them, so TBT follows the
+    // host's speed; Lighthouse's own measure of it tells runs on different machines (or a busy one) apart.
+    console.log(
+      `  host benchmark index ${Math.round(lhr.environment.benchmarkIndex)} (Lighthouse's CPU measure of this machine)`,
+    );
     // The LCP insight's details list its phases, then the element (a node item with its markup).
     const lcpItems =
       (lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; snippet?: string }[] } | undefined)
