@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { type I18n, setupI18n } from '@lingui/core';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -53,7 +52,7 @@ export interface CreateAppOptions {
   build?: ServerBuild;
   /** Pages rendered some other way than from a build: the dev server renders them through Vite. */
   renderPage?: (request: Request, ctx: RequestContext) => Promise<Response>;
-  /** Folder of the built client assets. */
+  /** Folder of the built client assets, served as files; without it none are (the API tests, made before a build). */
   clientDir?: string;
   /** Catalogue read cache; defaults to 60 s entries. */
   cache?: ReadCache;
@@ -361,19 +360,19 @@ export function createApp(options: CreateAppOptions) {
     });
   });
 
-  const clientDir = options.clientDir ?? path.resolve('build/client');
-  const staticRoot = path.relative(process.cwd(), clientDir) || '.';
-  const serveBuilt = (cacheControl: string) =>
-    serveStatic({
-      root: staticRoot,
-      // The build writes each script and stylesheet brotli- and gzip-compressed beside it (vite.config.ts).
-      precompressed: true,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', cacheControl);
-      },
-    });
-  // NOTE: without a build (the API tests run before it) there is nothing to serve, and no warning to print.
-  if (existsSync(clientDir)) {
+  // Built files are served from the folder the caller names (server/serve.ts: the build's; the dev server: public/).
+  const clientDir = options.clientDir;
+  if (clientDir) {
+    const staticRoot = path.relative(process.cwd(), clientDir) || '.';
+    const serveBuilt = (cacheControl: string) =>
+      serveStatic({
+        root: staticRoot,
+        // The build writes each script and stylesheet brotli- and gzip-compressed beside it (vite.config.ts).
+        precompressed: true,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', cacheControl);
+        },
+      });
     // Built assets carry a content hash in their names, so they never change.
     app.use('/assets/*', serveBuilt('public, max-age=31536000, immutable'));
     // NOTE: only names with an extension are looked for on disk: a page's path (no extension) costs no stat.
