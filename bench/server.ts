@@ -40,6 +40,8 @@ export async function startServer(port: number): Promise<ChildProcess> {
   // NOTE: the read limit (searches per client address and minute) would answer most of a search run with 429.
   const env: NodeJS.ProcessEnv = {
     READ_RATE_LIMIT: '100000',
+    // Logins cost what they cost in production (the test server hashes cheaply unless told).
+    PASSWORD_HASH_COST: '17',
     ...process.env,
     E2E_PORT: String(port),
     E2E_LOG_LEVEL: 'warn',

@@ -2,11 +2,23 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // Stored as scrypt$N$r$p$<saltB64>$<hashB64> so the cost can be raised later without breaking old hashes.
 
+/** scrypt's work factors: N (a power of two), r and p. */
+export interface ScryptCost {
+  n: number;
+  r: number;
+  p: number;
+}
+
 // OWASP's password storage parameters for scrypt (N=2^17, r=8, p=1): 128 MiB and about half a second a
 // hash on a 2-core server. Hashes made with smaller parameters are upgraded at the customer's next login.
-const N = 131_072;
-const R = 8;
-const P = 1;
+export const PRODUCTION_COST: ScryptCost = { n: 131_072, r: 8, p: 1 };
+/** log2 of PRODUCTION_COST.n: the least `PASSWORD_HASH_COST` a production server accepts. */
+export const PRODUCTION_LOG2_N = 17;
+
+/** The cost of `PASSWORD_HASH_COST`: N = 2^log2N at OWASP's r and p. */
+export function scryptCost(log2N: number): ScryptCost {
+  return { ...PRODUCTION_COST, n: 2 ** log2N };
+}
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 // Bounds for parameters read back from storage, so a tampered row cannot ask for huge work.
@@ -25,11 +37,11 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number,
 
 export async function hashPassword(
   password: string,
+  cost: ScryptCost = PRODUCTION_COST,
   salt: Buffer = randomBytes(SALT_LENGTH),
-  params: { n: number; r: number; p: number } = { n: N, r: R, p: P },
 ): Promise<string> {
-  const key = await derive(password, salt, params.n, params.r, params.p, KEY_LENGTH);
-  return `scrypt$${params.n}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await derive(password, salt, cost.n, cost.r, cost.p, KEY_LENGTH);
+  return `scrypt$${cost.n}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -62,10 +74,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   }
 }
 
-/** True when a stored hash was made with weaker parameters than today's (or is not ours at all). */
-export function needsRehash(stored: string): boolean {
+/** True when a stored hash was made with weaker parameters than `cost` (or is not ours at all). */
+export function needsRehash(stored: string, cost: ScryptCost = PRODUCTION_COST): boolean {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return true;
   const [n, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  return n < N || r < R || p < P;
+  return n < cost.n || r < cost.r || p < cost.p;
 }

@@ -2,6 +2,7 @@ import { VOUCHER_RULE_DEFAULTS } from '../domain/vouchers';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import type { ScryptCost } from './password-hash';
 import {
   customerAddresses,
   customerPoints,
@@ -70,13 +71,17 @@ async function idsByKey(
  * Writes the demo data of CONTRACT.md. Idempotent: rows are keyed (item codes, emails, fixed review
  * positions), inserted with ON CONFLICT DO NOTHING, and a finished run is remembered in `meta`.
  */
-export async function seedDatabase(db: Db, log: (msg: string) => void = () => {}): Promise<{ seeded: boolean }> {
+export async function seedDatabase(
+  db: Db,
+  options: { log?: (msg: string) => void; passwordCost?: ScryptCost } = {},
+): Promise<{ seeded: boolean }> {
+  const log = options.log ?? (() => {});
   const [done] = await db.select().from(meta).where(eq(meta.key, 'seed_version')).limit(1);
   if (done?.value === SEED_VERSION) return { seeded: false };
 
   const started = performance.now();
   const catalogue = generateCatalogue();
-  const customerRows = await buildCustomerRows();
+  const customerRows = await buildCustomerRows(options.passwordCost);
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;

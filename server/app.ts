@@ -12,6 +12,7 @@ import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { Database } from '../db/client';
+import { scryptCost } from '../db/password-hash';
 import { type Clock, systemClock } from '../domain/clock';
 import type { PaymentProvider } from '../domain/payment';
 import { createTestPaymentProvider } from '../services/payment';
@@ -137,6 +138,7 @@ function sourceMessages(): Promise<I18n> {
 export function createApp(options: CreateAppOptions) {
   const { database, config } = options;
   const clock = options.clock ?? systemClock;
+  const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
   const payments = options.payments ?? createTestPaymentProvider();
   // NOTE: the message catalogues are compiled by Vite into the page build, whose entry module hands them out.
   const messagesFor =
@@ -232,6 +234,7 @@ export function createApp(options: CreateAppOptions) {
       favourites: [],
       sharedRender: c.var.sharedRender ?? false,
       payments,
+      passwordCost,
       messages: () => messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),
     };

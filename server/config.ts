@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCTION_LOG2_N } from '../db/password-hash';
 import { isSiteId, type SiteId } from '../domain/sites';
 
 // Configuration is read once at start-up and checked (DESIGN.md convention 6).
@@ -34,43 +35,50 @@ function optionalUrl(scheme: 'http' | 'smtp') {
     .or(z.literal('').transform(() => undefined));
 }
 
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  SITE: siteId.default('law-au'),
-  SITE_HOSTS: hostMap,
-  TEST_HOSTS: hostMap,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  /** Search, similar-wine and suggestion requests per address and minute (each process counts its own). */
-  READ_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
-  /** Largest request body in bytes (JSON API and form posts); larger ones get 413. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
-  /** With TRUST_PROXY: how many proxies of ours stand in front (each appends one X-Forwarded-For entry). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
-  /** The operators' content files (campaigns), imported on start and by `npm run content:import`. */
-  CONTENT_DIR: z.string().min(1).default('./content'),
-  /** The email-marketing list service (SPEC §7 pixel and opt-in); none: signups are only recorded. */
-  EMAIL_LIST_ENDPOINT: optionalUrl('http'),
-  /** Where order emails go, e.g. smtp://user:pass@mail.example.com:587; none: they are logged instead. */
-  SMTP_URL: optionalUrl('smtp'),
-  MAIL_FROM: z.string().min(3).default('Orders <orders@storefront.localhost>'),
-  /** How often the outbox worker looks for due jobs (list signups, order emails). */
-  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
-  /** Memory for rendered Prospect pages (compressed bytes, server/page-cache.ts) in MB; 0 turns the cache off. */
-  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SITE: siteId.default('law-au'),
+    SITE_HOSTS: hostMap,
+    TEST_HOSTS: hostMap,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Search, similar-wine and suggestion requests per address and minute (each process counts its own). */
+    READ_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
+    /** Largest request body in bytes (JSON API and form posts); larger ones get 413. */
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+    /** With TRUST_PROXY: how many proxies of ours stand in front (each appends one X-Forwarded-For entry). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+    /** The operators' content files (campaigns), imported on start and by `npm run content:import`. */
+    CONTENT_DIR: z.string().min(1).default('./content'),
+    /** The email-marketing list service (SPEC §7 pixel and opt-in); none: signups are only recorded. */
+    EMAIL_LIST_ENDPOINT: optionalUrl('http'),
+    /** Where order emails go, e.g. smtp://user:pass@mail.example.com:587; none: they are logged instead. */
+    SMTP_URL: optionalUrl('smtp'),
+    MAIL_FROM: z.string().min(3).default('Orders <orders@storefront.localhost>'),
+    /** How often the outbox worker looks for due jobs (list signups, order emails). */
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+    /** Memory for rendered Prospect pages (compressed bytes, server/page-cache.ts) in MB; 0 turns the cache off. */
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+    /** log2 of scrypt's N for new password hashes; production refuses less than OWASP's 17 (tests run cheaper). */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(18).default(PRODUCTION_LOG2_N),
+  })
+  .refine((config) => config.NODE_ENV !== 'production' || config.PASSWORD_HASH_COST >= PRODUCTION_LOG2_N, {
+    path: ['PASSWORD_HASH_COST'],
+    message: `must be at least ${PRODUCTION_LOG2_N} when NODE_ENV is production (scrypt N=2^${PRODUCTION_LOG2_N}, OWASP)`,
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & { SITE: SiteId };
 
@@ -85,7 +93,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return result.data as Config;
 }
 
+/** The password-hash cost tests run at (scrypt N=2^10: about 2 ms a hash instead of half a second). */
+export const TEST_PASSWORD_HASH_COST = '10';
+
 /** Defaults for tests and tools. */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    ...overrides,
+  });
 }

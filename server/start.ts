@@ -2,6 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../db/client';
+import { scryptCost } from '../db/password-hash';
 import { seedDatabase } from '../db/seed';
 import { ContentImportError, importContent } from '../services/content';
 import type { Config } from './config';
@@ -18,7 +19,10 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
     await database.withStartupLock(async () => {
       const started = performance.now();
       await database.migrate();
-      const { seeded } = await seedDatabase(database.db, (msg: string) => log.info(msg));
+      const { seeded } = await seedDatabase(database.db, {
+        log: (msg: string) => log.info(msg),
+        passwordCost: scryptCost(config.PASSWORD_HASH_COST),
+      });
       await importContentOnStart(database, config, log);
       // The planner's statistics: PGlite has no autovacuum to gather them, so without this it planned every
       // query for tables it took to be empty (an add to the cart, a customer's recommendations: about 1.6 and

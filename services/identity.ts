@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { hashPassword, needsRehash, verifyPassword } from '../db/password-hash';
+import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../db/password-hash';
 import { cartLines, carts, customers, customerSubscriptions, favourites, loginFailures, sessions } from '../db/schema';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import type { Clock } from '../domain/clock';
@@ -187,8 +187,16 @@ async function issueTokens(db: Db, clock: Clock, customerId: number): Promise<{ 
   return { session, remember };
 }
 
-// A hash to verify against when the email is unknown, so both failures take the same time.
-let dummyHash: Promise<string> | undefined;
+// A hash to verify against when the email is unknown, so both failures take the same time (one per cost).
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHashAt(cost: ScryptCost): Promise<string> {
+  let hash = dummyHashes.get(cost.n);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password', cost);
+    dummyHashes.set(cost.n, hash);
+  }
+  return hash;
+}
 
 /**
  * Records one attempt under each key, then counts each key's attempts in the window (this one included).
@@ -253,7 +261,7 @@ export async function logIn(
   db: Db,
   clock: Clock,
   input: LoginInput,
-  context: { address: string; current: SessionTokens },
+  context: { address: string; current: SessionTokens; passwordCost: ScryptCost },
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const now = clock.now();
@@ -270,19 +278,21 @@ export async function logIn(
     .from(customers)
     .where(eq(customers.email, email))
     .limit(1);
-  dummyHash ??= hashPassword('not-a-real-password');
-  const matches = await verifyPassword(input.password, customer?.passwordHash ?? (await dummyHash));
+  const matches = await verifyPassword(
+    input.password,
+    customer?.passwordHash ?? (await dummyHashAt(context.passwordCost)),
+  );
   if (!customer || !matches) {
     // The attempt stays recorded: it is a failure the throttle counts.
     await dropOldAttempts(db, now, THROTTLE.windowMs, [accountKey, addressKey]);
     throw new ServiceError('unauthorised', LOGIN_MESSAGES.failed);
   }
   await forgetAttempts(db, attempt.ids);
-  if (needsRehash(customer.passwordHash)) {
+  if (needsRehash(customer.passwordHash, context.passwordCost)) {
     // Hashes made with older, cheaper parameters are replaced while the password is at hand.
     await db
       .update(customers)
-      .set({ passwordHash: await hashPassword(input.password) })
+      .set({ passwordHash: await hashPassword(input.password, context.passwordCost) })
       .where(eq(customers.id, customer.id));
   }
 
@@ -296,7 +306,8 @@ export async function register(
   clock: Clock,
   input: RegistrationInput,
   current: SessionTokens,
-  address = 'unknown',
+  address: string,
+  passwordCost: ScryptCost,
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   // Every registration counts, before the password is hashed: neither the CPU of the hash nor new
@@ -308,7 +319,7 @@ export async function register(
   ]);
   if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.registrationThrottled);
   await dropOldAttempts(db, now, REGISTRATION_THROTTLE.windowMs, [key]);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordCost);
   const [created] = await db
     .insert(customers)
     .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, createdAt: clock.now() })
@@ -331,6 +342,7 @@ export async function changePassword(
   customerId: number,
   input: { currentPassword: string; newPassword: string },
   keep: SessionTokens,
+  passwordCost: ScryptCost,
 ): Promise<void> {
   const now = clock.now();
   const key = `password:${customerId}`;
@@ -348,7 +360,7 @@ export async function changePassword(
   await forgetAttempts(db, attempt.ids);
   await db
     .update(customers)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .set({ passwordHash: await hashPassword(input.newPassword, passwordCost) })
     .where(eq(customers.id, customerId));
   // Every other device has to log in again with the new password.
   await revokeAllSessions(db, customerId, keep);

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import type { Db } from '../db/client';
+import type { ScryptCost } from '../db/password-hash';
 import type { Clock } from '../domain/clock';
 import type { Visitor } from '../domain/identity-rules';
 import type { PaymentProvider } from '../domain/payment';
@@ -24,6 +25,8 @@ export interface RequestContext {
   clientAddress: string;
   /** The nonce this page's inline scripts carry (Content-Security-Policy). */
   cspNonce: string;
+  /** The scrypt cost new password hashes are made with (PASSWORD_HASH_COST). */
+  passwordCost: ScryptCost;
   /** Card payments (the built-in test provider unless another is plugged in). */
   payments: PaymentProvider;
   /**

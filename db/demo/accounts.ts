@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hashPassword } from '../password-hash';
+import { hashPassword, PRODUCTION_COST, type ScryptCost } from '../password-hash';
 import type { customerAddresses, customerPoints, customerSubscriptions, customers } from '../schema';
 
 // The demo accounts of CONTRACT.md. They are global: every site sees the same customers.
@@ -147,15 +147,38 @@ export const demoPoints: readonly DemoPoints[] = [
 ];
 
 /** A salt derived from the email, so a re-run of the seed writes byte-identical rows. */
-function saltFor(email: string): Buffer {
+export function demoSaltFor(email: string): Buffer {
   return createHash('sha256').update(email).digest().subarray(0, 16);
 }
 
-export async function buildCustomerRows(): Promise<CustomerRow[]> {
+/**
+ * The demo password hashed at PRODUCTION_COST with each account's salt: written once here, because computing them
+ * costs half a second of CPU each on every fresh database (db/demo/accounts.test.ts checks every one).
+ */
+export const DEMO_PRODUCTION_HASHES: Readonly<Record<string, string>> = {
+  'shopper@example.com':
+    'scrypt$131072$8$1$qF6coY80k1q5sDgbJb+tJA==$8zISBbxvF0ItJnsRs5Kanl/pPfpGFtxuv9y4ZWvskSvNrZXrHoA2CasVrDMvIDzlOTp6xzWsQnJDuhuYWSoG6Q==',
+  'unlimited@example.com':
+    'scrypt$131072$8$1$la/Ep2QojUbNFoBKyMVqcw==$v14THVqLKywIIhSoiSNZRkVVzAP+zw/7lEeCx/vaOOqjywvJFSZa/iNz2aQDELH9MD3Ssz7YEYEzS8bmT8TP3g==',
+  'requested@example.com':
+    'scrypt$131072$8$1$b4IN02vGSE0PdAvlbiK8KQ==$Nt5450CUK/RFx24b92ARb140rpwmWdYsd+zwkQzFi5TwieI82ewTUaiMl16N+vHOcKk2+WKM7UZmxQicTxVq5w==',
+  'suspended@example.com':
+    'scrypt$131072$8$1$BjlPbNAVEgmRvQtqna9hDg==$YBPRN1Lowiv2ZebsNf/Uqw6+DlbLHBljGFaiiA/Yh7w6cwOwGDvV4/rKcPpB/s276c++KCLmglzkl3uoJsvuhg==',
+  'planner@example.com':
+    'scrypt$131072$8$1$G2h3HyUCGn3DGnBfdmSOJw==$geLaBHv+lgrWg/PcViQPmYFre22zj0UdOs5+dr8L/hem6OA+4egBDdQxDARa+1RLTvV/l1Mo1YUkwvJlLlP7BA==',
+  'outback@example.com':
+    'scrypt$131072$8$1$4GXqmvPngFteqOc4URpDQg==$GCXQ7xY6sMS+waSzNMeNuCuwWXTt7KQz1/acVnrHzmZc8hC/z2dGruRA81vjWelPwU6SWJPOQYbFfuUlx9vNCg==',
+};
+
+/** The demo accounts' rows, their password hashed at `cost` (the precomputed hashes at the production cost). */
+export async function buildCustomerRows(cost: ScryptCost = PRODUCTION_COST): Promise<CustomerRow[]> {
+  const atProductionCost = cost.n === PRODUCTION_COST.n && cost.r === PRODUCTION_COST.r && cost.p === PRODUCTION_COST.p;
   return Promise.all(
     DEMO_ACCOUNTS.map(async (account) => ({
       ...account,
-      passwordHash: await hashPassword(DEMO_PASSWORD, saltFor(account.email)),
+      passwordHash:
+        (atProductionCost ? DEMO_PRODUCTION_HASHES[account.email] : undefined) ??
+        (await hashPassword(DEMO_PASSWORD, cost, demoSaltFor(account.email))),
     })),
   );
 }

@@ -92,11 +92,15 @@ export const formRoutes = new Hono<AppEnv>()
     '/login',
     formInput(LoginSchema, (c, field) => loginBack(c, field === 'password' ? 'password' : 'email')),
     async (c) => {
-      const { db, clock, clientAddress } = c.var.ctx;
+      const { db, clock, clientAddress, passwordCost } = c.var.ctx;
       try {
         await beginSession(
           c,
-          await logIn(db, clock, c.req.valid('form'), { address: clientAddress, current: presentedTokens(c) }),
+          await logIn(db, clock, c.req.valid('form'), {
+            address: clientAddress,
+            current: presentedTokens(c),
+            passwordCost,
+          }),
         );
       } catch (error) {
         if (error instanceof ServiceError)
@@ -125,7 +129,14 @@ export const formRoutes = new Hono<AppEnv>()
       try {
         await beginSession(
           c,
-          await register(db, clock, c.req.valid('form'), presentedTokens(c), c.var.ctx.clientAddress),
+          await register(
+            db,
+            clock,
+            c.req.valid('form'),
+            presentedTokens(c),
+            c.var.ctx.clientAddress,
+            c.var.ctx.passwordCost,
+          ),
         );
       } catch (error) {
         if (error instanceof ServiceError)
@@ -156,10 +167,11 @@ export const authenticationApi = createApiRouter()
       responses: responses(LoginAnswerSchema, 'Logged in; the login cookies are set.', [400, 401, 429]),
     }),
     async (c) => {
-      const { db, clock, clientAddress } = c.var.ctx;
+      const { db, clock, clientAddress, passwordCost } = c.var.ctx;
       const result = await logIn(db, clock, c.req.valid('json'), {
         address: clientAddress,
         current: presentedTokens(c),
+        passwordCost,
       });
       return startLogin(c, result);
     },
@@ -187,7 +199,14 @@ export const authenticationApi = createApiRouter()
     }),
     async (c) => {
       const { db, clock } = c.var.ctx;
-      const result = await register(db, clock, c.req.valid('json'), presentedTokens(c), c.var.ctx.clientAddress);
+      const result = await register(
+        db,
+        clock,
+        c.req.valid('json'),
+        presentedTokens(c),
+        c.var.ctx.clientAddress,
+        c.var.ctx.passwordCost,
+      );
       return startLogin(c, result);
     },
   );

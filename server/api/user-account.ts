@@ -143,7 +143,8 @@ export const userAccountApi = createApiRouter()
       responses: responses(z.object({ message: z.string() }), 'The password was changed.', [400, 401]),
     }),
     async (c) => {
-      await changePassword(c.var.ctx.db, c.var.ctx.clock, customerIdOf(c), c.req.valid('json'), presentedTokens(c));
+      const { db, clock, passwordCost } = c.var.ctx;
+      await changePassword(db, clock, customerIdOf(c), c.req.valid('json'), presentedTokens(c), passwordCost);
       return ok(c, { message: ACCOUNT_MESSAGES.passwordChanged });
     },
   );

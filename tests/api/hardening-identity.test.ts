@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../db/password-hash';
+import { hashPassword, scryptCost } from '../../db/password-hash';
 import { customers, loginFailures } from '../../db/schema';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Hardening: redirects, throttles, password hashes and the client address behind a proxy.
@@ -128,16 +130,29 @@ describe('password change throttle', () => {
 });
 
 describe('password hashes', () => {
+  // The one API test at the production cost: the app a production server builds (PASSWORD_HASH_COST 17).
   it('are made with OWASP scrypt parameters, and an older hash is upgraded at the next login', async () => {
     const db = t.testDb.database.db;
-    const old = await hashPassword('Vintage2026', undefined, { n: 16_384, r: 8, p: 1 });
+    const production = createApp({
+      database: t.testDb.database,
+      config: testConfig({ TRUST_PROXY: 'true', PASSWORD_HASH_COST: '17' }),
+    });
+    const productionVisitor = () => createVisitor(() => production, 'law-au', { address: `10.7.0.${nextAddress++}` });
+    const old = await hashPassword('Vintage2026', scryptCost(14));
     await db.update(customers).set({ passwordHash: old }).where(eq(customers.email, 'unlimited@example.com'));
-    expect((await visitor().login('unlimited@example.com')).status).toBe(200);
+    expect((await productionVisitor().login('unlimited@example.com')).status).toBe(200);
     const [row] = await db
       .select({ hash: customers.passwordHash })
       .from(customers)
       .where(eq(customers.email, 'unlimited@example.com'));
     expect(row?.hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await productionVisitor().login('unlimited@example.com')).status).toBe(200);
+    // A server at a cheaper cost (tests) keeps the dearer hash.
     expect((await visitor().login('unlimited@example.com')).status).toBe(200);
+    const [kept] = await db
+      .select({ hash: customers.passwordHash })
+      .from(customers)
+      .where(eq(customers.email, 'unlimited@example.com'));
+    expect(kept?.hash).toBe(row?.hash);
   });
 });

@@ -16,7 +16,9 @@ const env: Record<string, string | undefined> = {
   ...process.env,
   PORT: port,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-  NODE_ENV: 'production',
+  // React runs its production build (process.env above); the configuration is a test server's, so that passwords
+  // may be hashed at the tests' cost (PASSWORD_HASH_COST below; the bench sets production's).
+  NODE_ENV: 'test',
   SITE: 'law-au',
 };
 
@@ -38,7 +40,8 @@ if (url) {
   cleanup = async () => rmSync(dir, { recursive: true, force: true });
 }
 
-const { loadConfig } = await import('../../server/config');
+const { loadConfig, TEST_PASSWORD_HASH_COST } = await import('../../server/config');
+env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
 const { startServer } = await import('../../server/serve');
 const running = await startServer(loadConfig(env));
 let stopping = false;

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
+import { scryptCost } from '../../db/password-hash';
 import { seedDatabase } from '../../db/seed';
+import { testConfig } from '../../server/config';
 import { readContentFiles } from '../../server/content-files';
 import { importContent } from '../../services/content';
 import { createScratchDatabase } from './scratch-postgres';
@@ -22,12 +24,14 @@ declare module 'vitest' {
  * (CREATE DATABASE … TEMPLATE on PostgreSQL, loadDataDir on PGlite) and drops it afterwards.
  */
 export default async function setup(project: TestProject) {
+  // The demo accounts' passwords at the cost the test apps hash with (testConfig).
+  const passwordCost = scryptCost(testConfig().PASSWORD_HASH_COST);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = await createScratchDatabase(url, 'sf_tpl');
     const database = await openDatabase({ databaseUrl: template.url, poolSize: 2 });
     await database.migrate();
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, { passwordCost });
     await importContent(database.db, await readContentFiles('content'));
     await database.close();
     project.provide('pgTemplateDatabase', template.name);
@@ -37,7 +41,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sf-test-'));
   const database = await openDatabase({});
   await database.migrate();
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { passwordCost });
   // As a started server has it: the repository's content files imported.
   await importContent(database.db, await readContentFiles('content'));
   const blob = await database.dumpDataDir!();

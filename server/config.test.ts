@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, testConfig } from './config';
+
+describe('PASSWORD_HASH_COST', () => {
+  it('defaults to OWASP’s scrypt N=2^17 in every environment', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe(17);
+    expect(loadConfig({ NODE_ENV: 'development' }).PASSWORD_HASH_COST).toBe(17);
+  });
+
+  it('is refused below 17 in production, with a message that says why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '16' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(
+      /PASSWORD_HASH_COST: must be at least 17 when NODE_ENV is production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '18' }).PASSWORD_HASH_COST).toBe(18);
+  });
+
+  it('may be cheaper outside production, within scrypt’s sane bounds', () => {
+    expect(testConfig().PASSWORD_HASH_COST).toBe(10);
+    expect(loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_COST: '12' }).PASSWORD_HASH_COST).toBe(12);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '19' })).toThrow(ConfigError);
+  });
+});
