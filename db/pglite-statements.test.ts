@@ -2,7 +2,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withPreparedStatements } from './pglite-statements';
 
 // PGlite through drizzle, its statements prepared by name (db/pglite-statements.ts). PGlite-only by nature: on
@@ -17,13 +17,20 @@ const wines = pgTable('wines', {
 });
 
 let pg: PGlite;
+// A new PGlite runs initdb (seconds); each test loads a copy of one made once (well under a second).
+let snapshot: Blob;
 
-beforeEach(async () => {
-  pg = await PGlite.create();
-  await pg.exec(
+beforeAll(async () => {
+  const first = await PGlite.create();
+  await first.exec(
     `create table wines (code text primary key, bottles int not null, price numeric not null, notes jsonb, added timestamptz);
      insert into wines values ('W1', 6, 19.99, '{"grape":"Shiraz"}', '2026-11-26T10:00:00Z'), ('W2', 12, 9.5, null, null);`,
   );
+  snapshot = await first.dumpDataDir('none');
+  await first.close();
+});
+beforeEach(async () => {
+  pg = await PGlite.create({ loadDataDir: snapshot });
 });
 afterEach(async () => {
   if (!pg.closed) await pg.close();

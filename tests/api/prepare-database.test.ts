@@ -4,10 +4,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { createScratchDatabase, type ScratchDatabase } from '../tests/support/scratch-postgres';
-import { testConfig } from './config';
-import { prepareDatabase } from './start';
+import type { Database } from '../../db/client';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres';
+import { testConfig } from '../../server/config';
+import { prepareDatabase } from '../../server/start';
 
 // Starting on a new database: migrations, the demo seed, then the planner's statistics (issue 17).
 describe('prepareDatabase', () => {

@@ -58,7 +58,7 @@ async function expectSectionPage(page: Page, path: string, section: string, h1: 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
 }
 
-test.describe('a Hard Logged-In customer', () => {
+test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
   // One test per section: each loads a page and runs axe, too much for one test's time on a busy machine.
   // Every section is checked for its page (title, one h1, no-store), the nav marking it and axe; `check` adds
   // what that section shows.
@@ -377,7 +377,7 @@ const ACCOUNT_PATHS = [
   '/account/recommendations',
 ];
 
-test.describe('a visitor who is not Hard Logged-In', () => {
+test.describe('a visitor who is not Hard Logged-In', { tag: '@db' }, () => {
   test('is sent from every account route to the login page (Prospect)', async ({ page }) => {
     for (const path of ACCOUNT_PATHS) {
       const res = await rawGet(`${path}?from=email`, 'law-au.localhost');
@@ -434,9 +434,9 @@ const legacyAccountCases: [string, string][] = [
 ];
 for (let from = 0; from < legacyAccountCases.length; from += 5) {
   const group = legacyAccountCases.slice(from, from + 5);
-  test(`every legacy account path and hash lands on its new route on a live host (${group[0]?.[0]} …)`, async ({
-    page,
-  }) => {
+  test(`every legacy account path and hash lands on its new route on a live host (${group[0]?.[0]} …)`, {
+    tag: '@db',
+  }, async ({ page }) => {
     await logIn(page, 'shopper@example.com');
     for (const [legacy, target] of group) {
       await gotoFresh(page, siteUrl('law-au', legacy));
@@ -449,7 +449,7 @@ for (let from = 0; from < legacyAccountCases.length; from += 5) {
   });
 }
 
-test.describe('on a test host', () => {
+test.describe('on a test host', { tag: '@db' }, () => {
   const host = 'law-au.test.localhost';
   const url = (path: string) => `http://${host}:${PORT}${path}`;
 
@@ -500,9 +500,9 @@ test.describe('on a test host', () => {
   });
 });
 
-test('the account pages fit a phone: the section nav scrolls in one row, nothing widens the page @mobile', async ({
-  page,
-}) => {
+test('the account pages fit a phone: the section nav scrolls in one row, nothing widens the page @mobile', {
+  tag: '@db',
+}, async ({ page }) => {
   await logIn(page, 'shopper@example.com');
   for (const path of ['/account', '/account/purchased', '/account/favourites', '/account/settings']) {
     await page.goto(siteUrl('law-au', path));

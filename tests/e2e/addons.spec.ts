@@ -71,7 +71,10 @@ async function keepDataLayer(page: Page) {
 const keptDataLayer = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem('__e2e_dataLayer') ?? '[]') as Record<string, unknown>[]);
 
-test('hidden at 11 bottles (no list is fetched), shown once the cart reaches 12', async ({ page, cart }) => {
+test('hidden at 11 bottles (no list is fetched), shown once the cart reaches 12', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   const listRequests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/itemlist/')) listRequests.push(r.url());
@@ -89,10 +92,9 @@ test('hidden at 11 bottles (no list is fetched), shown once the cart reaches 12'
   expect(listRequests).toEqual([expect.stringContaining(LIST_PATH)]);
 });
 
-test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on prices, and passes axe', async ({
-  page,
-  cart,
-}) => {
+test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on prices, and passes axe', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   const list = await offerList();
   const inStock = list.itemList
     .filter((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock')
@@ -117,7 +119,7 @@ test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on
   await expectAccessible(page, '[data-testid="addon-carousel"]');
 });
 
-test('out-of-stock items are left out', async ({ page, cart }) => {
+test('out-of-stock items are left out', { tag: '@db' }, async ({ page, cart }) => {
   const list = await offerList();
   const [gone, ...rest] = list.itemList;
   await serveEditedList(page, (l) => {
@@ -128,7 +130,7 @@ test('out-of-stock items are left out', async ({ page, cart }) => {
   await expect(tile(page, gone!.itemCode)).toHaveCount(0);
 });
 
-test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async ({
+test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,
@@ -159,7 +161,10 @@ test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async 
   await expectHidden();
 });
 
-test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on price', async ({ page, cart }) => {
+test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on price', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   const list = await offerList();
   const items = list.itemList.filter((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock');
   const [exact, under] = items;
@@ -186,7 +191,10 @@ test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on 
   test.info().annotations.push({ type: 'seeded items with a SAVE badge', description: String(withBadge) });
 });
 
-test('adding an add-on puts it in the cart, reloads and shows the success modal once', async ({ page, cart }) => {
+test('adding an add-on puts it in the cart, reloads and shows the success modal once', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   const list = await offerList();
   const item = list.itemList.find(
     (i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock' && i.itemCode !== 'D0002',
@@ -225,7 +233,10 @@ test('adding an add-on puts it in the cart, reloads and shows the success modal 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the success modal keeps focus inside, closes by Escape and by Close, and passes axe', async ({ page, cart }) => {
+test('the success modal keeps focus inside, closes by Escape and by Close, and passes axe', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   const flag = { itemCode: 'D0001', name: 'Old Vine Shiraz 2019', image: '/images/products/D0001-small.svg' };
   const setFlag = (value: object) =>
     page.evaluate((v) => sessionStorage.setItem('addonSuccess', JSON.stringify(v)), value);
@@ -276,7 +287,7 @@ test('the success modal keeps focus inside, closes by Escape and by Close, and p
   await expect(dialog).toHaveCount(0);
 });
 
-test('if the modal content cannot be fetched, a simple modal names the stored item', async ({
+test('if the modal content cannot be fetched, a simple modal names the stored item', { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,
@@ -299,11 +310,9 @@ test('if the modal content cannot be fetched, a simple modal names the stored it
   await expect(dialog).toHaveCount(0);
 });
 
-test('a refused add tracks a fail event and shows the server message near the carousel for 5 s', async ({
-  page,
-  cart,
-  allowConsoleErrors,
-}) => {
+test('a refused add tracks a fail event and shows the server message near the carousel for 5 s', {
+  tag: '@db',
+}, async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: .* 4\d\d .*\/api\/cart\/itemcode\//);
   const list = await offerList();
   const item = list.itemList.find((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock')!;
@@ -332,7 +341,11 @@ test('a refused add tracks a fail event and shows the server message near the ca
   expect((await cart.get()).numBottles).toBe(99);
 });
 
-test('a failed add without a server message shows the default text', async ({ page, cart, allowConsoleErrors }) => {
+test('a failed add without a server message shows the default text', { tag: '@db' }, async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/Failed to load resource: .* 502 .*\/api\/cart\/itemcode\//);
   const list = await offerList();
   const item = list.itemList.find(
@@ -347,7 +360,10 @@ test('a failed add without a server message shows the default text', async ({ pa
   expect(await page.evaluate(() => sessionStorage.getItem('addonSuccess'))).toBeNull();
 });
 
-test('on a phone, add-ons below the fold are never the largest contentful paint @mobile', async ({ page, cart }) => {
+test('on a phone, add-ons below the fold are never the largest contentful paint @mobile', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   // Chromium took a carousel image painted below the fold for the page's largest paint (Lighthouse's cart LCP
   // was an add-on's picture, 3.1 s): the carousel's clip is paint containment, which it measures truly.
   await page.addInitScript(() => {

@@ -4,7 +4,9 @@ import { expect, expectAccessible, gotoHydrated, pageData, test } from './suppor
 // CONTRACT.md content: campaign summer-reds is published; winter-preview is a draft shown only with preview=true;
 // an unknown campaign name is a 404 page. SPEC §2: campaign landing page, pageType landingpage.
 
-test('a published campaign shows its hero, copy, products with prices, and its call to action', async ({ page }) => {
+test('a published campaign shows its hero, copy, products with prices, and its call to action', { tag: '@db' }, async ({
+  page,
+}) => {
   await gotoHydrated(page, '/campaign?name=summer-reds');
   expect((await pageData(page)).pageType).toBe('landingpage');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reds for long summer evenings');
@@ -18,7 +20,7 @@ test('a published campaign shows its hero, copy, products with prices, and its c
   await expectAccessible(page);
 });
 
-test('adds a campaign wine to the cart', async ({ page }) => {
+test('adds a campaign wine to the cart', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, '/campaign?name=summer-reds');
   const tile = page.locator('.tile').first();
   await tile.getByRole('button', { name: /^Add a case of 12/ }).click();
@@ -26,7 +28,7 @@ test('adds a campaign wine to the cart', async ({ page }) => {
   await new CartPage(page).expectBottles(12);
 });
 
-test('a draft is the 404 page unless previewed; the preview says so and is noindex', async ({
+test('a draft is the 404 page unless previewed; the preview says so and is noindex', { tag: '@db' }, async ({
   page,
   allowConsoleErrors,
 }) => {
@@ -45,7 +47,7 @@ test('a draft is the 404 page unless previewed; the preview says so and is noind
   await expectAccessible(page);
 });
 
-test('an unknown campaign name is the 404 page', async ({ page, allowConsoleErrors }) => {
+test('an unknown campaign name is the 404 page', { tag: '@db' }, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/status of 404 .*\/campaign/);
   for (const path of ['/campaign?name=no-such-campaign', '/campaign'])
     expect((await page.goto(path))?.status(), path).toBe(404);

@@ -34,7 +34,7 @@ async function holdCampaignAdd(page: Page) {
   return { reached, release };
 }
 
-test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and leaves the URL', async ({
+test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and leaves the URL', { tag: '@db' }, async ({
   page,
   cart,
 }) => {
@@ -74,11 +74,9 @@ test('a campaign link adds singles ×12 and cases ×6 once, says so for 3 s and 
   expect(writes).toHaveLength(1);
 });
 
-test('dw_brontoQuantity applies to every item; comma lists work; promoCode is kept as the voucher cookie', async ({
-  page,
-  context,
-  cart,
-}) => {
+test('dw_brontoQuantity applies to every item; comma lists work; promoCode is kept as the voucher cookie', {
+  tag: '@db',
+}, async ({ page, context, cart }) => {
   // A cart load applies the saved code and clears its cookie. The page loads its cart again as soon as the
   // campaign's add has made one, so, however fast that add is answered, its loads wait until the cookie is read.
   let cookieRead = () => {};
@@ -117,7 +115,7 @@ test('dw_brontoQuantity applies to every item; comma lists work; promoCode is ke
   expect((await context.cookies()).find((c) => c.name === 'voucher_code')).toBeUndefined();
 });
 
-test('a non-numeric dw_brontoQuantity shows an error and adds nothing', async ({ page, cart }) => {
+test('a non-numeric dw_brontoQuantity shows an error and adds nothing', { tag: '@db' }, async ({ page, cart }) => {
   const writes = countCartWrites(page);
   await pauseClock(page);
   await page.goto('/?dw_brontoItem=D0001&dw_brontoQuantity=abc');
@@ -132,11 +130,9 @@ test('a non-numeric dw_brontoQuantity shows an error and adds nothing', async ({
   await expect(dialog).toHaveCount(0);
 });
 
-test('an out-of-stock item shows the server message and nothing is added, not even the good item', async ({
-  page,
-  cart,
-  allowConsoleErrors,
-}) => {
+test('an out-of-stock item shows the server message and nothing is added, not even the good item', {
+  tag: '@db',
+}, async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/itemcode\/\)$/);
   await pauseClock(page);
   await page.goto('/?dw_brontoItem=D0001&dw_brontoCase=X0001');
@@ -149,7 +145,10 @@ test('an out-of-stock item shows the server message and nothing is added, not ev
   await expect(dialog).toHaveCount(0);
 });
 
-test('the campaign modal takes focus, closes with Escape and gives focus back', async ({ page, cart }) => {
+test('the campaign modal takes focus, closes with Escape and gives focus back', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await pauseClock(page);
   const add = await holdCampaignAdd(page);
   await page.goto('/?dw_brontoItem=D0001');
@@ -167,7 +166,7 @@ test('the campaign modal takes focus, closes with Escape and gives focus back', 
   expect(await cart.quantities()).toEqual({ D0001: 12 });
 });
 
-test('the open campaign modal passes axe', async ({ page }) => {
+test('the open campaign modal passes axe', { tag: '@db' }, async ({ page }) => {
   // NOTE: no pauseClock here: axe needs running timers. The check runs at once, well inside the 3 s.
   await page.goto('/?dw_brontoCase=D0002-6');
   await expect(page.getByRole('dialog', { name: ADDED })).toBeVisible();

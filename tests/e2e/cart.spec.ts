@@ -17,7 +17,10 @@ async function openProduct(page: Page, code: string) {
   return api;
 }
 
-test('add to cart: loading, added for 2 s, then reset; the mini cart opens with the line', async ({ page, cart }) => {
+test('add to cart: loading, added for 2 s, then reset; the mini cart opens with the line', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await pauseClock(page);
   await openProduct(page, 'D0001');
   const button = page.getByRole('button', { name: 'Add to cart' });
@@ -44,7 +47,7 @@ test('add to cart: loading, added for 2 s, then reset; the mini cart opens with 
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
-test('the chosen pack size and quantity are what is added', async ({ page, cart }) => {
+test('the chosen pack size and quantity are what is added', { tag: '@db' }, async ({ page, cart }) => {
   const api = await openProduct(page, 'D0002');
   await page.getByRole('radio', { name: /6 bottles/ }).check();
   await page.getByLabel('Quantity').fill('2');
@@ -54,7 +57,11 @@ test('the chosen pack size and quantity are what is added', async ({ page, cart 
   await cart.expectBottles(12);
 });
 
-test('a failed add shows the SPEC message in the mini cart for 10 s', async ({ page, cart, allowConsoleErrors }) => {
+test('a failed add shows the SPEC message in the mini cart for 10 s', { tag: '@db' }, async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/itemcode\/D0001\/99\)$/);
   await pauseClock(page);
   await openProduct(page, 'D0001');
@@ -74,7 +81,7 @@ test('a failed add shows the SPEC message in the mini cart for 10 s', async ({ p
   await expect(alert).toHaveText('');
 });
 
-test('the mini cart closes by its buttons and the overlay, keeps focus inside and passes axe', async ({
+test('the mini cart closes by its buttons and the overlay, keeps focus inside and passes axe', { tag: '@db' }, async ({
   page,
   cart,
 }) => {
@@ -98,7 +105,7 @@ test('the mini cart closes by its buttons and the overlay, keeps focus inside an
   await expect(drawer).toHaveCount(0);
 });
 
-test('the mini cart closes with a swipe @mobile', async ({ page, cart }) => {
+test('the mini cart closes with a swipe @mobile', { tag: '@db' }, async ({ page, cart }) => {
   await gotoHydrated(page, '/');
   const drawer = await cart.openMiniCart();
   await drawer.evaluate((el) => {
@@ -111,10 +118,9 @@ test('the mini cart closes with a swipe @mobile', async ({ page, cart }) => {
   await expect(drawer).toHaveCount(0);
 });
 
-test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help for 3 s, remove', async ({
-  page,
-  cart,
-}) => {
+test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help for 3 s, remove', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await cart.addItem('D0001', 2);
   await cart.api('PUT', '/api/cart/eItemCode', {
     itemCode: '02698VC',
@@ -167,10 +173,9 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   await expect(voucher).toHaveCount(1);
 });
 
-test('a quantity change keeps the line busy until the page shows the new cart, and never overwrites a typed 0', async ({
-  page,
-  cart,
-}) => {
+test('a quantity change keeps the line busy until the page shows the new cart, and never overwrites a typed 0', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await cart.addItem('D0001', 3);
   await pauseClock(page);
   await cart.open();
@@ -200,7 +205,7 @@ test('a quantity change keeps the line busy until the page shows the new cart, a
   await expect(page.getByText('To remove this item, use Remove.')).toBeVisible();
 });
 
-test('the minus button never goes below 1; the cart page passes axe', async ({ page, cart }) => {
+test('the minus button never goes below 1; the cart page passes axe', { tag: '@db' }, async ({ page, cart }) => {
   await cart.addItem('D0002', 1);
   await cart.addItem('P0001', 1);
   await cart.open();
@@ -210,7 +215,10 @@ test('the minus button never goes below 1; the cart page passes axe', async ({ p
   await expectAccessible(page);
 });
 
-test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full case', async ({ page, cart }) => {
+test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full case', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await cart.addItem('D0002-12', 1);
   await page.goto('/cart');
   const box = page.getByTestId('fill-the-box');
@@ -229,7 +237,7 @@ test('fill-the-box: 12–14 bottles prompt, 14 links to /wines, 15 is a full cas
   await expect(box).toHaveCount(0);
 });
 
-test('pre-sell note after 500 ms; validation messages disable checkout', async ({ page, cart }) => {
+test('pre-sell note after 500 ms; validation messages disable checkout', { tag: '@db' }, async ({ page, cart }) => {
   await cart.addItem('P0001', 1);
   await cart.api('POST', '/api/cart', {
     cartItems: [{ itemCode: 'D0003SS', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' } }],
@@ -248,10 +256,9 @@ test('pre-sell note after 500 ms; validation messages disable checkout', async (
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeEnabled();
 });
 
-test('the cart page reloads into the empty state when the last item goes; the legacy path redirects', async ({
-  page,
-  cart,
-}) => {
+test('the cart page reloads into the empty state when the last item goes; the legacy path redirects', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await cart.addItem('D0002', 1);
   await gotoHydrated(page, '/jsp/cart/shopping_cart.jsp');
   await expect(page).toHaveURL(/\/cart$/);
@@ -261,7 +268,7 @@ test('the cart page reloads into the empty state when the last item goes; the le
   await expectAccessible(page);
 });
 
-test('tiles add a full case: 12 bottles of a wine, one mixed case', async ({ page, cart }) => {
+test('tiles add a full case: 12 bottles of a wine, one mixed case', { tag: '@db' }, async ({ page, cart }) => {
   await gotoHydrated(page, '/wines?name=mixed-cases');
   const mixedTile = page.locator('article.tile').first();
   const mixedCode = await mixedTile.getAttribute('data-item-code');
@@ -288,7 +295,7 @@ test('tiles add a full case: 12 bottles of a wine, one mixed case', async ({ pag
   expect(line?.itemPriceInfo.pricingBreakdown.map((b) => b.itemCode)).toEqual([`${code}-12`]);
 });
 
-test('quick-order box: required, e-gift refused, out of stock, success hidden after 3 s', async ({
+test('quick-order box: required, e-gift refused, out of stock, success hidden after 3 s', { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,
@@ -320,7 +327,7 @@ test('quick-order box: required, e-gift refused, out of stock, success hidden af
   await expect(success).toHaveCount(0);
 });
 
-test('coming back to the cart shows what changed meanwhile', async ({ page, cart }) => {
+test('coming back to the cart shows what changed meanwhile', { tag: '@db' }, async ({ page, cart }) => {
   await cart.addItem('D0001', 1);
   await cart.open();
   await expect(cart.lines).toHaveCount(1);
@@ -334,7 +341,7 @@ test('coming back to the cart shows what changed meanwhile', async ({ page, cart
   await expect(cart.lines).toHaveCount(3);
 });
 
-test('small screens change the quantity with a select @mobile', async ({ page, cart }) => {
+test('small screens change the quantity with a select @mobile', { tag: '@db' }, async ({ page, cart }) => {
   await cart.addItem('D0002', 2);
   await cart.open();
   const api = await apiProduct('D0002');
@@ -346,7 +353,10 @@ test('small screens change the quantity with a select @mobile', async ({ page, c
   await expectAccessible(page);
 });
 
-test('#/recommendations marks the add-to-cart event as coming from recommendations', async ({ page, cart }) => {
+test('#/recommendations marks the add-to-cart event as coming from recommendations', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   const api = await apiProduct('D0002');
   await gotoHydrated(page, `${api.url}#/recommendations`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -360,7 +370,11 @@ test('#/recommendations marks the add-to-cart event as coming from recommendatio
   ]);
 });
 
-test('a failed delete shows a generic error for 3 s and keeps the page', async ({ page, cart, allowConsoleErrors }) => {
+test('a failed delete shows a generic error for 3 s and keeps the page', { tag: '@db' }, async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/Failed to load resource: .* 404 .*\/api\/cart\/itemcode\/D0002\)$/);
   await cart.addItem('D0001', 1);
   await cart.addItem('D0002', 1);
@@ -378,10 +392,9 @@ test('a failed delete shows a generic error for 3 s and keeps the page', async (
   await expect(alert).toHaveCount(0);
 });
 
-test('on a phone the cart page stays as wide as the screen and does not shift when the add-ons arrive @mobile', async ({
-  page,
-  cart,
-}) => {
+test('on a phone the cart page stays as wide as the screen and does not shift when the add-ons arrive @mobile', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await page.addInitScript(() => {
     const shifts: number[] = [];
     Object.assign(window, { layoutShifts: shifts });
@@ -408,7 +421,7 @@ test('on a phone the cart page stays as wide as the screen and does not shift wh
 });
 
 // The campaign prefill loads when wanted, not with every page (issue 17): on arrival from a campaign or voucher link.
-test('the campaign prefill loads only on arrival from a campaign or voucher link', async ({ page }) => {
+test('the campaign prefill loads only on arrival from a campaign or voucher link', { tag: '@db' }, async ({ page }) => {
   const loaded = () =>
     page.evaluate(() =>
       performance

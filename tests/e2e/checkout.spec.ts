@@ -44,7 +44,10 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Security code (CVC)').fill('123');
 }
 
-test('a guest buys with 4242 from the cart to the confirmation, with the GA4 events', async ({ page, cart }) => {
+test('a guest buys with 4242 from the cart to the confirmation, with the GA4 events', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await cart.openWith('D0001', 3);
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -94,7 +97,7 @@ test('a guest buys with 4242 from the cart to the confirmation, with the GA4 eve
   expect(await ecommerceEvents(page, 'purchase')).toHaveLength(0);
 });
 
-test('the shipping and payment events carry the cart', async ({ page, cart, allowConsoleErrors }) => {
+test('the shipping and payment events carry the cart', { tag: '@db' }, async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(REFUSED);
   await cart.openWith('D0002', 2);
   await gotoHydrated(page, '/checkout');
@@ -113,7 +116,11 @@ test('the shipping and payment events carry the cart', async ({ page, cart, allo
   expect(payment.at(-1)!.ecommerce).toEqual(expect.objectContaining({ payment_type: 'Card', currency: 'AUD' }));
 });
 
-test('a declined card says so on the card field, and the cart is kept', async ({ page, cart, allowConsoleErrors }) => {
+test('a declined card says so on the card field, and the cart is kept', { tag: '@db' }, async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(REFUSED);
   await cart.openWith('D0002', 2);
   await gotoHydrated(page, '/checkout');
@@ -134,7 +141,7 @@ test('a declined card says so on the card field, and the cart is kept', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
 });
 
-test('each missing or wrong field is named, next to the field and in the summary', async ({
+test('each missing or wrong field is named, next to the field and in the summary', { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,
@@ -172,7 +179,10 @@ test('each missing or wrong field is named, next to the field and in the summary
   await expect(page.getByLabel('Expiry (MM/YY)')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a double click and a reload that resubmits the form place exactly one order', async ({ page, cart }) => {
+test('a double click and a reload that resubmits the form place exactly one order', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await logIn(page, 'planner@example.com');
   const orderNumbers = async () =>
     (await cart.api<{ orders: { orderNumber: string }[] }>('GET', '/api/user/orderhistory')).body.response.orders.map(
@@ -207,7 +217,11 @@ test('a double click and a reload that resubmits the form place exactly one orde
   await expect(page.getByRole('link', { name: `Order ${number}` })).toHaveCount(1);
 });
 
-test('a customer’s declined card says so, and the cart is unchanged', async ({ page, cart, allowConsoleErrors }) => {
+test('a customer’s declined card says so, and the cart is unchanged', { tag: '@db' }, async ({
+  page,
+  cart,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(REFUSED);
   await logIn(page, 'shopper@example.com');
   await cart.addItem('D0002', 2);
@@ -228,10 +242,9 @@ test('a customer’s declined card says so, and the cart is unchanged', async ({
   await expectAccessible(page);
 });
 
-test('with a voucher: the purchase event names the coupon, and the voucher cookie is gone after the order', async ({
-  page,
-  cart,
-}) => {
+test('with a voucher: the purchase event names the coupon, and the voucher cookie is gone after the order', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await cart.addItem('D0002', 2);
   expect((await cart.api('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
   await gotoHydrated(page, '/checkout');
@@ -256,7 +269,7 @@ test('with a voucher: the purchase event names the coupon, and the voucher cooki
   expect(purchase[0]!.ecommerce).toEqual(expect.objectContaining({ transaction_id: orderNumber, coupon: 'WELCOME20' }));
 });
 
-test('the keyboard alone fills the form, with its own billing address, and places the order', async ({
+test('the keyboard alone fills the form, with its own billing address, and places the order', { tag: '@db' }, async ({
   page,
   cart,
 }) => {
@@ -313,7 +326,7 @@ test('the keyboard alone fills the form, with its own billing address, and place
   expect(order.body.response.delivery).toEqual(expect.objectContaining({ line1: '14 Darling Street' }));
 });
 
-test('leaving the postcode field says at once when we do not deliver there', async ({
+test('leaving the postcode field says at once when we do not deliver there', { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,
@@ -339,7 +352,7 @@ test('leaving the postcode field says at once when we do not deliver there', asy
   expect(lookups).toEqual(['/api/address/zipcode/0001', '/api/address/zipcode/2041']);
 });
 
-test('a guest with Unlimited in the cart is asked to log in before paying', async ({ page, cart }) => {
+test('a guest with Unlimited in the cart is asked to log in before paying', { tag: '@db' }, async ({ page, cart }) => {
   await cart.addItem('UL0001', 1);
   await gotoHydrated(page, '/checkout');
   await expect(page.getByRole('alert')).toContainText('Please log in or create an account to join Unlimited.');
@@ -351,10 +364,9 @@ test('a guest with Unlimited in the cart is asked to log in before paying', asyn
   await expectAccessible(page);
 });
 
-test('a customer checks out to a saved address with WELCOME20 and finds the order in the account', async ({
-  page,
-  cart,
-}) => {
+test('a customer checks out to a saved address with WELCOME20 and finds the order in the account', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await logIn(page, 'planner@example.com');
   await cart.openWith('D0002', 2);
   await page.getByLabel('Voucher code').fill('WELCOME20');
@@ -385,7 +397,7 @@ test('a customer checks out to a saved address with WELCOME20 and finds the orde
   await expectAccessible(page);
 });
 
-test('without JavaScript the checkout still submits and confirms', async ({ page, browser }) => {
+test('without JavaScript the checkout still submits and confirms', { tag: '@db' }, async ({ page, browser }) => {
   // Fill the cart in a normal page, then carry its cookies to a browser with script turned off.
   await page.goto('/robots.txt');
   await new CartPage(page).addItem('D0001', 2);
@@ -403,7 +415,7 @@ test('without JavaScript the checkout still submits and confirms', async ({ page
   await noScript.close();
 });
 
-test('without JavaScript a billing address of its own can be given', async ({ page, browser }) => {
+test('without JavaScript a billing address of its own can be given', { tag: '@db' }, async ({ page, browser }) => {
   await page.goto('/robots.txt');
   await new CartPage(page).addItem('D0001', 1);
   const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: `http://law-au.localhost:${PORT}` });

@@ -89,7 +89,7 @@ test.describe('customer service and about pages', () => {
   });
 });
 
-test.describe('quick view', () => {
+test.describe('quick view', { tag: '@db' }, () => {
   test('opens a tile’s pack prices and buy box in a modal, adds to the cart, and gives focus back', async ({
     page,
   }) => {
@@ -185,7 +185,7 @@ test.describe('quick view', () => {
   });
 });
 
-test.describe('fill-the-box mode', () => {
+test.describe('fill-the-box mode', { tag: '@db' }, () => {
   test('the offer link opens the listing in fill-the-box mode: single bottles, live count to 15', async ({
     page,
     cart,

@@ -5,7 +5,7 @@ import { expect, expectAccessible, gotoHydrated, pauseClock, siteUrl, test } fro
 
 const footerForm = (page: import('@playwright/test').Page) => page.getByTestId('email-signup-footer');
 
-test('the footer signup says what is wrong, in place, then subscribes', async ({ page }) => {
+test('the footer signup says what is wrong, in place, then subscribes', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-au', '/wines'));
   const form = footerForm(page);
   const input = form.getByLabel('Email address');
@@ -38,7 +38,7 @@ test('the footer signup says what is wrong, in place, then subscribes', async ({
   await expectAccessible(page, '.site-footer');
 });
 
-test('the customer service page has its own signup, success shown in place', async ({ page }) => {
+test('the customer service page has its own signup, success shown in place', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-au', '/contact-us'));
   const form = page.getByTestId('email-signup-customer-service');
   await form.getByLabel('Email address').fill('service-e2e@example.com');
@@ -48,7 +48,9 @@ test('the customer service page has its own signup, success shown in place', asy
   await expectAccessible(page);
 });
 
-test('vws marks the input with the error style and adds the consent notice to its footer success', async ({ page }) => {
+test('vws marks the input with the error style and adds the consent notice to its footer success', {
+  tag: '@db',
+}, async ({ page }) => {
   await gotoHydrated(page, siteUrl('vws-au', '/'));
   const form = footerForm(page);
   await form.getByRole('button', { name: 'Sign up' }).click();
@@ -98,7 +100,7 @@ for (const [site, texts] of [
     },
   ],
 ] as const) {
-  test(`${site}'s footer signup speaks traditional Chinese`, async ({ page }) => {
+  test(`${site}'s footer signup speaks traditional Chinese`, { tag: '@db' }, async ({ page }) => {
     await gotoHydrated(page, siteUrl(site, '/'));
     const form = footerForm(page);
     const button = form.getByRole('button', { name: texts.button });
@@ -113,14 +115,14 @@ for (const [site, texts] of [
   });
 }
 
-test('law-nz uses the error style', async ({ page }) => {
+test('law-nz uses the error style', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-nz', '/'));
   const form = footerForm(page);
   await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(form.getByLabel('Email address')).toHaveClass(/is-error/);
 });
 
-test.describe('the email-capture modal', () => {
+test.describe('the email-capture modal', { tag: '@db' }, () => {
   test.use({ emailCaptureClosed: false });
   const capture = (page: import('@playwright/test').Page) =>
     page.getByRole('dialog', { name: 'Be first to hear about our offers' });
@@ -248,9 +250,9 @@ async function signUpThroughRebrand(
   await expect(band.getByRole('status')).toHaveText(texts.success);
 }
 
-test('the home page newsletter band (rebrand_1) validates, then swaps its form for a success block', async ({
-  page,
-}) => {
+test('the home page newsletter band (rebrand_1) validates, then swaps its form for a success block', {
+  tag: '@db',
+}, async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-au', '/'));
   const band = page.getByRole('region', { name: 'Join our newsletter' });
   await expect(band.getByTestId('email-signup-rebrand_1')).toBeVisible();
@@ -263,7 +265,9 @@ test('the home page newsletter band (rebrand_1) validates, then swaps its form f
   await expectAccessible(page, '.newsletter-band');
 });
 
-test('a campaign page ends with the rebrand_2 signup, after its wines and call to action', async ({ page }) => {
+test('a campaign page ends with the rebrand_2 signup, after its wines and call to action', { tag: '@db' }, async ({
+  page,
+}) => {
   await gotoHydrated(page, siteUrl('law-au', '/campaign?name=summer-reds'));
   const band = page.getByRole('region', { name: 'Get offers like these first' });
   // Below the wines and the call to action: the shopper meets the offer first, the signup after it.
@@ -277,13 +281,13 @@ test('a campaign page ends with the rebrand_2 signup, after its wines and call t
   expect(events).toContainEqual(expect.objectContaining({ eventAction: 'Subscribed', eventLabel: 'rebrand_2' }));
 });
 
-test("law-tw's home newsletter band speaks traditional Chinese (Taiwan)", async ({ page }) => {
+test("law-tw's home newsletter band speaks traditional Chinese (Taiwan)", { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-tw', '/'));
   const band = page.getByRole('region', { name: '訂閱我們的電子報' });
   await signUpThroughRebrand(band, 'rebrand_1', rebrandTexts['zh-TW'], 'law-tw-band-e2e@example.com');
 });
 
-test("hlw-hk's campaign signup speaks traditional Chinese (Hong Kong)", async ({ page }) => {
+test("hlw-hk's campaign signup speaks traditional Chinese (Hong Kong)", { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, siteUrl('hlw-hk', '/campaign?name=summer-reds'));
   const band = page.getByRole('region', { name: '搶先收到同類優惠' });
   await signUpThroughRebrand(band, 'rebrand_2', rebrandTexts['zh-HK'], 'hlw-hk-band-e2e@example.com');

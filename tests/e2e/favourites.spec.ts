@@ -26,9 +26,9 @@ function userCalls(page: Page): string[] {
 
 const favourite = (page: Page, _name?: RegExp) => page.locator('.product__title-row .favourite__button');
 
-test('a Current visitor favourites a wine: Adding... then Remove from favourites, kept after reload, and back', async ({
-  page,
-}) => {
+test('a Current visitor favourites a wine: Adding... then Remove from favourites, kept after reload, and back', {
+  tag: '@db',
+}, async ({ page }) => {
   // requested@ has no seeded favourites; other tests leave it alone.
   await logIn(page, 'requested@example.com');
   await gotoHydrated(page, '/product/D0002');
@@ -62,7 +62,7 @@ test('a Current visitor favourites a wine: Adding... then Remove from favourites
   await expectAccessible(page, '.product__main');
 });
 
-test('the tiles of a listing show the seeded favourites of the customer', async ({ page }) => {
+test('the tiles of a listing show the seeded favourites of the customer', { tag: '@db' }, async ({ page }) => {
   await logIn(page, 'shopper@example.com');
   await page.goto('/wines?Ntt=Hidden+Creek+Reserve&Nty=1');
   const tile = page.locator('article.tile[data-item-code="D0001"]');
@@ -75,7 +75,9 @@ for (const [code, prompt] of [
   ['S0001', 'Log in to Favourite this spirit'],
   ['O0001', 'Log in to Favourite this item'],
 ] as const) {
-  test(`a visitor who is not Current gets the login modal and '${prompt}' (${code})`, async ({ page }) => {
+  test(`a visitor who is not Current gets the login modal and '${prompt}' (${code})`, { tag: '@db' }, async ({
+    page,
+  }) => {
     const calls = userCalls(page);
     await gotoHydrated(page, `/product/${code}`);
     await favourite(page, /Add to favourites/).click();
@@ -86,7 +88,7 @@ for (const [code, prompt] of [
   });
 }
 
-test('a Soft Logged-In visitor is asked to log in too, and keeps the recently viewed carousel', async ({
+test('a Soft Logged-In visitor is asked to log in too, and keeps the recently viewed carousel', { tag: '@db' }, async ({
   page,
   context,
 }) => {
@@ -106,9 +108,9 @@ test('a Soft Logged-In visitor is asked to log in too, and keeps the recently vi
   expect(calls.some((c) => c.includes('/recommendations'))).toBe(false);
 });
 
-test('recently viewed lists the identified visitor’s product views, newest first, without the one shown', async ({
-  page,
-}) => {
+test('recently viewed lists the identified visitor’s product views, newest first, without the one shown', {
+  tag: '@db',
+}, async ({ page }) => {
   await logIn(page, 'outback@example.com');
   for (const code of ['D0001', 'D0002', 'G0001']) {
     await gotoHydrated(page, `/product/${code}`);
@@ -125,9 +127,9 @@ test('recently viewed lists the identified visitor’s product views, newest fir
   await expect(page.getByTestId('recently-viewed').getByRole('heading', { name: 'Recently viewed' })).toBeVisible();
 });
 
-test('a Current visitor gets the recommendations carousel, 3 per view, on the home and product pages', async ({
-  page,
-}) => {
+test('a Current visitor gets the recommendations carousel, 3 per view, on the home and product pages', {
+  tag: '@db',
+}, async ({ page }) => {
   await logIn(page, 'planner@example.com');
   const calls = userCalls(page);
   await page.goto('/');
@@ -147,7 +149,7 @@ test('a Current visitor gets the recommendations carousel, 3 per view, on the ho
   await expect(page.getByTestId('recommendations').locator('article.tile').first()).toBeVisible();
 });
 
-test('a Prospect triggers no personal look-up and sees no personal carousel', async ({ page }) => {
+test('a Prospect triggers no personal look-up and sees no personal carousel', { tag: '@db' }, async ({ page }) => {
   const calls = userCalls(page);
   await page.goto('/');
   await page.goto('/product/D0001');
@@ -157,7 +159,10 @@ test('a Prospect triggers no personal look-up and sees no personal carousel', as
   await expect(page.getByTestId('recently-viewed')).toHaveCount(0);
 });
 
-test('a failing recommendations or recently viewed call hides its carousel', async ({ page, allowConsoleErrors }) => {
+test('a failing recommendations or recently viewed call hides its carousel', { tag: '@db' }, async ({
+  page,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(
     /Failed to load resource: .* 500 .*\/api\/user\/recommendations\//,
     /Failed to load resource: net::ERR_FAILED .*\/api\/user\/recentlybrowsed\//,

@@ -36,9 +36,9 @@ async function fillRecipient(page: Page, name = 'Ann Lee', email = 'ann@example.
   await f.verifyEmail.fill(email);
 }
 
-test('an empty submit names every missing field, ties each message to its field and focuses the first', async ({
-  page,
-}) => {
+test('an empty submit names every missing field, ties each message to its field and focuses the first', {
+  tag: '@db',
+}, async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers');
   expect((await pageData(page)).pageType).toBe('landingpage');
   await expect(page.getByRole('heading', { level: 1, name: 'Gift vouchers' })).toBeVisible();
@@ -71,9 +71,9 @@ test('an empty submit names every missing field, ties each message to its field 
   await expect(f.recipientEmail).toBeFocused();
 });
 
-test('the custom amount: required, digits only, 25 to 500 on law-au, the decimal key does nothing', async ({
-  page,
-}) => {
+test('the custom amount: required, digits only, 25 to 500 on law-au, the decimal key does nothing', {
+  tag: '@db',
+}, async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   await expect(f.customAmount).toHaveCount(0);
@@ -108,7 +108,9 @@ test('the custom amount: required, digits only, 25 to 500 on law-au, the decimal
   }
 });
 
-test('the sample card shows the amount in the site currency, and $XX over 3 digits or over 500', async ({ page }) => {
+test('the sample card shows the amount in the site currency, and $XX over 3 digits or over 500', {
+  tag: '@db',
+}, async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   await expect(f.previewAmount).toHaveText('$XX');
@@ -136,7 +138,7 @@ test('the sample card shows the amount in the site currency, and $XX over 3 digi
   await expect(f.preview.locator('b, img')).toHaveCount(0);
 });
 
-test('the emails: required, valid, and the confirmation equal to the email', async ({ page }) => {
+test('the emails: required, valid, and the confirmation equal to the email', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   await f.radio('$50').check();
@@ -155,9 +157,9 @@ test('the emails: required, valid, and the confirmation equal to the email', asy
   expect(await errorOf(page, f.verifyEmail)).toBe('Please confirm the email address.');
 });
 
-test('the gift message: required, at most 200 characters, the remaining count follows what is typed', async ({
-  page,
-}) => {
+test('the gift message: required, at most 200 characters, the remaining count follows what is typed', {
+  tag: '@db',
+}, async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers?itemCode=00041VC');
   const f = giftForm(page);
   await fillRecipient(page);
@@ -184,7 +186,7 @@ test('the gift message: required, at most 200 characters, the remaining count fo
   await expect(page.locator(`[id="${countId}"]`)).toHaveText('3 characters too many');
 });
 
-test('?itemCode= preselects a card; an unknown code preselects none', async ({ page }) => {
+test('?itemCode= preselects a card; an unknown code preselects none', { tag: '@db' }, async ({ page }) => {
   const f = giftForm(page);
   await gotoHydrated(page, '/gift-vouchers?itemCode=00042VC');
   await expect(f.radio('$100')).toBeChecked();
@@ -196,9 +198,9 @@ test('?itemCode= preselects a card; an unknown code preselects none', async ({ p
   for (const name of ['$50', '$100', '$150', 'Custom amount']) await expect(f.radio(name)).not.toBeChecked();
 });
 
-test('the e-gift card link /jsp/product/purchaseVoucher.jsp opens the form with that card, on test and live hosts', async ({
-  page,
-}) => {
+test('the e-gift card link /jsp/product/purchaseVoucher.jsp opens the form with that card, on test and live hosts', {
+  tag: '@db',
+}, async ({ page }) => {
   const f = giftForm(page);
   await gotoHydrated(page, `http://law-au.test.localhost:${PORT}/jsp/product/purchaseVoucher.jsp?itemCode=00043VC`);
   await expect(page).toHaveURL(`http://law-au.test.localhost:${PORT}/gift-vouchers?itemCode=00043VC`);
@@ -208,17 +210,16 @@ test('the e-gift card link /jsp/product/purchaseVoucher.jsp opens the form with 
   await expect(f.radio('Custom amount')).toBeChecked();
 });
 
-test('the footer links to the form', async ({ page }) => {
+test('the footer links to the form', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, '/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Gift vouchers' }).click();
   await expect(page).toHaveURL(/\/gift-vouchers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Gift vouchers' })).toBeVisible();
 });
 
-test('a preset card bought with the keyboard alone lands on /cart with its line, recipient and message as text', async ({
-  page,
-  cart,
-}) => {
+test('a preset card bought with the keyboard alone lands on /cart with its line, recipient and message as text', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   // Arrow keys choose the card, Tab moves on, Enter submits.
@@ -264,10 +265,9 @@ test('a preset card bought with the keyboard alone lands on /cart with its line,
   ]);
 });
 
-test('a custom amount sends the SPEC §3 payload and lands on /cart with the line at that amount', async ({
-  page,
-  cart,
-}) => {
+test('a custom amount sends the SPEC §3 payload and lands on /cart with the line at that amount', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/cart/eItemCode') && r.method() === 'PUT');
@@ -292,7 +292,7 @@ test('a custom amount sends the SPEC §3 payload and lands on /cart with the lin
   await expect(line).toContainText('$75.00');
 });
 
-test('on wsj-us a custom amount may be as low as 1', async ({ page, cart }) => {
+test('on wsj-us a custom amount may be as low as 1', { tag: '@db' }, async ({ page, cart }) => {
   await gotoHydrated(page, `http://wsj-us.localhost:${PORT}/gift-vouchers?itemCode=02698VC`);
   const f = giftForm(page);
   await expect(page.getByText('A whole amount from 1 to 500.')).toBeVisible();
@@ -307,7 +307,7 @@ test('on wsj-us a custom amount may be as low as 1', async ({ page, cart }) => {
   await expect(cart.lineFor('02698VC')).toContainText('$1.00');
 });
 
-test('a refused add shows the server statusMessage and stays on the form', async ({
+test('a refused add shows the server statusMessage and stays on the form', { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,
@@ -336,7 +336,7 @@ test('a refused add shows the server statusMessage and stays on the form', async
   expect((await cart.get()).lineItems).toHaveLength(20);
 });
 
-test('the form fits a phone and passes axe there @mobile', async ({ page }) => {
+test('the form fits a phone and passes axe there @mobile', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers?itemCode=02698VC');
   const f = giftForm(page);
   await expect(f.customAmount).toBeVisible();

@@ -3,7 +3,10 @@ import { expect, gotoHydrated, logIn, siteUrl, test } from './support/fixtures';
 // SPEC §6: only Hard Logged-In customers see the order total with shipping and (vir brand) points earned;
 // the elements are removed on the server, not hidden in the browser.
 
-test('a Prospect sees the subtotal but not the delivery and total, and is offered a log in', async ({ page, cart }) => {
+test('a Prospect sees the subtotal but not the delivery and total, and is offered a log in', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await page.goto(siteUrl('vir-au', '/robots.txt'));
   await cart.addItem('D0001', 6);
   const html = await page.evaluate(async () => (await fetch('/cart')).text());
@@ -20,7 +23,10 @@ test('a Prospect sees the subtotal but not the delivery and total, and is offere
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-test('a Hard Logged-In vir customer sees delivery, the total and the points the cart earns', async ({ page, cart }) => {
+test('a Hard Logged-In vir customer sees delivery, the total and the points the cart earns', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await logIn(page, 'shopper@example.com', { site: 'vir-au' });
   await cart.addItem('D0002', 3);
   const points = (await cart.api<{ totalPoints: number }>('GET', '/api/cart/pointsEarnedSummary')).body.response
@@ -38,7 +44,10 @@ test('a Hard Logged-In vir customer sees delivery, the total and the points the 
   await expect(summary.getByText('to see delivery and your order total.')).toHaveCount(0);
 });
 
-test('points earned are a vir feature: other brands show the total without points', async ({ page, cart }) => {
+test('points earned are a vir feature: other brands show the total without points', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await logIn(page, 'planner@example.com', { site: 'law-au' });
   await cart.addItem('D0002', 2);
   await page.goto(siteUrl('law-au', '/cart'));

@@ -96,7 +96,7 @@ test.describe('login form validation', () => {
   });
 });
 
-test.describe('logging in', () => {
+test.describe('logging in', { tag: '@db' }, () => {
   test.beforeEach(async ({ page }) => pauseClock(page));
 
   test('the modal shows progress, sends after 2 s and reloads the page as a Hard Logged-In customer', async ({
@@ -247,7 +247,7 @@ test.describe('logging in', () => {
   });
 });
 
-test.describe('the login modal', () => {
+test.describe('the login modal', { tag: '@db' }, () => {
   test('blocks the other pop-ups while open and restores the flags on hide', async ({ page }) => {
     await gotoHydrated(page, '/');
     const flags = () =>
@@ -315,7 +315,7 @@ test.describe('the login modal', () => {
   });
 });
 
-test.describe('stacked modals', () => {
+test.describe('stacked modals', { tag: '@db' }, () => {
   test.use({ ageVerified: false });
 
   test('the login modal opened over the age gate stacks at 1050 above it at 1040', async ({ page }) => {
@@ -332,7 +332,7 @@ test.describe('stacked modals', () => {
   });
 });
 
-test.describe('Soft Logged-In and switching customers', () => {
+test.describe('Soft Logged-In and switching customers', { tag: '@db' }, () => {
   test.beforeEach(async ({ page, context }) => {
     await logIn(page, 'shopper@example.com');
     await context.clearCookies({ name: 'sid' });
@@ -368,7 +368,7 @@ test.describe('Soft Logged-In and switching customers', () => {
   });
 });
 
-test.describe('logging out', () => {
+test.describe('logging out', { tag: '@db' }, () => {
   test('the Log out button lands on /?Logout as a Prospect, and back navigation goes home', async ({ page }) => {
     await logIn(page, 'shopper@example.com');
     await gotoHydrated(page, '/wines');
@@ -444,7 +444,7 @@ test.describe('logging out', () => {
   });
 });
 
-test.describe('registration', () => {
+test.describe('registration', { tag: '@db' }, () => {
   test('a weak password gets the rule message and no request; a good one creates the account', async ({ page }) => {
     const calls = recordAuthCalls(page);
     await gotoHydrated(page, '/registration');
@@ -497,7 +497,7 @@ test.describe('chat widget on the registration password page', () => {
   });
 });
 
-test.describe('without script', () => {
+test.describe('without script', { tag: '@db' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('the login page still logs in and follows redirectingURL; a wrong password comes back with the message', async ({

@@ -64,7 +64,7 @@ async function pageAs(path: string, cookie: string, headers: Record<string, stri
   };
 }
 
-test('customer A, customer B and a Prospect in turn: nobody gets another visitor’s page', async () => {
+test('customer A, customer B and a Prospect in turn: nobody gets another visitor’s page', { tag: '@db' }, async () => {
   const path = await productPath('D0001');
   // shopper@ has D0001 among the seeded favourites; planner@ has not.
   const a = `age_verified=1; ${await loginCookies('shopper@example.com')}`;
@@ -98,7 +98,7 @@ test('customer A, customer B and a Prospect in turn: nobody gets another visitor
   }
 });
 
-test('a Prospect with a cart gets the cached page, and the browser fills in their cart count', async ({
+test('a Prospect with a cart gets the cached page, and the browser fills in their cart count', { tag: '@db' }, async ({
   page,
   cart,
 }) => {
@@ -117,7 +117,10 @@ test('a Prospect with a cart gets the cached page, and the browser fills in thei
   ).toBe('Prospect');
 });
 
-test('a logged-in customer is never served from the cache: their favourites and cart', async ({ page, cart }) => {
+test('a logged-in customer is never served from the cache: their favourites and cart', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   const path = await productPath('D0001');
   await pageAs(path, 'age_verified=1; emailCaptureClosed=1');
   await logIn(page, 'shopper@example.com');

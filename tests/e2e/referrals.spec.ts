@@ -4,11 +4,9 @@ import { expect, expectAccessible, gotoHydrated, logIn, test } from './support/f
 // Refer a friend: the home page popup gives a Current customer their link; the friend's /offer landing page shows
 // the offer and keeps the code, which comes off the friend's first order in the cart.
 
-test('a customer shares their link from the home page; the friend lands on the offer and gets it in the cart', async ({
-  page,
-  browser,
-  context,
-}) => {
+test('a customer shares their link from the home page; the friend lands on the offer and gets it in the cart', {
+  tag: '@db',
+}, async ({ page, browser, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await logIn(page, 'planner@example.com');
   await gotoHydrated(page, '/');
@@ -47,7 +45,9 @@ test('a customer shares their link from the home page; the friend lands on the o
   await friendContext.close();
 });
 
-test('a prospect sees no refer-a-friend section; an unknown code still gets a welcome', async ({ page }) => {
+test('a prospect sees no refer-a-friend section; an unknown code still gets a welcome', { tag: '@db' }, async ({
+  page,
+}) => {
   await gotoHydrated(page, '/');
   await expect(page.getByRole('button', { name: 'Refer a friend' })).toHaveCount(0);
   await gotoHydrated(page, '/offer?code=FRIEND-42');

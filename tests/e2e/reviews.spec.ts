@@ -8,7 +8,9 @@ import { expect, expectAccessible, gotoHydrated, logIn, PORT, test } from './sup
 // publication on both databases.
 const databaseUrl = serverDatabaseUrl(PORT);
 
-test('a customer who bought the wine reviews it; the form checks first and the review waits', async ({ page }) => {
+test('a customer who bought the wine reviews it; the form checks first and the review waits', { tag: '@db' }, async ({
+  page,
+}) => {
   await logIn(page, 'shopper@example.com');
   await gotoHydrated(page, '/product/D0001');
   const form = page.getByRole('form', { name: 'Write a review' });
@@ -32,9 +34,9 @@ test('a customer who bought the wine reviews it; the form checks first and the r
   await expect(edit.getByRole('status')).toHaveText('Your review is waiting for our team to check it.');
 });
 
-test('once the moderator approves it, the review is published: the form says so and the author page lists it', async ({
-  page,
-}) => {
+test('once the moderator approves it, the review is published: the form says so and the author page lists it', {
+  tag: '@db',
+}, async ({ page }) => {
   test.skip(!databaseUrl, 'the moderator’s command needs the server’s database: PostgreSQL only (TEST_DATABASE_URL)');
   await logIn(page, 'shopper@example.com');
   await gotoHydrated(page, '/product/D0002');
@@ -73,7 +75,7 @@ test('once the moderator approves it, the review is published: the form says so 
   await expect(page.locator('.reviews li').filter({ hasText: 'Bright and juicy' })).toBeVisible();
 });
 
-test('no review form for a wine the customer has not bought, nor for a prospect', async ({ page }) => {
+test('no review form for a wine the customer has not bought, nor for a prospect', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, '/product/D0001');
   await expect(page.getByRole('heading', { name: 'Customer reviews' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
@@ -83,7 +85,7 @@ test('no review form for a wine the customer has not bought, nor for a prospect'
   await expect(page.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
 });
 
-test("a review's author links to the author's page of published reviews", async ({ page }) => {
+test("a review's author links to the author's page of published reviews", { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, '/product/D0001');
   const authorLink = page.locator('.reviews .reviews__meta a').first();
   const author = (await authorLink.textContent()) ?? '';

@@ -12,17 +12,16 @@ async function chooseSix(page: Page) {
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
 
-test('the banner shows on D0003 (mapped) and not on D0001', async ({ page }) => {
+test('the banner shows on D0003 (mapped) and not on D0001', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, D0003);
   await expect(page.getByTestId('ss-banner')).toContainText('$30 off');
   await gotoHydrated(page, '/product/D0001');
   await expect(page.getByTestId('ss-banner')).toHaveCount(0);
 });
 
-test('6 bottles of D0003 offer the modal; claiming adds the wine and a locked, linkless SV line', async ({
-  page,
-  cart,
-}) => {
+test('6 bottles of D0003 offer the modal; claiming adds the wine and a locked, linkless SV line', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await gotoHydrated(page, D0003);
   await chooseSix(page);
   const modal = page.getByRole('dialog', { name: 'Subscribe and Save' });
@@ -61,7 +60,10 @@ test('6 bottles of D0003 offer the modal; claiming adds the wine and a locked, l
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeEnabled();
 });
 
-test('declining 3 times in a session stops the modal; each decline still adds the wine', async ({ page, cart }) => {
+test('declining 3 times in a session stops the modal; each decline still adds the wine', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
   await gotoHydrated(page, D0003);
   for (let n = 1; n <= 3; n++) {
     await chooseSix(page);
@@ -81,10 +83,9 @@ test('declining 3 times in a session stops the modal; each decline still adds th
   await cart.expectQuantity('D0003SS', 0);
 });
 
-test('fewer than 6 bottles add straight away; the cart offers Subscribe and Save once there are 6', async ({
-  page,
-  cart,
-}) => {
+test('fewer than 6 bottles add straight away; the cart offers Subscribe and Save once there are 6', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await gotoHydrated(page, D0003);
   await page.getByLabel('Quantity').fill('5');
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -99,7 +100,7 @@ test('fewer than 6 bottles add straight away; the cart offers Subscribe and Save
   await expect(page.getByTestId('ss-block')).toContainText('6 bottles every 3 months');
 });
 
-test("a failed claim shows the server's reason, or the fallback, and adds nothing", async ({
+test("a failed claim shows the server's reason, or the fallback, and adds nothing", { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,

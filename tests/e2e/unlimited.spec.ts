@@ -10,7 +10,7 @@ const twelvePack = (page: Page) => page.getByRole('radio', { name: /12 bottles/ 
 const banner = (page: Page) => page.getByTestId('unlimited-banner');
 const pricingLink = (page: Page) => page.getByRole('link', { name: /^Unlimited members pay / });
 
-test.describe('/unlimited', () => {
+test.describe('/unlimited', { tag: '@db' }, () => {
   test('a prospect sees the price and joins: one UL line, no link, no quantity control', async ({ page, cart }) => {
     await gotoHydrated(page, '/unlimited');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unlimited');
@@ -59,7 +59,7 @@ test.describe('/unlimited', () => {
   });
 });
 
-test.describe('the product page', () => {
+test.describe('the product page', { tag: '@db' }, () => {
   test('a prospect: join banner, the twelve-pack, a member-savings link opening the modal once a session', async ({
     page,
   }) => {
@@ -170,7 +170,7 @@ test.describe('the product page', () => {
   });
 });
 
-test.describe('the cart', () => {
+test.describe('the cart', { tag: '@db' }, () => {
   test('the delivery postcode decides the join prompt, at the range edges', async ({
     page,
     cart,

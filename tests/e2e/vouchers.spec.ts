@@ -38,7 +38,7 @@ async function voucherCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'voucher_code');
 }
 
-test('an empty or blank code is refused without a request', async ({ page, cart }) => {
+test('an empty or blank code is refused without a request', { tag: '@db' }, async ({ page, cart }) => {
   await cart.openWith('D0001', 1);
   const requests: string[] = [];
   page.on('request', (r) => {
@@ -54,10 +54,9 @@ test('an empty or blank code is refused without a request', async ({ page, cart 
   expect(requests).toEqual([]);
 });
 
-test('WELCOME20 applies: the form hides, a success status shows and the summary takes 20 off; Remove undoes it', async ({
-  page,
-  cart,
-}) => {
+test('WELCOME20 applies: the form hides, a success status shows and the summary takes 20 off; Remove undoes it', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   const before = (await cart.addItem('D0001', 3)) as VoucherCart;
   await cart.open();
   await expectAccessible(page);
@@ -85,10 +84,9 @@ test('WELCOME20 applies: the form hides, a success status shows and the summary 
   expect(removed.orderPriceInfo.total).toBeCloseTo(before.orderPriceInfo.total, 2);
 });
 
-test('a Hard Logged-In customer sees the order total drop by the voucher and come back on Remove', async ({
-  page,
-  cart,
-}) => {
+test('a Hard Logged-In customer sees the order total drop by the voucher and come back on Remove', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   // outback@ is left alone by the other cart tests (SPEC §6: only Hard Logged-In customers see the total).
   await logIn(page, 'outback@example.com');
   await cart.openWith('D0002', 2);
@@ -108,7 +106,7 @@ test('a Hard Logged-In customer sees the order total drop by the voucher and com
   await expect(total).toHaveText(aud(before));
 });
 
-test('an unknown code shows the server message on the field and the form stays', async ({
+test('an unknown code shows the server message on the field and the form stays', { tag: '@db' }, async ({
   page,
   cart,
   allowConsoleErrors,
@@ -132,7 +130,7 @@ test('an unknown code shows the server message on the field and the form stays',
   await expectAccessible(page);
 });
 
-test('EXPIRED10 is refused as "Voucher expired"', async ({ page, cart, allowConsoleErrors }) => {
+test('EXPIRED10 is refused as "Voucher expired"', { tag: '@db' }, async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/voucher\/EXPIRED10\)$/);
   await cart.openWith('D0001', 1);
   await applyCode(page, 'EXPIRED10');
@@ -140,11 +138,9 @@ test('EXPIRED10 is refused as "Voucher expired"', async ({ page, cart, allowCons
   await expect(applyButton(page)).toBeVisible();
 });
 
-test('SPEND150: refused below 150, applied above, and shown as not applying when the order falls below', async ({
-  page,
-  cart,
-  allowConsoleErrors,
-}) => {
+test('SPEND150: refused below 150, applied above, and shown as not applying when the order falls below', {
+  tag: '@db',
+}, async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/voucher\/SPEND150\)$/);
   await cart.openWith('D0001', 1);
   await applyCode(page, 'SPEND150');
@@ -171,10 +167,9 @@ test('SPEND150: refused below 150, applied above, and shown as not applying when
   await expect(voucherField(page)).toBeVisible();
 });
 
-test('a voucher link on a first visit ends on /cart with the voucher applied, and the cookie gone', async ({
-  page,
-  cart,
-}) => {
+test('a voucher link on a first visit ends on /cart with the voucher applied, and the cookie gone', {
+  tag: '@db',
+}, async ({ page, cart }) => {
   await gotoHydrated(page, '/jsp/offer/common/offer.jsp?code=WELCOME20');
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('status').filter({ hasText: 'Voucher WELCOME20' })).toContainText(
@@ -190,7 +185,7 @@ test('a voucher link on a first visit ends on /cart with the voucher applied, an
   );
 });
 
-test('a voucher link with a cart applies the code as the page loads', async ({ page, cart }) => {
+test('a voucher link with a cart applies the code as the page loads', { tag: '@db' }, async ({ page, cart }) => {
   await page.goto('/robots.txt');
   await cart.addItem('D0001', 2);
   await gotoHydrated(page, '/jsp/offer/common/offer.jsp?promoCode=welcome20');
@@ -202,7 +197,7 @@ test('a voucher link with a cart applies the code as the page loads', async ({ p
   expect(await voucherCookie(page)).toBeUndefined();
 });
 
-test('an invalid voucher link tracks the SPEC text and says it politely', async ({ page }) => {
+test('an invalid voucher link tracks the SPEC text and says it politely', { tag: '@db' }, async ({ page }) => {
   await gotoHydrated(page, '/jsp/offer/common/offer.jsp?code=NOPE');
   await expect(page).toHaveURL(/\/cart$/);
   const notice = page.getByRole('status').filter({ hasText: INVALID_LINK });
@@ -213,7 +208,7 @@ test('an invalid voucher link tracks the SPEC text and says it politely', async 
   expect(await voucherCookie(page)).toBeUndefined();
 });
 
-test('an expired voucher link on a cart says why, and the box stays usable', async ({ page, cart }) => {
+test('an expired voucher link on a cart says why, and the box stays usable', { tag: '@db' }, async ({ page, cart }) => {
   await page.goto('/robots.txt');
   await cart.addItem('D0001', 1);
   await gotoHydrated(page, '/jsp/offer/common/offer.jsp?code=EXPIRED10');
