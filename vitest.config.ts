@@ -13,6 +13,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // NOTE: a worker keeps its modules from one test file to the next (isolate off): importing the app's module graph
+    // again for every file was about half of the api project's time. Each file makes its own app and database; a test
+    // that spies on a global puts it back (restoreMocks does it after every test too).
+    isolate: false,
+    restoreMocks: true,
     projects: [
       {
         extends: true,
