@@ -383,6 +383,8 @@ export const loginFailures = pgTable(
     /** `account:{email}` or `address:{ip}` */
     key: text('key').notNull(),
     at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+    /** The attempt's password is still being checked: it holds a slot, and counts as a failure only once settled. */
+    pending: boolean('pending').notNull().default(false),
   },
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
@@ -483,6 +485,8 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<OrderAddress>(),
     /** The hash of the confirmation page's cookie token: lets a guest's browser see its own confirmation. */
     accessTokenHash: text('access_token_hash'),
+    /** The hash of the cart the order was placed from: only that cart may replay the checkout key. */
+    cartHash: text('cart_hash'),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.orderNumber),

@@ -28,8 +28,10 @@ export type CartLineInput = {
 
 export interface AttachedVoucher {
   rule: VoucherRule;
-  /** The cart's customer has already used this code (a use row). */
+  /** The cart's customer has already used this code (a use row, by account or by mailbox). */
   usedByCustomer: boolean;
+  /** The code is the cart's customer's own referral code (for their friends only). */
+  ownReferral?: boolean;
 }
 
 export interface OrderAdjustment {
@@ -120,6 +122,7 @@ export function evaluateVoucher(
     site: order.site,
     now: order.now,
     usedByCustomer: attached.usedByCustomer,
+    ownReferral: attached.ownReferral,
   });
   if (refused) return { ...base, applied: false, discountCents: 0, message: refused.message };
   const result = calculateVoucherDiscount(rule, order);

@@ -4,6 +4,7 @@ import {
   isCurrent,
   isIdentified,
   loginPath,
+  mailboxKey,
   PROSPECT,
   type Visitor,
   visitorTypeOf,
@@ -72,5 +73,14 @@ describe('throttleAddressOf', () => {
     expect(throttleAddressOf('2001:0db8:0007:0007:ffff:1:2:3')).toBe('2001:db8:7:7::/64');
     expect(throttleAddressOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(throttleAddressOf('[2001:db8:7:7::1%eth0]')).toBe('2001:db8:7:7::/64');
+  });
+});
+
+describe('mailboxKey', () => {
+  it('is the same for every spelling of one mailbox: case, surrounding spaces, a +tag in the local part', () => {
+    for (const email of ['x@example.com', ' X@Example.COM ', 'x+1@example.com', 'X+wine+2@example.com'])
+      expect(mailboxKey(email), email).toBe('x@example.com');
+    expect(mailboxKey('x.y@example.com')).not.toBe(mailboxKey('xy@example.com'));
+    expect(mailboxKey('a@plus+domain.example')).toBe('a@plus+domain.example');
   });
 });

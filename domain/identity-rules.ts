@@ -31,6 +31,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The mailbox an email address reaches, for rules that hold once per person (once-per-customer vouchers): case and
+ * surrounding spaces aside, a `+tag` in the local part reaches the same mailbox. `EMAIL_KEY_SQL` in
+ * services/voucher-store.ts is the same rule in SQL.
+ */
+export function mailboxKey(email: string): string {
+  return normaliseEmail(email).replace(/\+[^@]*@/, '@');
+}
+
 /** Who is shopping: SPEC §4 visitor tiers. */
 export interface Visitor {
   tier: VisitorTypeDetailed;

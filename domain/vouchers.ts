@@ -13,6 +13,7 @@ export const VOUCHER_MESSAGES = {
   notStarted: 'That voucher cannot be used yet.',
   otherSite: 'That voucher cannot be used on this site.',
   alreadyUsed: 'You have already used this voucher.',
+  ownReferral: 'Your referral code is for your friends: it cannot be used on your own orders.',
   minimum: (amount: string) => message('This voucher needs an order of at least {amount}.', { amount }),
   minimumBottles: (bottles: number) =>
     message(
@@ -66,7 +67,7 @@ export const VOUCHER_RULE_DEFAULTS = {
 } as const satisfies Partial<VoucherRule>;
 
 export type VoucherRefusal = {
-  reason: 'invalid' | 'expired' | 'not_started' | 'other_site' | 'already_used' | 'minimum';
+  reason: 'invalid' | 'expired' | 'not_started' | 'other_site' | 'already_used' | 'own_referral' | 'minimum';
   message: Text;
 };
 
@@ -77,7 +78,7 @@ export type VoucherRefusal = {
  */
 export function checkVoucherAvailable(
   rule: VoucherRule,
-  at: { site: Pick<Site, 'id' | 'currency'>; now: Date; usedByCustomer: boolean },
+  at: { site: Pick<Site, 'id' | 'currency'>; now: Date; usedByCustomer: boolean; ownReferral?: boolean },
 ): VoucherRefusal | null {
   if (!rule.active) return { reason: 'invalid', message: VOUCHER_MESSAGES.invalid };
   if ((rule.siteId && rule.siteId !== at.site.id) || (rule.currency && rule.currency !== at.site.currency))
@@ -86,6 +87,7 @@ export function checkVoucherAvailable(
     return { reason: 'not_started', message: VOUCHER_MESSAGES.notStarted };
   if (rule.expiresAt && at.now.getTime() >= rule.expiresAt.getTime())
     return { reason: 'expired', message: VOUCHER_MESSAGES.expired };
+  if (at.ownReferral) return { reason: 'own_referral', message: VOUCHER_MESSAGES.ownReferral };
   if (rule.oncePerCustomer && at.usedByCustomer)
     return { reason: 'already_used', message: VOUCHER_MESSAGES.alreadyUsed };
   return null;

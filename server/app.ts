@@ -13,6 +13,7 @@ import type { ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { Database } from '../db/client';
 import { scryptCost } from '../db/password-hash';
+import { countDeadJobs } from '../services/outbox';
 import { type Clock, systemClock } from '../domain/clock';
 import type { PaymentProvider } from '../domain/payment';
 import { createTestPaymentProvider } from '../services/payment';
@@ -205,7 +206,8 @@ export function createApp(options: CreateAppOptions) {
   app.get('/readyz', async (c) => {
     try {
       await database.ping();
-      return c.json({ status: 'ready', database: database.kind });
+      // Jobs the outbox gave up on (emails, list calls): an operator's signal, not a reason to stop serving.
+      return c.json({ status: 'ready', database: database.kind, outbox: { dead: await countDeadJobs(database.db) } });
     } catch {
       return c.json({ status: 'unavailable', database: database.kind }, 503);
     }
@@ -235,6 +237,7 @@ export function createApp(options: CreateAppOptions) {
       sharedRender: c.var.sharedRender ?? false,
       payments,
       passwordCost,
+      presellBottleLimit: config.PRESELL_MAX_BOTTLES,
       messages: () => messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),
     };
@@ -294,10 +297,17 @@ export function createApp(options: CreateAppOptions) {
     inputGuard((p) => isApiPath(p) || p.startsWith('/search/')),
   );
 
-  // Personal answers are never stored by the browser or a shared cache.
-  app.use('/api/user/*', noStore);
-  app.use('/api/cart/*', noStore);
-  app.use('/api/cart', noStore);
+  // Personal answers are never stored by the browser or a shared cache: every JSON API answer (a cart, an order, an
+  // offer for the cart, the user's lists), and every page rendered for an identified visitor (its page data holds
+  // the customer's email and name). Pages for a Prospect keep their own rule (private, revalidated: page-cache.ts).
+  app.use('/api/*', noStore);
+  app.use('/jsp/api/*', noStore);
+  app.use('*', async (c, next) => {
+    await next();
+    const identified = c.var.ctx !== undefined && c.var.ctx.visitor.tier !== 'Prospect';
+    if (identified && c.res.headers.get('content-type')?.startsWith('text/html'))
+      setAnswerHeader(c, 'Cache-Control', 'no-store');
+  });
 
   // Expensive anonymous reads have a per-address budget.
   const reads = createRateLimiter({ perMinute: config.READ_RATE_LIMIT });

@@ -72,6 +72,8 @@ const ConfigSchema = z
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
     /** Memory for rendered Prospect pages (compressed bytes, server/page-cache.ts) in MB; 0 turns the cache off. */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+    /** Pre-sell bottles reserved unpaid per order, and per customer (account or mailbox) over their unshipped orders. */
+    PRESELL_MAX_BOTTLES: z.coerce.number().int().min(0).max(10_000).default(24),
     /** log2 of scrypt's N for new password hashes; production refuses less than OWASP's 17 (tests run cheaper). */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(18).default(PRODUCTION_LOG2_N),
   })

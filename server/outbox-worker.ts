@@ -77,8 +77,9 @@ export function startOutboxWorker(database: Database, config: Config, log: Logge
     running = running.then(async () => {
       if (stopped) return;
       try {
-        const { sent, failed } = await processOutbox(database.db, handlers, clock.now());
+        const { sent, failed, dead } = await processOutbox(database.db, handlers, clock.now());
         if (sent + failed > 0) log.info({ sent, failed }, 'outbox');
+        for (const job of dead) log.error({ job }, 'outbox job dead: not sent after its last attempt');
       } catch (error) {
         log.error({ err: error }, 'outbox run failed');
       }

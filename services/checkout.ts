@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   cartLines,
@@ -26,13 +26,23 @@ import {
 } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import { checkCard, type PaymentProvider } from '../domain/payment';
-import { isOutOfArea, UNLIMITED_ITEM_CODES } from '../domain/unlimited';
-import { type CartContext, getCartWithTotals, lockCart } from './cart';
+import { isOutOfArea, UNLIMITED_ITEM_CODES, UNLIMITED_MESSAGES } from '../domain/unlimited';
+import { VOUCHER_MESSAGES } from '../domain/vouchers';
+import {
+  CART_MESSAGES,
+  type CartContext,
+  cartContextOf,
+  getCartWithTotals,
+  lockCart,
+  MAX_GIFT_VOUCHER_LINES,
+} from './cart';
+import type { RequestContext } from './request-context';
 import { enqueue } from './outbox';
 import { renderOrderEmail } from './order-email';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
-import { hasUsedVoucher, loadVoucherRule } from './voucher-store';
+import { loadVoucherRule, lockVoucherUser, mailboxKeySql, voucherUseOf } from './voucher-store';
+import { mailboxKey } from '../domain/identity-rules';
 import { announcePageChange } from './page-changes';
 
 // Placing an order (issue: checkout): one transaction that reads prices and stock uncached, takes the stock
@@ -44,6 +54,19 @@ export interface CheckoutContext extends CartContext {
   payments: PaymentProvider;
   /** The site's message catalogue: the confirmation email is written in the site's language. */
   messages: () => Promise<I18n>;
+  /** Pre-sell bottles a customer may hold reserved and unpaid over their unshipped orders. */
+  presellBottleLimit: number;
+}
+
+/** The checkout's context for a request (the JSON API and the checkout page's form post place orders alike). */
+export function checkoutContextOf(ctx: RequestContext): CheckoutContext {
+  return {
+    ...cartContextOf(ctx),
+    clock: ctx.clock,
+    payments: ctx.payments,
+    messages: ctx.messages,
+    presellBottleLimit: ctx.presellBottleLimit,
+  };
 }
 
 export interface PlacedOrder {
@@ -71,13 +94,49 @@ function toOrderAddress(a: AddressInput): OrderAddress {
   };
 }
 
+/** What an order keeps of the cart it was placed from (a cart id opens the cart: only its hash is kept). */
+function cartHashOf(cartId: string): string {
+  return createHash('sha256').update(`cart:${cartId}`).digest('hex');
+}
+
 async function findByKey(db: Db, key: string) {
   const [row] = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId, siteId: orders.siteId })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      customerId: orders.customerId,
+      siteId: orders.siteId,
+      cartHash: orders.cartHash,
+    })
     .from(orders)
     .where(eq(orders.idempotencyKey, key))
     .limit(1);
   return row ?? null;
+}
+
+/** Pre-sell bottles of this person's orders not yet shipped (reserved, not paid), by account or by mailbox. */
+async function reservedPresellBottles(tx: Db, user: { customerId: number | null; email: string }): Promise<number> {
+  const [row] = await tx
+    .select({ bottles: sql<number>`coalesce(sum(${orderLines.bottleCount}), 0)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.preSell, true),
+        eq(orders.status, 'PROCESSING'),
+        or(
+          user.customerId !== null ? eq(orders.customerId, user.customerId) : undefined,
+          sql`${mailboxKeySql(orders.email)} = ${mailboxKey(user.email)}`,
+        ),
+      ),
+    );
+  return row?.bottles ?? 0;
+}
+
+/** Why a person may not use a voucher on this order whatever it holds, or null. */
+function refusalFor(use: { usedByCustomer: boolean; ownReferral: boolean }): string | null {
+  if (use.ownReferral) return VOUCHER_MESSAGES.ownReferral;
+  return use.usedByCustomer ? VOUCHER_MESSAGES.alreadyUsed : null;
 }
 
 /** Who is buying: the customer's own email, or the guest's (checked). */
@@ -132,7 +191,7 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const customerId = ctx.customerId ?? null;
   const earlier = await findByKey(ctx.db, input.idempotencyKey);
-  if (earlier) return replay(earlier, ctx, customerId);
+  if (earlier) return replay(earlier, ctx, customerId, cartId);
   if (!cartId) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
 
   const now = ctx.clock.now();
@@ -166,6 +225,26 @@ export async function placeOrder(
       throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
     if (membershipLines.length > 0 && isOutOfArea(delivery.postcode))
       throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
+    // The rules the add checked, again as the database has them now (a login merge brings in lines added by a
+    // Prospect): a member of any standing does not buy Unlimited again, and the e-gift cap holds.
+    if (membershipLines.length > 0 && customerId !== null) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
+      const [standing] = await tx
+        .select({ status: customerSubscriptions.status })
+        .from(customerSubscriptions)
+        .where(
+          and(
+            eq(customerSubscriptions.customerId, customerId),
+            eq(customerSubscriptions.type, 'FREESHIP'),
+            inArray(customerSubscriptions.status, ['ACTIVE', 'REQUESTED', 'SUSPENDED']),
+          ),
+        )
+        .limit(1);
+      if (standing?.status === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
+      if (standing) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
+    }
+    const eCards = cart.lineItems.filter((l) => l.giftVoucherDetails).reduce((n, l) => n + l.quantity, 0);
+    if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
 
     // Stock: one conditional update per product, in item-code order (no deadlocks between two buyers). A
     // row that cannot cover the bottles is not touched, and the buyer is told how many are left.
@@ -214,27 +293,20 @@ export async function placeOrder(
     // The voucher: counted only when it applies now; a once-per-customer code is checked under the
     // customer's lock (or the guest's email), so two checkouts at once cannot both use it.
     const voucher = totals.voucher?.applied ? totals.voucher : null;
-    // A reusable code (SPEND150) may be used on every order; only a once-per-customer one is checked.
-    const oncePerCustomer = voucher ? ((await loadVoucherRule(tx, voucher.code))?.oncePerCustomer ?? false) : false;
-    if (voucher && oncePerCustomer) {
-      if (customerId !== null) {
-        await tx.execute(sql`select id from ${customers} where ${customers.id} = ${customerId} for update`);
-        if (await hasUsedVoucher(tx, customerId, voucher.code))
-          throw new ServiceError('conflict', 'You have already used this voucher.');
-      } else {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voucher:${email}`}))`);
-        const [used] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(voucherUses)
-          .leftJoin(customers, eq(customers.id, voucherUses.customerId))
-          .where(
-            and(
-              eq(voucherUses.voucherCode, voucher.code),
-              or(eq(voucherUses.email, email), eq(customers.email, email)),
-            ),
-          );
-        if ((used?.n ?? 0) > 0) throw new ServiceError('conflict', 'You have already used this voucher.');
-      }
+    // Rules that hold per person (a once-only voucher, unpaid pre-sell bottles), by account and by mailbox together,
+    // guest or customer, under the person's locks (services/voucher-store.ts).
+    const user = { customerId, email };
+    const presellBottles = cart.lineItems.filter((l) => l.sku.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
+    if (voucher || presellBottles > 0) await lockVoucherUser(tx, user, email);
+    if (presellBottles > 0) {
+      const held = await reservedPresellBottles(tx, user);
+      if (held + presellBottles > ctx.presellBottleLimit)
+        throw new ServiceError('invalid', CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
+    }
+    if (voucher) {
+      const rule = await loadVoucherRule(tx, voucher.code);
+      const refused = rule ? refusalFor(await voucherUseOf(tx, rule, user)) : null;
+      if (refused) throw new ServiceError('conflict', refused);
     }
 
     const order = totals.order;
@@ -264,9 +336,14 @@ export async function placeOrder(
           deliveryAddress: delivery,
           billingAddress: billing,
           accessTokenHash: accessTokenHash(input.idempotencyKey),
+          cartHash: cartHashOf(cartId),
         })
-        .onConflictDoNothing({ target: orders.orderNumber })
+        // NOTE: no target: a clash on the order number draws again; one on the key means another cart placed an
+        // order with it meanwhile (PostgreSQL waits for that transaction here, then skips the row).
+        .onConflictDoNothing()
         .returning({ id: orders.id });
+      if (!created && (await findByKey(tx, input.idempotencyKey)))
+        throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
     }
     if (!created) throw new Error('no free order number after 5 draws');
     const orderId = created.id;
@@ -354,20 +431,22 @@ export async function placeOrder(
       ),
       now,
     );
-    return { id: orderId, orderNumber, customerId, siteId: ctx.site.id, replayed: false };
+    return { id: orderId, orderNumber, customerId, siteId: ctx.site.id, cartHash: null, replayed: false };
   });
   if (wentOutOfStock) ctx.cache?.clear();
-  if (placed.replayed) return replay(placed, ctx, customerId);
+  if (placed.replayed) return replay(placed, ctx, customerId, cartId);
   return { orderNumber: placed.orderNumber, orderId: placed.id, replayed: false };
 }
 
 function replay(
-  row: { id: number; orderNumber: string; customerId: number | null; siteId: string },
+  row: { id: number; orderNumber: string; customerId: number | null; siteId: string; cartHash: string | null },
   ctx: CheckoutContext,
   customerId: number | null,
+  cartId: string | null,
 ): PlacedOrder {
-  // A key is the checkout form's own: another visitor (or site) presenting it gets no order of someone else's.
-  if (row.siteId !== ctx.site.id || (row.customerId !== null && row.customerId !== customerId))
+  // A key is the checkout form's own: another visitor, cart or site presenting it gets no order of someone else's.
+  const otherCart = row.cartHash !== null && (cartId === null || row.cartHash !== cartHashOf(cartId));
+  if (row.siteId !== ctx.site.id || (row.customerId !== null && row.customerId !== customerId) || otherCart)
     throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
   return { orderNumber: row.orderNumber, orderId: row.id, replayed: true };
 }

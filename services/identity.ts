@@ -9,7 +9,7 @@ import type { Clock } from '../domain/clock';
 import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
-import { latestCustomerCart, newCartId } from './cart';
+import { latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from './cart';
 import { ServiceError } from './service-error';
 import { claimGuestOrders } from './checkout';
 
@@ -198,11 +198,19 @@ function dummyHashAt(cost: ScryptCost): Promise<string> {
   return hash;
 }
 
+/** How long an attempt may wait for the slots of attempts still being checked before it is refused. */
+const SLOT_WAIT_MS = 15_000;
+const SLOT_POLL_MS = 25;
+/** A pending attempt older than this was never settled (its process ended): it counts as a failure. */
+const PENDING_TTL_MS = 60_000;
+
 /**
- * Records one attempt under each key, then counts each key's attempts in the window (this one included).
- * NOTE: recording before counting is what makes the limit hold under parallel requests: of N requests
- * racing, each one's count includes every request that recorded before it, so at most `limit` pass.
- * A throttled attempt's own rows are removed again, so a locked key opens when the window passes.
+ * Takes a slot under each key for an attempt whose password is about to be checked, or refuses it. Under each key's
+ * lock (a transaction-scoped advisory lock, so parallel requests on any process queue here): an attempt is throttled
+ * when the key's settled failures in the window have reached the limit; when failures and pending attempts together
+ * fill it, the attempt waits for the pending ones to end. A success gives its slots back (`forgetAttempts`), a
+ * failure settles them (`settleAttempts`): so 20 right passwords at once all get in, and 16 wrong ones at once leave
+ * 10 failures behind, which lock the account.
  */
 async function recordAttempt(
   db: Db,
@@ -211,31 +219,46 @@ async function recordAttempt(
   keys: readonly { key: string; limit: number }[],
 ): Promise<{ ids: number[]; throttled: boolean }> {
   const since = new Date(now.getTime() - windowMs);
-  const rows = await db
-    .insert(loginFailures)
-    .values(keys.map(({ key }) => ({ key, at: now })))
-    .returning({ id: loginFailures.id });
-  const ids = rows.map((r) => r.id);
-  const counts = await db
-    .select({ key: loginFailures.key, n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(
-      and(
-        inArray(
-          loginFailures.key,
-          keys.map((k) => k.key),
-        ),
-        gt(loginFailures.at, since),
-      ),
-    )
-    .groupBy(loginFailures.key);
-  const throttled = keys.some(({ key, limit }) => (counts.find((c) => c.key === key)?.n ?? 0) > limit);
-  if (throttled) await forgetAttempts(db, ids);
-  return { ids, throttled };
+  const staleBefore = new Date(now.getTime() - PENDING_TTL_MS);
+  const names = keys.map((k) => k.key);
+  const started = Date.now();
+  for (;;) {
+    const outcome = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      for (const name of [...names].sort())
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`throttle:${name}`}))`);
+      const counts = await tx
+        .select({
+          key: loginFailures.key,
+          taken: sql<number>`count(*)::int`,
+          failed: sql<number>`(count(*) filter (where not ${loginFailures.pending} or ${loginFailures.at} <= ${staleBefore}))::int`,
+        })
+        .from(loginFailures)
+        .where(and(inArray(loginFailures.key, names), gt(loginFailures.at, since)))
+        .groupBy(loginFailures.key);
+      const of = (key: string) => counts.find((c) => c.key === key) ?? { taken: 0, failed: 0 };
+      if (keys.some(({ key, limit }) => of(key).failed >= limit)) return 'throttled' as const;
+      if (keys.some(({ key, limit }) => of(key).taken >= limit)) return 'wait' as const;
+      const rows = await tx
+        .insert(loginFailures)
+        .values(keys.map(({ key }) => ({ key, at: now, pending: true })))
+        .returning({ id: loginFailures.id });
+      return rows.map((r) => r.id);
+    });
+    if (Array.isArray(outcome)) return { ids: outcome, throttled: false };
+    if (outcome === 'throttled' || Date.now() - started >= SLOT_WAIT_MS) return { ids: [], throttled: true };
+    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+  }
 }
 
+/** A success gives its slots back. */
 async function forgetAttempts(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
+}
+
+/** A failure (or an attempt that always counts, such as a registration) keeps its slots as counted failures. */
+async function settleAttempts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.update(loginFailures).set({ pending: false }).where(inArray(loginFailures.id, ids));
 }
 
 /** Housekeeping: attempts older than the window no longer count. */
@@ -284,6 +307,7 @@ export async function logIn(
   );
   if (!customer || !matches) {
     // The attempt stays recorded: it is a failure the throttle counts.
+    await settleAttempts(db, attempt.ids);
     await dropOldAttempts(db, now, THROTTLE.windowMs, [accountKey, addressKey]);
     throw new ServiceError('unauthorised', LOGIN_MESSAGES.failed);
   }
@@ -318,6 +342,7 @@ export async function register(
     { key, limit: REGISTRATION_THROTTLE.perAddress },
   ]);
   if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.registrationThrottled);
+  await settleAttempts(db, attempt.ids);
   await dropOldAttempts(db, now, REGISTRATION_THROTTLE.windowMs, [key]);
   const passwordHash = await hashPassword(input.password, passwordCost);
   const [created] = await db
@@ -354,6 +379,7 @@ export async function changePassword(
     .where(eq(customers.id, customerId))
     .limit(1);
   if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
+    await settleAttempts(db, attempt.ids);
     await dropOldAttempts(db, now, THROTTLE.windowMs, [key]);
     throw new ServiceError('invalid', 'Your current password is not correct.');
   }
@@ -409,10 +435,17 @@ export async function mergeCartOnLogin(
       return id;
     }
     await tx.execute(sql`select id from ${carts} where ${carts.id} = ${ownId} for update`);
-    const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, mergeable.id));
+    const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, mergeable.id)).orderBy(cartLines.id);
+    // The e-gift cap holds after the merge: the customer's cards stay, the anonymous ones fill what room is left
+    // (the others go with the anonymous cart).
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, ownId), sql`${cartLines.giftVoucher} is not null`));
+    let giftRoom = MAX_GIFT_VOUCHER_LINES - (held?.n ?? 0);
     for (const line of lines) {
       if (line.giftVoucher) {
-        await tx.update(cartLines).set({ cartId: ownId }).where(eq(cartLines.id, line.id));
+        if (giftRoom-- > 0) await tx.update(cartLines).set({ cartId: ownId }).where(eq(cartLines.id, line.id));
         continue;
       }
       await tx

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -32,21 +32,24 @@ export async function enqueue(db: Db, kind: OutboxKind, payload: unknown, now: D
 /** While a worker sends a job it holds it this long; a worker that dies mid-send lets it come back. */
 const LEASE_MS = 5 * 60_000;
 
+/** A job that failed its last allowed attempt: it stays unsent, for an operator (counted by `countDeadJobs`). */
+export interface DeadJob {
+  id: number;
+  kind: string;
+  attempts: number;
+  lastError: string;
+}
+
 /**
- * Sends the jobs that are due, at most `limit`. Each job is claimed in a short transaction (SKIP LOCKED, a
- * lease), sent outside any transaction — the embedded database has one connection, and a slow service
- * must not hold it — then marked sent or scheduled for a retry. Returns how many were sent and failed.
+ * Claims the next due job: the row is picked and locked by one statement (SKIP LOCKED: another worker takes the next
+ * one) and leased by a second, in one short transaction. NOTE: an `UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE
+ * SKIP LOCKED)` may run its subquery more than once and lease several rows, of which only the first was sent: the
+ * others waited out their lease and, leased often enough, used up their attempts unsent.
  */
-export async function processOutbox(
-  db: Db,
-  handlers: Partial<Record<OutboxKind, OutboxHandler>>,
-  now: Date,
-  limit = 20,
-): Promise<{ sent: number; failed: number }> {
-  let sent = 0;
-  let failed = 0;
-  for (let i = 0; i < limit; i++) {
-    const due = db
+async function claimNext(db: Db, now: Date) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [due] = await tx
       .select({ id: outbox.id })
       .from(outbox)
       .where(
@@ -55,11 +58,32 @@ export async function processOutbox(
       .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
       .limit(1)
       .for('update', { skipLocked: true });
-    const [row] = await db
+    if (!due) return null;
+    const [row] = await tx
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-      .where(inArray(outbox.id, due))
+      .where(eq(outbox.id, due.id))
       .returning();
+    return row ?? null;
+  });
+}
+
+/**
+ * Sends the jobs that are due, at most `limit`. Each job is claimed in a short transaction (`claimNext`), sent
+ * outside any transaction — the embedded database has one connection, and a slow service must not hold it — then
+ * marked sent or scheduled for a retry. A job that fails its last attempt is returned among `dead`.
+ */
+export async function processOutbox(
+  db: Db,
+  handlers: Partial<Record<OutboxKind, OutboxHandler>>,
+  now: Date,
+  limit = 20,
+): Promise<{ sent: number; failed: number; dead: DeadJob[] }> {
+  let sent = 0;
+  let failed = 0;
+  const dead: DeadJob[] = [];
+  for (let i = 0; i < limit; i++) {
+    const row = await claimNext(db, now);
     if (!row) break;
     const job: OutboxJob = { id: row.id, kind: row.kind as OutboxKind, payload: row.payload, attempts: row.attempts };
     try {
@@ -69,15 +93,24 @@ export async function processOutbox(
       await db.update(outbox).set({ sentAt: now, lastError: null }).where(eq(outbox.id, row.id));
       sent++;
     } catch (error) {
+      const lastError = String(error instanceof Error ? error.message : error).slice(0, 500);
       await db
         .update(outbox)
-        .set({
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
-        })
+        .set({ lastError, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)) })
         .where(eq(outbox.id, row.id));
       failed++;
+      if (row.attempts >= OUTBOX_MAX_ATTEMPTS)
+        dead.push({ id: row.id, kind: row.kind, attempts: row.attempts, lastError });
     }
   }
-  return { sent, failed };
+  return { sent, failed, dead };
+}
+
+/** Jobs that used up their attempts unsent (shown by /readyz). */
+export async function countDeadJobs(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), sql`${outbox.attempts} >= ${OUTBOX_MAX_ATTEMPTS}`));
+  return row?.n ?? 0;
 }

@@ -25,6 +25,8 @@ export interface RequestContext {
   clientAddress: string;
   /** The nonce this page's inline scripts carry (Content-Security-Policy). */
   cspNonce: string;
+  /** Pre-sell bottles one customer may hold reserved and unpaid (PRESELL_MAX_BOTTLES). */
+  presellBottleLimit: number;
   /** The scrypt cost new password hashes are made with (PASSWORD_HASH_COST). */
   passwordCost: ScryptCost;
   /** Card payments (the built-in test provider unless another is plugged in). */

@@ -1,7 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { voucherUses, vouchers } from '../db/schema';
+import { customers, referralCodes, voucherUses, vouchers } from '../db/schema';
 import type { AttachedVoucher } from '../domain/cart-totals';
+import { mailboxKey } from '../domain/identity-rules';
 import type { VoucherRule } from '../domain/vouchers';
 
 // Reading vouchers and their uses (the cart service and the voucher use cases both need these; kept apart
@@ -32,21 +34,101 @@ export async function loadVoucherRule(db: Db, code: string): Promise<VoucherRule
   return row ? toVoucherRule(row) : null;
 }
 
-export async function hasUsedVoucher(db: Db, customerId: number, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(voucherUses)
-    .where(and(eq(voucherUses.customerId, customerId), eq(voucherUses.voucherCode, code)));
-  return (row?.n ?? 0) > 0;
+/** Who would use a voucher: a customer (their account and its email), a guest's email, or both unknown. */
+export interface VoucherUser {
+  customerId: number | null;
+  /** The guest's email (a customer's own email is read from the account). */
+  email?: string | null;
+}
+
+/** `mailboxKey` of domain/identity-rules.ts, in SQL: lower case, trimmed, without a `+tag` in the local part. */
+export function mailboxKeySql(column: SQL | AnyPgColumn): SQL {
+  return sql`regexp_replace(lower(btrim(${column})), '[+][^@]*@', '@')`;
+}
+
+/** The mailboxes this user answers for: the guest's email, and the customer's account email. */
+function mailboxesOf(user: VoucherUser): SQL {
+  const guest = user.email ? mailboxKey(user.email) : null;
+  const account =
+    user.customerId !== null
+      ? sql`(select ${mailboxKeySql(customers.email)} from ${customers} where ${customers.id} = ${user.customerId})`
+      : sql`null`;
+  return sql`(${guest}::text, ${account})`;
 }
 
 /**
- * A cart's voucher from its row (read with the cart, services/cart.ts), and whether the cart's customer has used
- * it already (asked only of once-per-customer vouchers on a customer's cart).
+ * Whether this customer or mailbox has used the code: by the account, by the email an order was placed with, or by
+ * the email of the account that used it, each compared as a mailbox (case, spaces and `+tag` aside).
+ */
+export async function hasUsedVoucher(db: Db, code: string, user: VoucherUser): Promise<boolean> {
+  if (user.customerId === null && !user.email) return false;
+  const mailboxes = mailboxesOf(user);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(voucherUses)
+    .leftJoin(customers, eq(customers.id, voucherUses.customerId))
+    .where(
+      and(
+        eq(voucherUses.voucherCode, code),
+        or(
+          user.customerId !== null ? eq(voucherUses.customerId, user.customerId) : undefined,
+          sql`${mailboxKeySql(voucherUses.email)} in ${mailboxes}`,
+          sql`${mailboxKeySql(customers.email)} in ${mailboxes}`,
+        ),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Whether the code is this customer's (or mailbox's) own referral code, which is for their friends only. */
+export async function isOwnReferral(db: Db, code: string, user: VoucherUser): Promise<boolean> {
+  if (user.customerId === null && !user.email) return false;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(referralCodes)
+    .innerJoin(customers, eq(customers.id, referralCodes.customerId))
+    .where(
+      and(
+        eq(referralCodes.code, code),
+        or(
+          user.customerId !== null ? eq(referralCodes.customerId, user.customerId) : undefined,
+          sql`${mailboxKeySql(customers.email)} in ${mailboxesOf(user)}`,
+        ),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Why this user may not use the code whatever the cart holds (a use before, their own referral), for the rules. */
+export async function voucherUseOf(
+  db: Db,
+  rule: VoucherRule,
+  user: VoucherUser,
+): Promise<{ usedByCustomer: boolean; ownReferral: boolean }> {
+  return {
+    usedByCustomer: rule.oncePerCustomer ? await hasUsedVoucher(db, rule.code, user) : false,
+    ownReferral: await isOwnReferral(db, rule.code, user),
+  };
+}
+
+/**
+ * Serialises the once-per-customer checks of one person: every checkout or use of this customer or mailbox takes
+ * the same locks (transaction-scoped), so two orders at once cannot both use a once-only code.
+ */
+export async function lockVoucherUser(tx: Db, user: VoucherUser, accountEmail: string | null): Promise<void> {
+  const keys = [
+    ...(user.customerId !== null ? [`voucher:customer:${user.customerId}`] : []),
+    ...[user.email, accountEmail].filter((e): e is string => !!e).map((e) => `voucher:mailbox:${mailboxKey(e)}`),
+  ];
+  for (const key of [...new Set(keys)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/**
+ * A cart's voucher from its row (read with the cart, services/cart.ts), and whether the cart's customer may not use
+ * it (a use before, or their own referral code; asked only of a customer's cart).
  */
 export async function attachedVoucher(db: Db, customerId: number | null, row: VoucherRow): Promise<AttachedVoucher> {
   const rule = toVoucherRule(row);
-  const usedByCustomer =
-    rule.oncePerCustomer && customerId !== null ? await hasUsedVoucher(db, customerId, rule.code) : false;
-  return { rule, usedByCustomer };
+  if (customerId === null) return { rule, usedByCustomer: false, ownReferral: false };
+  return { rule, ...(await voucherUseOf(db, rule, { customerId })) };
 }

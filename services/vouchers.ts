@@ -13,7 +13,7 @@ import {
 } from '../domain/vouchers';
 import { type CartContext, type CartView, getCart, getCartWithTotals, lockCart, newCartId, touch } from './cart';
 import { ServiceError } from './service-error';
-import { hasUsedVoucher, loadVoucherRule } from './voucher-store';
+import { hasUsedVoucher, loadVoucherRule, lockVoucherUser, voucherUseOf } from './voucher-store';
 
 // The voucher use cases (CONTRACT "Vouchers, on every site"; SPEC §7 voucher calls): apply a code to a cart,
 // remove it, describe it, apply the code a voucher link saved, and record a use (for checkout).
@@ -29,12 +29,9 @@ function normalise(code: string): string {
 async function usableVoucher(db: Db, ctx: CartContext, code: string, customerId: number | null): Promise<VoucherRule> {
   const rule = await loadVoucherRule(db, code);
   if (!rule) throw new ServiceError('invalid', VOUCHER_MESSAGES.invalid);
-  const used = customerId !== null && rule.oncePerCustomer ? await hasUsedVoucher(db, customerId, code) : false;
-  const refused = checkVoucherAvailable(rule, {
-    site: ctx.site,
-    now: (ctx.clock ?? systemClock).now(),
-    usedByCustomer: used,
-  });
+  const use =
+    customerId !== null ? await voucherUseOf(db, rule, { customerId }) : { usedByCustomer: false, ownReferral: false };
+  const refused = checkVoucherAvailable(rule, { site: ctx.site, now: (ctx.clock ?? systemClock).now(), ...use });
   if (refused) throw new ServiceError('invalid', refused.message);
   return rule;
 }
@@ -169,9 +166,13 @@ export async function recordVoucherUse(
     const tx = txRaw as unknown as Db;
     const rule = await loadVoucherRule(tx, code);
     if (!rule) throw new ServiceError('not_found', VOUCHER_MESSAGES.invalid);
-    // NOTE: locks the customer, so two checkouts at once cannot both use a once-only code.
-    await tx.execute(sql`select id from ${customers} where ${customers.id} = ${use.customerId} for update`);
-    if (rule.oncePerCustomer && (await hasUsedVoucher(tx, use.customerId, code)))
+    // NOTE: the customer's voucher lock, so two checkouts at once cannot both use a once-only code.
+    const [account] = await tx
+      .select({ email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, use.customerId));
+    await lockVoucherUser(tx, { customerId: use.customerId }, account?.email ?? null);
+    if (rule.oncePerCustomer && (await hasUsedVoucher(tx, code, { customerId: use.customerId })))
       throw new ServiceError('conflict', VOUCHER_MESSAGES.alreadyUsed);
     const [row] = await tx
       .insert(voucherUses)

@@ -12,7 +12,7 @@ import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { PAYMENT_MESSAGES } from '../../domain/payment';
 import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
-import { placeOrder } from '../../services/checkout';
+import { checkoutContextOf, placeOrder } from '../../services/checkout';
 import { ServiceError } from '../../services/service-error';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout';
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cartCtx = cartContextOf(ctx);
   try {
     const placed = await placeOrder(
-      { ...cartCtx, clock: ctx.clock, payments: ctx.payments, messages: ctx.messages },
+      checkoutContextOf(ctx),
       await findVisitorCart(cartCtx, ctx.cookies.cart_id),
       parsed.data,
     );

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { CheckoutInputSchema } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
-import { findConfirmedOrder, placeOrder } from '../../services/checkout';
+import { checkoutContextOf, findConfirmedOrder, placeOrder } from '../../services/checkout';
 import { ok } from '../envelope';
 import { ORDER_ACCESS_COOKIE, setOrderAccessCookie } from '../session-cookies';
-import { cartContext, cartIdOf } from './cart';
+import { cartIdOf } from './cart';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
 // Checkout (CONTRACT.md): place the cart's order with a card, and read a placed order back. The checkout page
@@ -39,11 +39,7 @@ export const checkoutApi = createApiRouter()
     async (c) => {
       const input = c.req.valid('json');
       const ctx = c.var.ctx;
-      const placed = await placeOrder(
-        { ...cartContext(c), clock: ctx.clock, payments: ctx.payments, messages: ctx.messages },
-        await cartIdOf(c),
-        input,
-      );
+      const placed = await placeOrder(checkoutContextOf(ctx), await cartIdOf(c), input);
       setOrderAccessCookie(c, input.idempotencyKey);
       deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
       return ok(c, placed);

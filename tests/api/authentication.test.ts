@@ -175,6 +175,28 @@ describe('login throttling (CONTRACT.md)', () => {
   });
 });
 
+describe('login throttling under parallel requests', () => {
+  it('lets 20 simultaneous logins with the right password all in: a success gives its slot back', async () => {
+    expect((await visitor().register('parallel-right@example.com', 'Parallel2026')).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => visitor().login('parallel-right@example.com', 'Parallel2026')),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+  });
+
+  it('holds 16 simultaneous wrong passwords to 10 checked, and the 10 failures lock the account', async () => {
+    expect((await visitor().register('parallel-wrong@example.com', 'Parallel2026')).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => visitor().login('parallel-wrong@example.com', `Wrong${i}2026`)),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(6).fill(429)]);
+    const right = await visitor().login('parallel-wrong@example.com', 'Parallel2026');
+    expect(right.status).toBe(429);
+    expect(right.body.statusMessage).toBe('Too many failed login attempts. Please wait 15 minutes and try again.');
+  });
+});
+
 describe('CSRF', () => {
   it('refuses a login or logout started by another site', async () => {
     const v = visitor();

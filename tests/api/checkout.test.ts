@@ -3,7 +3,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerAddresses, customerSubscriptions, customers, orders, products, voucherUses } from '../../db/schema';
+import {
+  customerAddresses,
+  customerSubscriptions,
+  customers,
+  giftCards,
+  orders,
+  products,
+  voucherUses,
+} from '../../db/schema';
 import { mailSender } from '../../server/outbox-worker';
 import { processOutbox } from '../../services/outbox';
 import { createVisitor, useTestApp } from '../support/test-app';
@@ -206,6 +214,104 @@ describe('one order per checkout key', () => {
   });
 });
 
+describe('pre-sell wines, reserved unpaid', () => {
+  const LIMIT_TEXT =
+    'Pre-sell wines are reserved without payment, at most 24 bottles per customer until they ship. Please lower the pre-sell quantity in your cart.';
+
+  it('are held to PRESELL_MAX_BOTTLES (24) per order and per person over their unshipped orders', async () => {
+    const stock = (await stockOf('P0001')).stock;
+    const big = visitor();
+    await big.add('P0001', 25);
+    const refused = await place(big, { email: 'presell@example.com' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.statusMessage).toBe(LIMIT_TEXT);
+
+    const first = visitor();
+    await first.add('P0001', 20);
+    expect((await place(first, { email: 'presell@example.com' })).status).toBe(200);
+    // The same mailbox written another way, in another browser: 20 + 5 is over the limit; 20 + 4 is not.
+    const second = visitor();
+    await second.add('P0001', 5);
+    const over = await place(second, { email: 'PreSell+more@example.com' });
+    expect(over.status).toBe(400);
+    expect(over.body.statusMessage).toBe(LIMIT_TEXT);
+    expect((await second.cart()).numItems).toBe(5);
+    await second.call('PUT', '/api/cart/itemcode/P0001/4?method=set');
+    expect((await place(second, { email: 'PreSell+more@example.com' })).status).toBe(200);
+    // Someone else still can.
+    const other = visitor();
+    await other.add('P0001', 24);
+    expect((await place(other, { email: 'another.presell@example.com' })).status).toBe(200);
+    expect((await stockOf('P0001')).stock).toBe((stock ?? 0) - 48);
+  });
+});
+
+describe('the e-gift cap of 20 cards', () => {
+  const card = (i: number) => ({
+    salesCode: 'EGIFT',
+    quantity: 1,
+    recipientName: `Friend ${i}`,
+    recipientEmail: `friend${i}@example.com`,
+    verifyEmail: `friend${i}@example.com`,
+    message: 'Enjoy your wine!',
+    amount: 50,
+    itemCode: '02698VC',
+  });
+
+  it('holds after a login merge of 20 anonymous cards into a cart of 20, and the order issues 20', async () => {
+    expect((await visitor().register('cards.twenty@example.com', 'Vintage2026x')).status).toBe(200);
+    const customer = visitor();
+    expect((await customer.login('cards.twenty@example.com', 'Vintage2026x')).status).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await customer.call('PUT', '/api/cart/eItemCode', card(i))).status).toBe(200);
+    const anonymous = visitor();
+    for (let i = 20; i < 40; i++)
+      expect((await anonymous.call('PUT', '/api/cart/eItemCode', card(i))).status).toBe(200);
+    expect((await anonymous.login('cards.twenty@example.com', 'Vintage2026x')).status).toBe(200);
+    const merged = await anonymous.cart();
+    expect(merged.lineItems).toHaveLength(20);
+    const placed = await place(anonymous, { email: undefined });
+    expect(placed.status).toBe(200);
+    const [order] = await db().select().from(orders).where(eq(orders.orderNumber, placed.body.response.orderNumber));
+    const cards = await db().select().from(giftCards).where(eq(giftCards.orderId, order!.id));
+    expect(cards).toHaveLength(20);
+  });
+});
+
+describe('one checkout key, several carts', () => {
+  it('a guest’s key replays only for the cart that placed it: another guest gets 409 and no way into the order', async () => {
+    const buyer = visitor();
+    await buyer.add('D0001', 1);
+    const body = orderBody({ email: 'keyholder@example.com' });
+    const placed = await buyer.call<Placed>('POST', '/api/checkout/order', body);
+    expect(placed.status).toBe(200);
+    // The same browser again (a reload): the same order.
+    const again = await buyer.call<Placed>('POST', '/api/checkout/order', body);
+    expect(again.status).toBe(200);
+    expect(again.body.response.orderNumber).toBe(placed.body.response.orderNumber);
+
+    const other = visitor();
+    await other.add('D0002', 1);
+    const res = await other.call('POST', '/api/checkout/order', { ...body, email: 'other@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.body.statusMessage).toBe('This checkout was already used for another order. Please reload the page.');
+    expect(res.setCookie ?? '').not.toMatch(/order_access=/);
+    expect((await other.call('GET', `/api/checkout/order/${placed.body.response.orderNumber}`)).status).not.toBe(200);
+    expect((await other.cart()).numItems).toBe(1);
+  });
+
+  it('the same key from four carts at once places one order; the others get 409, never a 500', async () => {
+    const carts = [visitor(), visitor(), visitor(), visitor()];
+    for (const v of carts) await v.add('D0002', 1);
+    const body = orderBody({ email: 'key.holder.race@example.com' });
+    const answers = await Promise.all(carts.map((v) => v.call('POST', '/api/checkout/order', body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body.statusMessage).toBe('This checkout was already used for another order. Please reload the page.');
+    const placed = await db().select().from(orders).where(eq(orders.idempotencyKey, body.idempotencyKey));
+    expect(placed).toHaveLength(1);
+  });
+});
+
 describe('a customer', () => {
   it('checks out to a saved address with WELCOME20, once', async () => {
     const v = visitor();
@@ -290,6 +396,48 @@ describe('a customer', () => {
 });
 
 describe('vouchers at checkout', () => {
+  it('WELCOME20 is once per person whichever way they come: guest then customer, and any spelling of the email', async () => {
+    expect((await visitor().register('once.only@example.com', 'Vintage2026x')).status).toBe(200);
+    const guest = visitor();
+    await guest.add('D0002', 1);
+    expect((await guest.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+    expect((await place(guest, { email: 'Once.Only+wine@Example.com' })).status).toBe(200);
+
+    // The same person logged in: the code no longer applies to their cart.
+    const customer = visitor();
+    expect((await customer.login('once.only@example.com', 'Vintage2026x')).status).toBe(200);
+    await customer.add('D0002', 1);
+    const applied = await customer.call('PUT', '/api/cart/voucher/WELCOME20');
+    expect(applied.status).toBe(400);
+    expect(applied.body.statusMessage).toBe('You have already used this voucher.');
+
+    // Guests writing the mailbox another way: refused at checkout, nothing changes.
+    for (const email of [' ONCE.ONLY@example.com ', 'once.only+2@example.com']) {
+      const again = visitor();
+      await again.add('D0002', 1);
+      expect((await again.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+      const refused = await place(again, { email });
+      expect(refused.status, email).toBe(409);
+      expect(refused.body.statusMessage).toBe('You have already used this voucher.');
+      expect((await again.cart()).numItems).toBe(1);
+    }
+    const uses = await db().select().from(voucherUses).where(eq(voucherUses.voucherCode, 'WELCOME20'));
+    expect(uses.filter((u) => /once\.only/i.test(u.email ?? ''))).toHaveLength(1);
+  });
+
+  it('two guest tags of one mailbox use WELCOME20 once between them, even at the same moment', async () => {
+    const [a, b] = [visitor(), visitor()];
+    for (const v of [a, b]) {
+      await v.add('D0002', 1);
+      expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+    }
+    const answers = await Promise.all([
+      place(a, { email: 'x+1@tagged.example' }),
+      place(b, { email: 'x+2@tagged.example' }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
   it('a reusable code (SPEND150) goes on every order; WELCOME20 is refused the second time', async () => {
     const v = visitor();
     expect((await v.register('spend.twice@example.com', 'Vintage2026x')).status).toBe(200);
@@ -350,6 +498,29 @@ describe('vouchers at checkout', () => {
 });
 
 describe('Unlimited at checkout', () => {
+  it('is refused to a SUSPENDED member who added it as a Prospect and then logged in; nothing is charged', async () => {
+    const v = visitor();
+    expect((await v.add('UL0001', 1)).status).toBe(200);
+    expect((await v.login('suspended@example.com')).status).toBe(200);
+    const before = await db().select().from(customerSubscriptions);
+    const res = await place(v, { email: undefined });
+    expect(res.status).toBe(409);
+    expect(res.body.statusMessage).toBe('Your Unlimited membership is suspended. Please contact us to reactivate it.');
+    expect(await db().select().from(customerSubscriptions)).toEqual(before);
+    expect((await v.cart()).lineItems.map((l) => l.sku.itemCode)).toEqual(['UL0001']);
+    await v.call('DELETE', '/api/cart/itemcode/UL0001');
+  });
+
+  it('is refused to an ACTIVE member the same way', async () => {
+    const v = visitor();
+    expect((await v.add('UL0001', 1)).status).toBe(200);
+    expect((await v.login('unlimited@example.com')).status).toBe(200);
+    const res = await place(v, { email: undefined });
+    expect(res.status).toBe(409);
+    expect(res.body.statusMessage).toBe('You are already an Unlimited member.');
+    await v.call('DELETE', '/api/cart/itemcode/UL0001');
+  });
+
   it('a guest cannot pay for a membership: asked to log in, and nothing changes', async () => {
     const v = visitor();
     expect((await v.add('UL0001', 1)).status).toBe(200);

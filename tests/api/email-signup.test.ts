@@ -115,12 +115,12 @@ describe('the list service, through the outbox (SPEC §7)', () => {
     await signUp('service@example.com', 'law-nz', 'customer-service');
     failing = true;
     const now = new Date(Date.now() + 86_400_000 * 2);
-    expect(await processOutbox(db, sender, now)).toEqual({ sent: 0, failed: 2 });
+    expect(await processOutbox(db, sender, now)).toEqual({ sent: 0, failed: 2, dead: [] });
     // Not due again until the back-off has passed.
-    expect(await processOutbox(db, sender, new Date(now.getTime() + 1_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await processOutbox(db, sender, new Date(now.getTime() + 1_000))).toEqual({ sent: 0, failed: 0, dead: [] });
     failing = false;
     received.length = 0;
-    expect(await processOutbox(db, sender, new Date(now.getTime() + 60_000))).toEqual({ sent: 2, failed: 0 });
+    expect(await processOutbox(db, sender, new Date(now.getTime() + 60_000))).toEqual({ sent: 2, failed: 0, dead: [] });
 
     const pixels = received
       .filter((r) => r.url.startsWith('/pixel.gif'))
@@ -132,7 +132,11 @@ describe('the list service, through the outbox (SPEC §7)', () => {
     const optIns = received.filter((r) => r.method === 'POST' && r.url === '/optin').map((r) => JSON.parse(r.body));
     expect(optIns.map((o) => o.email).sort()).toEqual(['footer@example.com', 'service@example.com']);
     // Sent jobs are not sent again.
-    expect(await processOutbox(db, sender, new Date(now.getTime() + 3_600_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await processOutbox(db, sender, new Date(now.getTime() + 3_600_000))).toEqual({
+      sent: 0,
+      failed: 0,
+      dead: [],
+    });
   });
 
   it('does not hold up the shopper when the list service is down: the signup answers at once', async () => {

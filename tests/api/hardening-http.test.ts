@@ -172,6 +172,35 @@ describe('JSON answers', () => {
 });
 
 describe('personal answers', () => {
+  it('are no-store on every JSON route of the OpenAPI document, for a logged-in customer', async () => {
+    const v = visitor();
+    await v.login('shopper@example.com');
+    const doc = (await (
+      await t.app.request('/api/openapi.json', { headers: { host: 'law-au.localhost' } })
+    ).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    const stored: string[] = [];
+    // GETs first, then the calls that change things (logout last).
+    const order = (o: { method: string; path: string }) =>
+      (o.method === 'GET' ? 0 : 1) + (o.path.endsWith('/logout') ? 2 : 0);
+    for (const op of operations.sort((a, b) => order(a) - order(b))) {
+      // A documented path with sample values for its parameters: its answer (any status) must not be stored.
+      const path = op.path
+        .replace('{itemCode}', 'D0001')
+        .replace('{orderNumber}', 'W0000000')
+        .replace('/search/suggestions/{file}', '/search/suggestions/law.json')
+        .replace(/\{[^}]+\}/g, '1');
+      const res = await v.call(op.method, path, op.method === 'GET' ? undefined : {});
+      // The brand's suggestion file is the same for everyone (no visitor's data in it): public, cached 5 minutes.
+      const expected = op.path.startsWith('/search/suggestions/') ? 'public, max-age=300, must-revalidate' : 'no-store';
+      if (res.headers.get('cache-control') !== expected) stored.push(`${op.method} ${path} → ${res.status}`);
+    }
+    expect(stored).toEqual([]);
+  });
+
   it('are marked no-store on /api/user/* and /api/cart/*', async () => {
     const v = visitor();
     await v.login('shopper@example.com');
@@ -180,8 +209,9 @@ describe('personal answers', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
+    // A product answers a member with member prices: the API's answers are all personal in that sense.
     const product = await v.call('GET', '/api/product/item/D0001');
-    expect(product.headers.get('cache-control')).not.toBe('no-store');
+    expect(product.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -77,3 +77,39 @@ describe('the friend', () => {
     expect((await nz.call('PUT', `/api/cart/voucher/${code}`)).body.statusMessage).toBe(VOUCHER_MESSAGES.otherSite);
   });
 });
+
+describe('the owner of a code', () => {
+  it('cannot use it on their own cart or order, by account or by email, in any spelling', async () => {
+    const { code } = await referralOf('outback@example.com');
+    // Logged in: refused on the cart, with a message that says why.
+    const owner = visitor();
+    expect((await owner.login('outback@example.com')).status).toBe(200);
+    await owner.add('D0001', 7);
+    const own = await owner.call('PUT', `/api/cart/voucher/${code}`);
+    expect(own.status).toBe(400);
+    expect(own.body.statusMessage).toBe(VOUCHER_MESSAGES.ownReferral);
+    // As a guest with the owner's email (another spelling): the cart takes it, the order is refused, nothing changes.
+    for (const email of ['Outback@Example.com', ' outback+again@example.com ']) {
+      const guest = visitor();
+      await guest.add('D0001', 7);
+      expect((await guest.call('PUT', `/api/cart/voucher/${code}`)).status).toBe(200);
+      const order = await guest.call('POST', '/api/checkout/order', {
+        email,
+        delivery: {
+          firstName: 'Ana',
+          lastName: 'Lee',
+          line1: '14 Darling Street',
+          city: 'Balmain',
+          state: 'NSW',
+          postcode: '2041',
+        },
+        billingSameAsDelivery: true,
+        card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      expect(order.status, email).toBe(409);
+      expect(order.body.statusMessage).toBe(VOUCHER_MESSAGES.ownReferral);
+      expect((await guest.cart()).numItems).toBe(7);
+    }
+  });
+});

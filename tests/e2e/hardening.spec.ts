@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from './support/fixtures';
+import { DEMO_PASSWORD, expect, gotoHydrated, siteRequest, test } from './support/fixtures';
 
 // Hardening in the browser: the page runs under its Content-Security-Policy (any refused
 // script would be a console error, which fails the test), and a pasted control character in a search
@@ -27,4 +27,52 @@ test('a search with a pasted NUL character shows the results for the clean term'
   expect(res?.status()).toBe(200);
   expect(new URL(page.url()).searchParams.get('Ntt')).toBe('shiraz');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+// Every page type, as the server answers it to a logged-in customer: the page data names them, so no cache keeps it.
+const PAGE_TYPES = [
+  '/',
+  '/wines',
+  '/wines?name=red-wine',
+  '/wines?Ntt=shiraz&Nty=1',
+  '/product/D0001',
+  '/cart',
+  '/checkout',
+  '/gift-vouchers',
+  '/unlimited',
+  '/campaign?name=summer-reds',
+  '/contact-us',
+  '/about-us',
+  '/wedding-wine-calculator',
+  '/account',
+  '/account/purchased',
+  '/registration',
+];
+
+test('every page type answers a logged-in customer with no-store; a Prospect’s page stays revalidated', {
+  tag: '@db',
+}, async () => {
+  const login = await siteRequest(
+    'law-au',
+    '/api/authentication/login',
+    '',
+    'POST',
+    JSON.stringify({ email: 'shopper@example.com', password: DEMO_PASSWORD }),
+  );
+  expect(login.status).toBe(200);
+  const cookie = login.cookies.join('; ');
+  const stored: string[] = [];
+  for (const path of PAGE_TYPES) {
+    let res = await siteRequest('law-au', path, cookie);
+    // A product's short link answers with its canonical address.
+    if (res.status === 301 && res.location)
+      res = await siteRequest('law-au', new URL(res.location, 'http://x').pathname, cookie);
+    expect(res.status, path).toBeLessThan(400);
+    if (res.status === 200) expect(res.body, path).toContain('shopper@example.com');
+    if (res.headers['cache-control'] !== 'no-store')
+      stored.push(`${path} → ${res.status} ${res.headers['cache-control']}`);
+  }
+  expect(stored).toEqual([]);
+  const prospect = await siteRequest('law-au', '/about-us');
+  expect(prospect.headers['cache-control']).toBe('private, no-cache');
 });

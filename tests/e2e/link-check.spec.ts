@@ -1,43 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import { SITE_IDS } from '../../domain/sites';
-import { DEMO_PASSWORD, expect, PORT, test } from './support/fixtures';
+import { type Answer, DEMO_PASSWORD, expect, PORT, siteRequest as get, test } from './support/fixtures';
 
 // Every internal link a shopper can reach from the home page, a listing, a product page, the cart and (for a
 // customer) the account area answers — on every site, as a prospect and as a customer. A 404 fails the test.
-
-interface Answer {
-  status: number;
-  location?: string;
-  body: string;
-  cookies: string[];
-}
-
-function get(site: string, path: string, cookie = '', method = 'GET', body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: `${site}.localhost:${PORT}`, cookie: `age_verified=1; ${cookie}` };
-    if (body) {
-      headers['content-type'] = 'application/json';
-      headers.origin = `http://${site}.localhost:${PORT}`;
-    }
-    const req = httpRequest({ host: '127.0.0.1', port: PORT, path, method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        text += chunk;
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          location: res.headers.location,
-          body: text,
-          cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] ?? ''),
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** Follows same-site redirects (up to 5) to the page's answer. */
 async function follow(site: string, path: string, cookie: string): Promise<Answer & { path: string }> {

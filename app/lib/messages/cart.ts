@@ -35,6 +35,7 @@ export const CART_SERVER_TEXTS = [
   /*i18n*/ { id: 'That voucher cannot be used yet.' },
   /*i18n*/ { id: 'That voucher cannot be used on this site.' },
   /*i18n*/ { id: 'You have already used this voucher.' },
+  /*i18n*/ { id: 'Your referral code is for your friends: it cannot be used on your own orders.' },
   /*i18n*/ { id: 'This voucher needs an order of at least {amount}.' },
   /*i18n*/ {
     id: 'This voucher needs an order of at least {bottles, plural, one {{bottles} bottle} other {{bottles} bottles}}.',
@@ -57,6 +58,9 @@ export const CART_SERVER_TEXTS = [
   },
   /*i18n*/ { id: 'Please keep this under {maximum} characters.' },
   /*i18n*/ { id: 'Please log in or create an account to join Unlimited.' },
+  /*i18n*/ {
+    id: 'Pre-sell wines are reserved without payment, at most {limit} bottles per customer until they ship. Please lower the pre-sell quantity in your cart.',
+  },
   /*i18n*/ { id: 'Unlimited is not available for this delivery postcode. Please remove it from your cart.' },
   /*i18n*/ { id: 'We don’t deliver to that postcode. Please check it.' },
   /*i18n*/ { id: 'Please choose one of your saved addresses.' },

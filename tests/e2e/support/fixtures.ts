@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { request as httpRequest } from 'node:http';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { SITE_IDS } from '../../../domain/sites';
 import type { ApiEnvelope, ApiProduct } from './api-types';
@@ -167,6 +167,47 @@ export function apiGet<T = unknown>(path: string, site = 'law-au'): Promise<{ st
     );
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** A server's answer to `siteRequest`. */
+export interface Answer {
+  status: number;
+  location?: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  cookies: string[];
+}
+
+/**
+ * A request to the server as the given site, outside any browser (age gate passed), with the cookies given; redirects
+ * are not followed. NOTE: Node cannot resolve `{site}.localhost`, so it goes to 127.0.0.1 with the site's Host.
+ */
+export function siteRequest(site: string, path: string, cookie = '', method = 'GET', body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host: `${site}.localhost:${PORT}`, cookie: `age_verified=1; ${cookie}` };
+    if (body) {
+      headers['content-type'] = 'application/json';
+      headers.origin = `http://${site}.localhost:${PORT}`;
+    }
+    const req = httpRequest({ host: '127.0.0.1', port: PORT, path, method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          headers: res.headers,
+          body: text,
+          cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] ?? ''),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
   });
 }
 

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { isNull } from 'drizzle-orm';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema';
+import { mailSender } from '../../server/outbox-worker';
+import type { EmailListJob } from '../../services/email-signup';
+import { enqueue, OUTBOX_MAX_ATTEMPTS, type OutboxHandler, processOutbox, retryDelayMs } from '../../services/outbox';
+import { createVisitor, useTestApp } from '../support/test-app';
+
+// Every order email and list call goes out once: many jobs queued quickly, sent by two workers at once (as two
+// server processes would on PostgreSQL), each job once; a job that keeps failing ends dead, counted by /readyz.
+
+const t = useTestApp();
+const db = () => t.testDb.database.db;
+const visitor = () => createVisitor(() => t.app, 'law-au');
+
+let smtp: SMTPServer;
+let port = 0;
+const mails: { to: string[]; data: string }[] = [];
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString();
+      });
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+const ADDRESS = {
+  firstName: 'Ana',
+  lastName: 'Lee',
+  line1: '14 Darling Street',
+  city: 'Balmain',
+  state: 'NSW',
+  postcode: '2041',
+};
+
+describe('the outbox', () => {
+  it('delivers 50 order emails and 100 list signups, each once, within a bounded number of runs', async () => {
+    const orderEmails = Array.from({ length: 50 }, (_, i) => `buyer${i}@outbox.example`);
+    for (let i = 0; i < orderEmails.length; i += 10) {
+      await Promise.all(
+        orderEmails.slice(i, i + 10).map(async (email) => {
+          const v = visitor();
+          await v.add('D0002', 1);
+          const placed = await v.call('POST', '/api/checkout/order', {
+            email,
+            delivery: ADDRESS,
+            billingSameAsDelivery: true,
+            card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+            idempotencyKey: randomUUID(),
+          });
+          expect(placed.status, email).toBe(200);
+        }),
+      );
+    }
+    const signups = Array.from({ length: 100 }, (_, i) => `reader${i}@outbox.example`);
+    await Promise.all(
+      signups.map(async (email) => {
+        const res = await visitor().call('POST', '/api/email/signup', { email, variant: 'footer' });
+        expect(res.status, email).toBe(200);
+      }),
+    );
+
+    const listCalls: string[] = [];
+    const handlers: Record<'order-email' | 'email-list', OutboxHandler> = {
+      'order-email': mailSender(`smtp://127.0.0.1:${port}`, 'Orders <orders@example.com>', pino({ level: 'silent' })),
+      'email-list': async (job) => {
+        listCalls.push((job.payload as EmailListJob).email);
+      },
+    };
+    // Two workers at once, as two server processes: 150 jobs at 20 a run need at most four runs each.
+    const now = new Date(Date.now() + 60_000);
+    for (let run = 0; run < 4; run++) {
+      const results = await Promise.all([processOutbox(db(), handlers, now), processOutbox(db(), handlers, now)]);
+      for (const r of results) expect(r.failed).toBe(0);
+    }
+    const recipients = mails.flatMap((m) => m.to);
+    expect(recipients.sort()).toEqual([...orderEmails].sort());
+    expect(listCalls.sort()).toEqual([...signups].sort());
+    const unsent = await db().select().from(outbox).where(isNull(outbox.sentAt));
+    expect(unsent).toEqual([]);
+    // No job was claimed twice (a lease without a send would show as a second attempt).
+    const rows = await db().select({ attempts: outbox.attempts }).from(outbox);
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it('ends a job whose send keeps failing in a dead state: returned to the worker and counted by /readyz', async () => {
+    const start = new Date(Date.now() + 86_400_000);
+    await enqueue(db(), 'order-email', { to: 'nowhere@outbox.example', subject: 's', text: 't', html: 'h' }, start);
+    const failing = {
+      'order-email': async () => {
+        throw new Error('550 mailbox unavailable');
+      },
+    };
+    let now = start;
+    const dead = [];
+    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
+      const result = await processOutbox(db(), failing, now);
+      expect(result.failed, `attempt ${attempt}`).toBe(1);
+      dead.push(...result.dead);
+      now = new Date(now.getTime() + retryDelayMs(attempt) + 1_000);
+    }
+    expect(dead).toEqual([
+      expect.objectContaining({
+        kind: 'order-email',
+        attempts: OUTBOX_MAX_ATTEMPTS,
+        lastError: '550 mailbox unavailable',
+      }),
+    ]);
+    // Never tried again, and visible to an operator.
+    expect(await processOutbox(db(), failing, new Date(now.getTime() + 86_400_000))).toEqual({
+      sent: 0,
+      failed: 0,
+      dead: [],
+    });
+    const ready = await t.app.request('/readyz', { headers: { host: 'law-au.localhost' } });
+    expect(await ready.json()).toMatchObject({ status: 'ready', outbox: { dead: 1 } });
+  });
+});
