@@ -389,6 +389,17 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
+/** Costly or guessable actions, counted per key (`payment:address:{ip}`, `code:cart:{hash}`, …) for their budgets. */
+export const budgetHits = pgTable(
+  'budget_hits',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('budget_hits_key_at_idx').on(t.key, t.at)],
+);
+
 /** A customer's favourite products (SPEC §3 Favourites). */
 export const favourites = pgTable(
   'favourites',

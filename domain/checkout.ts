@@ -20,6 +20,7 @@ export const CHECKOUT_MESSAGES = {
   email: 'Please enter a valid email address.',
   orderNotFound: 'We could not find that order.',
   keyReused: 'This checkout was already used for another order. Please reload the page.',
+  tooManyPayments: 'Too many payment attempts. Please wait an hour and try again.',
   presellLimit: (limit: number) =>
     message(
       'Pre-sell wines are reserved without payment, at most {limit} bottles per customer until they ship. Please lower the pre-sell quantity in your cart.',

@@ -95,6 +95,9 @@ export function emailListFor(
   return { accountId, listId: second ? footerListId : listId };
 }
 
+/** Over the signup budget of a client address (services/budgets.ts). */
+export const SIGNUP_THROTTLED = 'Too many signups from your connection. Please wait an hour and try again.';
+
 export const EmailSignupBodySchema = z.object({
   email: z.string().max(1000),
   variant: z.enum(EMAIL_SIGNUP_VARIANTS).default('footer'),

@@ -14,6 +14,7 @@ export const VOUCHER_MESSAGES = {
   otherSite: 'That voucher cannot be used on this site.',
   alreadyUsed: 'You have already used this voucher.',
   ownReferral: 'Your referral code is for your friends: it cannot be used on your own orders.',
+  tooManyTries: 'Too many codes tried. Please wait an hour and try again.',
   minimum: (amount: string) => message('This voucher needs an order of at least {amount}.', { amount }),
   minimumBottles: (bottles: number) =>
     message(

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../domain/html';
 import path from 'node:path';
 import { type I18n, setupI18n } from '@lingui/core';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -13,6 +14,7 @@ import type { ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import type { Database } from '../db/client';
 import { scryptCost } from '../db/password-hash';
+import type { BudgetLimits } from '../services/budgets';
 import { countDeadJobs } from '../services/outbox';
 import { type Clock, systemClock } from '../domain/clock';
 import type { PaymentProvider } from '../domain/payment';
@@ -24,7 +26,7 @@ import { renderProductImage } from '../services/product-images';
 import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
 import { PROSPECT } from '../domain/identity-rules';
-import { message } from '../domain/message';
+import { message, sentText } from '../domain/message';
 import { REMEMBER_COOKIE, resolveVisitor, SESSION_COOKIE } from '../services/identity';
 import { jsonApi } from './api';
 import { formRoutes } from './api/authentication';
@@ -140,6 +142,13 @@ export function createApp(options: CreateAppOptions) {
   const { database, config } = options;
   const clock = options.clock ?? systemClock;
   const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
+  const budgets: BudgetLimits = {
+    paymentsPerAddress: config.PAYMENT_ATTEMPTS_PER_HOUR,
+    paymentsPerCart: config.PAYMENT_ATTEMPTS_PER_HOUR_PER_CART,
+    codesPerAddress: config.CODE_TRIES_PER_HOUR,
+    codesPerCart: config.CODE_TRIES_PER_HOUR_PER_CART,
+    signupsPerAddress: config.SIGNUPS_PER_HOUR,
+  };
   const payments = options.payments ?? createTestPaymentProvider();
   // NOTE: the message catalogues are compiled by Vite into the page build, whose entry module hands them out.
   const messagesFor =
@@ -238,6 +247,7 @@ export function createApp(options: CreateAppOptions) {
       payments,
       passwordCost,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
+      budgets,
       messages: () => messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),
     };
@@ -413,6 +423,12 @@ export function createApp(options: CreateAppOptions) {
   app.onError(async (error, c) => {
     const known = isApiPath(c.req.path) ? clientErrorOf(error) : null;
     if (known) return failWith(c, known.status, known.message);
+    // A page that spent a budget (an /offer link's code) and found it used up says so, in the site's language.
+    const page = clientErrorOf(error);
+    if (page?.status === 429) {
+      const text = sentText(await c.var.ctx.messages(), page.message);
+      return c.html(plainPage(escapeHtml(text), ''), 429, { 'Retry-After': '3600' });
+    }
     (c.var.log ?? log).error({ err: error, path: c.req.path }, 'unhandled error');
     if (isApiPath(c.req.path)) return fail(c, 500, 'Something went wrong. Please try again later.');
     return c.html(plainPage('Something went wrong', 'Please try again later.'), 500);

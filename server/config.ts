@@ -72,6 +72,14 @@ const ConfigSchema = z
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
     /** Memory for rendered Prospect pages (compressed bytes, server/page-cache.ts) in MB; 0 turns the cache off. */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+    /** Budgets per hour, shared by every process on PostgreSQL: payment attempts per client address and per cart. */
+    PAYMENT_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    PAYMENT_ATTEMPTS_PER_HOUR_PER_CART: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Voucher and referral codes tried (cart, account, /offer links) per client address and per cart. */
+    CODE_TRIES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    CODE_TRIES_PER_HOUR_PER_CART: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Email signups per client address. */
+    SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Pre-sell bottles reserved unpaid per order, and per customer (account or mailbox) over their unshipped orders. */
     PRESELL_MAX_BOTTLES: z.coerce.number().int().min(0).max(10_000).default(24),
     /** log2 of scrypt's N for new password hashes; production refuses less than OWASP's 17 (tests run cheaper). */
@@ -98,12 +106,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 /** The password-hash cost tests run at (scrypt N=2^10: about 2 ms a hash instead of half a second). */
 export const TEST_PASSWORD_HASH_COST = '10';
 
+/**
+ * The per-hour budgets of a test server: every test of a file (or every browser test) comes from one address, so
+ * the budgets are lifted there; the tests of the budgets set their own (tests/api/budgets.test.ts).
+ */
+export const TEST_BUDGETS = {
+  PAYMENT_ATTEMPTS_PER_HOUR: '100000',
+  PAYMENT_ATTEMPTS_PER_HOUR_PER_CART: '100000',
+  CODE_TRIES_PER_HOUR: '100000',
+  CODE_TRIES_PER_HOUR_PER_CART: '100000',
+  SIGNUPS_PER_HOUR: '100000',
+};
+
 /** Defaults for tests and tools. */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    ...TEST_BUDGETS,
     ...overrides,
   });
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../domain/html';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
@@ -16,10 +17,6 @@ import type { AppEnv } from './types';
 // - On test hosts the new routes map back to the legacy details page, so there it falls through to React
 //   Router (app/routes/account/legacy-details.tsx), which renders the account area instead of redirecting.
 // Either way the account guard then sends a visitor who is not Hard Logged-In to /login.
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** JSON safe inside a <script> element. */
 function scriptJson(value: unknown): string {

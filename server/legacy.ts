@@ -12,6 +12,7 @@ import {
   VOUCHER_COOKIE,
 } from '../domain/offer-codes';
 import { readJsonBody } from './api/router';
+import { spendCodeTry } from './budget-guards';
 import { failInput, ok } from './envelope';
 import { findReferral } from '../services/referrals';
 import type { AppEnv } from './types';
@@ -97,6 +98,8 @@ export const legacyRoutes = new Hono<AppEnv>()
   // the offer. A customer's referral code is also a voucher for the friend: it is saved for the cart as well.
   .get('/offer', offerLinkQuery, async (c, next) => {
     const code = c.req.valid('query').code;
+    // A code tried spends from the client's budget: the page names a valid code's owner (an oracle to guess with).
+    if (code) await spendCodeTry(c, c.var.ctx.cookies.cart_id ?? null);
     await next();
     if (!code) return;
     saveCode(c, REFERRAL_COOKIE, code);

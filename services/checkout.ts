@@ -36,6 +36,7 @@ import {
   lockCart,
   MAX_GIFT_VOUCHER_LINES,
 } from './cart';
+import { type BudgetLimits, budgetsFor, spendBudget } from './budgets';
 import type { RequestContext } from './request-context';
 import { enqueue } from './outbox';
 import { renderOrderEmail } from './order-email';
@@ -56,6 +57,9 @@ export interface CheckoutContext extends CartContext {
   messages: () => Promise<I18n>;
   /** Pre-sell bottles a customer may hold reserved and unpaid over their unshipped orders. */
   presellBottleLimit: number;
+  /** The client's address and the budgets of payment attempts (per address and per cart). */
+  clientAddress: string;
+  budgets: Pick<BudgetLimits, 'paymentsPerAddress' | 'paymentsPerCart'>;
 }
 
 /** The checkout's context for a request (the JSON API and the checkout page's form post place orders alike). */
@@ -66,6 +70,8 @@ export function checkoutContextOf(ctx: RequestContext): CheckoutContext {
     payments: ctx.payments,
     messages: ctx.messages,
     presellBottleLimit: ctx.presellBottleLimit,
+    clientAddress: ctx.clientAddress,
+    budgets: ctx.budgets,
   };
 }
 
@@ -201,6 +207,16 @@ export async function placeOrder(
   const delivery = await deliveryAddressOf(ctx, input);
   const messages = await ctx.messages();
   const billing = input.billingSameAsDelivery || !input.billing ? delivery : toOrderAddress(input.billing);
+  // Every attempt that goes on to the payment provider spends from the budgets (card testing, declines).
+  await spendBudget(
+    ctx.db,
+    now,
+    budgetsFor('payment', ctx.budgets.paymentsPerAddress, ctx.clientAddress, {
+      limit: ctx.budgets.paymentsPerCart,
+      cartId,
+    }),
+    CHECKOUT_MESSAGES.tooManyPayments,
+  );
 
   let wentOutOfStock = false;
   const placed = await ctx.db.transaction(async (txRaw) => {

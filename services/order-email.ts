@@ -1,3 +1,4 @@
+import { escapeHtml } from '../domain/html';
 import type { I18n } from '@lingui/core';
 import type { OrderAddress } from '../db/schema';
 import type { OrderTotals } from '../domain/cart-pricing';
@@ -15,11 +16,6 @@ export interface OrderEmailInput {
   totals: OrderTotals;
   giftCards: { code: string; amountCents: number; recipientName: string }[];
   card: { brand: string; last4: string };
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 export function renderOrderEmail(

@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock';
 import type { Visitor } from '../domain/identity-rules';
 import type { PaymentProvider } from '../domain/payment';
 import type { Site } from '../domain/sites';
+import type { BudgetLimits } from './budgets';
 import type { ReadCache } from './read-cache';
 
 /** What every loader and handler receives about the request it serves. */
@@ -25,6 +26,8 @@ export interface RequestContext {
   clientAddress: string;
   /** The nonce this page's inline scripts carry (Content-Security-Policy). */
   cspNonce: string;
+  /** Budgets of payment attempts, codes tried and signups (services/budgets.ts). */
+  budgets: BudgetLimits;
   /** Pre-sell bottles one customer may hold reserved and unpaid (PRESELL_MAX_BOTTLES). */
   presellBottleLimit: number;
   /** The scrypt cost new password hashes are made with (PASSWORD_HASH_COST). */

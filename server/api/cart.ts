@@ -20,6 +20,7 @@ import {
 import { clearCartPostcode, setCartPostcode } from '../../services/cart-postcode';
 import { orderPointsEarned } from '../../services/points';
 import { applyVoucher, applyVoucherCookie, removeVoucher } from '../../services/vouchers';
+import { spendCodeTry } from '../budget-guards';
 import { fail, failInput, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
@@ -216,9 +217,13 @@ export const cartApi = createApiRouter()
       description:
         'The discount is an Order Discount entry of orderPriceInfo.pricingBreakdown; the cart carries `voucher`. One voucher per order.',
       request: { params: VoucherCodeParams },
-      responses: responses(CartSchema, 'The cart with the voucher.', [400, 403, 409]),
+      responses: responses(CartSchema, 'The cart with the voucher.', [400, 403, 409, 429]),
     }),
-    async (c) => ok(c, await applyVoucher(cartContext(c), await ensureCartId(c), c.req.valid('param').code)),
+    async (c) => {
+      const cartId = await ensureCartId(c);
+      await spendCodeTry(c, cartId);
+      return ok(c, await applyVoucher(cartContext(c), cartId, c.req.valid('param').code));
+    },
   )
   .openapi(
     createRoute({

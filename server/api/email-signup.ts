@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { EmailSignupBodySchema } from '../../domain/email-signup';
+import { EmailSignupBodySchema, SIGNUP_THROTTLED } from '../../domain/email-signup';
+import { spendSignup } from '../budget-guards';
 import { signUpForEmails } from '../../services/email-signup';
 import { ok } from '../envelope';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
@@ -19,12 +20,13 @@ export const emailSignupApi = createApiRouter().openapi(
     responses: responses(
       SignupResultSchema,
       'Subscribed; message is the success text in the site’s language.',
-      [400, 403],
+      [400, 403, 429],
     ),
   }),
   async (c) => {
     const { db, site, clock } = c.var.ctx;
     const { email, variant } = c.req.valid('json');
+    await spendSignup(c, SIGNUP_THROTTLED);
     const { message } = await signUpForEmails(db, site, email, variant, clock.now());
     return ok(c, { message });
   },

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { applyVoucher, describeVoucher } from '../../services/vouchers';
+import { spendCodeTry } from '../budget-guards';
 import { ok } from '../envelope';
 import { CartSchema, cartContext, ensureCartId, VoucherCodeParams } from './cart';
 import { createApiRouter, responses } from './router';
@@ -30,9 +31,12 @@ export const userVouchersApi = createApiRouter()
       summary: 'Check a voucher the customer may use, and describe it',
       middleware: [requireCurrent] as const,
       request: { params: VoucherCodeParams },
-      responses: responses(VoucherDescriptionSchema, 'The voucher.', [400, 401, 403]),
+      responses: responses(VoucherDescriptionSchema, 'The voucher.', [400, 401, 403, 429]),
     }),
-    async (c) => ok(c, await describeVoucher(cartContext(c), customerIdOf(c), c.req.valid('param').code)),
+    async (c) => {
+      await spendCodeTry(c, null);
+      return ok(c, await describeVoucher(cartContext(c), customerIdOf(c), c.req.valid('param').code));
+    },
   )
   .openapi(
     createRoute({
@@ -41,7 +45,11 @@ export const userVouchersApi = createApiRouter()
       summary: "Apply a voucher to the customer's cart",
       middleware: [requireCurrent] as const,
       request: { params: VoucherCodeParams },
-      responses: responses(CartSchema, 'The cart with the voucher.', [400, 401, 403, 409]),
+      responses: responses(CartSchema, 'The cart with the voucher.', [400, 401, 403, 409, 429]),
     }),
-    async (c) => ok(c, await applyVoucher(cartContext(c), await ensureCartId(c), c.req.valid('param').code)),
+    async (c) => {
+      const cartId = await ensureCartId(c);
+      await spendCodeTry(c, cartId);
+      return ok(c, await applyVoucher(cartContext(c), cartId, c.req.valid('param').code));
+    },
   );

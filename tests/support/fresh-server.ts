@@ -40,8 +40,9 @@ if (url) {
   cleanup = async () => rmSync(dir, { recursive: true, force: true });
 }
 
-const { loadConfig, TEST_PASSWORD_HASH_COST } = await import('../../server/config');
+const { loadConfig, TEST_BUDGETS, TEST_PASSWORD_HASH_COST } = await import('../../server/config');
 env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
+for (const [name, value] of Object.entries(TEST_BUDGETS)) env[name] ??= value;
 const { startServer } = await import('../../server/serve');
 const running = await startServer(loadConfig(env));
 let stopping = false;

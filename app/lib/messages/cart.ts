@@ -36,6 +36,8 @@ export const CART_SERVER_TEXTS = [
   /*i18n*/ { id: 'That voucher cannot be used on this site.' },
   /*i18n*/ { id: 'You have already used this voucher.' },
   /*i18n*/ { id: 'Your referral code is for your friends: it cannot be used on your own orders.' },
+  /*i18n*/ { id: 'Too many codes tried. Please wait an hour and try again.' },
+  /*i18n*/ { id: 'Too many payment attempts. Please wait an hour and try again.' },
   /*i18n*/ { id: 'This voucher needs an order of at least {amount}.' },
   /*i18n*/ {
     id: 'This voucher needs an order of at least {bottles, plural, one {{bottles} bottle} other {{bottles} bottles}}.',

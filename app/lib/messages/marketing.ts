@@ -6,6 +6,7 @@ export const EMAIL_SIGNUP_SERVER_TEXTS = [
   /*i18n*/ { id: 'You forgot to enter an email address.' },
   /*i18n*/ { id: 'Please enter a valid email address.' },
   /*i18n*/ { id: 'Thank you, you have been subscribed.' },
+  /*i18n*/ { id: 'Too many signups from your connection. Please wait an hour and try again.' },
 ];
 
 /** The gift voucher form's checks (domain/gift-vouchers.ts) and the cart API's for the card (domain/cart-rules.ts). */
