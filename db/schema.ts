@@ -250,8 +250,28 @@ export const customers = pgTable(
     /** Email marketing opt-in (PUT /api/user/preferences/contact, optin.emailFlag). */
     emailOptIn: boolean('email_opt_in').notNull().default(false),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    /** When the customer proved the mailbox (the link of the verification email); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [uniqueIndex('customers_email_idx').on(t.email)],
+);
+
+/** Single-use links sent by email (verify the address), kept as the hash of their token. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** verify */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { mode: 'date', withTimezone: true }),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_customer_idx').on(t.customerId)],
 );
 
 export const customerSubscriptions = pgTable(

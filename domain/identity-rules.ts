@@ -17,6 +17,15 @@ export const LOGIN_MESSAGES = {
   passwordChangeThrottled: 'Too many attempts to change the password. Please wait 15 minutes and try again.',
 } as const;
 
+/** The texts of the account's own emails: verifying the address. */
+export const ACCOUNT_EMAIL_MESSAGES = {
+  invalidLink: 'This link is no longer valid. Please ask for a new one from your account.',
+  verified: 'Thank you: your email address is confirmed.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  sent: 'We have sent a new link to your email address.',
+  tooManyEmails: 'Too many emails asked for. Please wait an hour and try again.',
+} as const;
+
 /**
  * The basic email pattern of the login form: something@something.something, no spaces.
  * NOTE: the domain's parts exclude '.', so each character has one way to match and the test runs in

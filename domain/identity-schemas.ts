@@ -43,3 +43,10 @@ export const ChangePasswordSchema = z.object({
     .max(200, { error: LOGIN_MESSAGES.passwordRule, abort: true })
     .regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
 });
+
+/** The token of a verification link (base64url of 32 random bytes). */
+export const VerifyEmailSchema = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is no longer valid. Please ask for a new one from your account.'),
+});

@@ -65,6 +65,7 @@ export function outboxHandlers(config: Config, log: Logger): Record<OutboxKind, 
   return {
     'email-list': emailListSender(config.EMAIL_LIST_ENDPOINT, log),
     'order-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
+    'account-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
   };
 }
 

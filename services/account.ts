@@ -37,6 +37,8 @@ export interface AccountDetails {
   lastName: string;
   phone: string | null;
   emailOptIn: boolean;
+  /** The customer has proved the mailbox (services/email-verification.ts); guest orders show only then. */
+  emailVerified: boolean;
   addresses: AccountAddress[];
   /** SPEC §3 User: trustedDetails.shippingAddress[] with postalCode and isDefaultDelivery. */
   trustedDetails: { shippingAddress: AccountAddress[] };
@@ -51,6 +53,7 @@ export async function getAccountDetails(db: Db, customerId: number): Promise<Acc
       lastName: customers.lastName,
       phone: customers.phone,
       emailOptIn: customers.emailOptIn,
+      emailVerifiedAt: customers.emailVerifiedAt,
     })
     .from(customers)
     .where(eq(customers.id, customerId));
@@ -69,8 +72,10 @@ export async function getAccountDetails(db: Db, customerId: number): Promise<Acc
     country: r.country,
     isDefaultDelivery: r.isDefaultDelivery,
   }));
+  const { emailVerifiedAt, ...fields } = customer;
   return {
-    ...customer,
+    ...fields,
+    emailVerified: emailVerifiedAt !== null,
     addresses,
     trustedDetails: { shippingAddress: addresses },
     defaultDeliveryAddress: addresses.find((a) => a.isDefaultDelivery) ?? null,

@@ -11,7 +11,6 @@ import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
 import { latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from './cart';
 import { ServiceError } from './service-error';
-import { claimGuestOrders } from './checkout';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
 
@@ -351,8 +350,8 @@ export async function register(
     .onConflictDoNothing()
     .returning({ id: customers.id });
   if (!created) throw new ServiceError('conflict', LOGIN_MESSAGES.emailTaken);
-  // A guest who bought with this email finds those orders in the new account.
-  await claimGuestOrders(db, created.id, email);
+  // A guest's orders with this email come to the account only once the mailbox is proved
+  // (services/email-verification.ts): anyone can type an address.
   await revokeTokens(db, current);
   return { customerId: created.id, email, tokens: await issueTokens(db, clock, created.id) };
 }

@@ -6,8 +6,8 @@ export type AccountResult<T> = { ok: true; response: T } | { ok: false; status: 
 
 export const ACCOUNT_CALL_FAILED = 'Something went wrong. Please try again later.';
 
-async function put<T>(path: string, body: unknown): Promise<AccountResult<T>> {
-  const reply = await requestApi<T>('PUT', path, body);
+async function put<T>(path: string, body: unknown, method: 'PUT' | 'POST' = 'PUT'): Promise<AccountResult<T>> {
+  const reply = await requestApi<T>(method, path, body);
   if (succeeded(reply)) return { ok: true, response: reply.body.response };
   return { ok: false, status: reply.status, message: messageOf(reply) ?? ACCOUNT_CALL_FAILED };
 }
@@ -15,6 +15,7 @@ async function put<T>(path: string, body: unknown): Promise<AccountResult<T>> {
 export const accountClient = {
   setEmailOptIn: (emailFlag: boolean) =>
     put<{ emailOptIn: boolean }>('/api/user/preferences/contact', { optin: { emailFlag } }),
+  resendVerification: () => put<{ message: string }>('/api/user/email/verification', {}, 'POST'),
   changePassword: (currentPassword: string, newPassword: string) =>
     put<{ message: string }>('/api/user/password', { currentPassword, newPassword }),
   submitReview: (itemCode: string, review: { rating: number; title: string; body: string }) =>

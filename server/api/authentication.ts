@@ -5,9 +5,15 @@ import { getCookie } from 'hono/cookie';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { isCartId } from '../../domain/cart-rules';
-import type { LoginFormError, RegistrationFormError } from '../../domain/identity-rules';
+import { ACCOUNT_EMAIL_MESSAGES, type LoginFormError, type RegistrationFormError } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
-import { LoginSchema, RegistrationSchema } from '../../domain/identity-schemas';
+import {
+  LoginSchema,
+  type RegistrationInput,
+  RegistrationSchema,
+  VerifyEmailSchema,
+} from '../../domain/identity-schemas';
+import { sendVerificationEmail, verifyEmail } from '../../services/email-verification';
 import {
   type LoginResult,
   logIn,
@@ -125,19 +131,8 @@ export const formRoutes = new Hono<AppEnv>()
       registrationBack(c, field === 'firstName' || field === 'lastName' || field === 'email' ? field : 'password'),
     ),
     async (c) => {
-      const { db, clock } = c.var.ctx;
       try {
-        await beginSession(
-          c,
-          await register(
-            db,
-            clock,
-            c.req.valid('form'),
-            presentedTokens(c),
-            c.var.ctx.clientAddress,
-            c.var.ctx.passwordCost,
-          ),
-        );
+        await beginSession(c, await registerAndSendLink(c, c.req.valid('form')));
       } catch (error) {
         if (error instanceof ServiceError)
           return registrationBack(
@@ -197,16 +192,27 @@ export const authenticationApi = createApiRouter()
       request: { body: jsonBody(RegistrationSchema) },
       responses: responses(LoginAnswerSchema, 'Registered and logged in.', [400, 409]),
     }),
+    async (c) => startLogin(c, await registerAndSendLink(c, c.req.valid('json'))),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/verify-email',
+      summary: 'Confirm the email address with the token of the link sent to it (single use, 24 hours)',
+      middleware: [readJsonBody] as const,
+      request: { body: jsonBody(VerifyEmailSchema) },
+      responses: responses(z.object({ message: z.string() }), 'The address is confirmed.', [400]),
+    }),
     async (c) => {
-      const { db, clock } = c.var.ctx;
-      const result = await register(
-        db,
-        clock,
-        c.req.valid('json'),
-        presentedTokens(c),
-        c.var.ctx.clientAddress,
-        c.var.ctx.passwordCost,
-      );
-      return startLogin(c, result);
+      await verifyEmail(c.var.ctx.db, c.var.ctx.clock, c.req.valid('json').token);
+      return ok(c, { message: ACCOUNT_EMAIL_MESSAGES.verified });
     },
   );
+
+/** Registers, then sends the link that proves the address (through the outbox, in the site's language). */
+async function registerAndSendLink(c: Context<AppEnv>, input: RegistrationInput) {
+  const { db, clock, clientAddress, passwordCost } = c.var.ctx;
+  const result = await register(db, clock, input, presentedTokens(c), clientAddress, passwordCost);
+  await sendVerificationEmail(c.var.ctx, result.customerId);
+  return result;
+}

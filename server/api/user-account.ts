@@ -15,6 +15,8 @@ import { ok } from '../envelope';
 import { presentedTokens } from '../session-cookies';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
+import { ACCOUNT_EMAIL_MESSAGES } from '../../domain/identity-rules';
+import { resendVerificationEmail } from '../../services/email-verification';
 
 // SPEC §7 account calls: details, subscriptions, wine plans, purchases, order history, contact preferences,
 // password. Service errors (an order that is not the customer's, a wrong current password) are answered by
@@ -27,6 +29,7 @@ export const AccountDetailsSchema = z.object({
   lastName: z.string(),
   phone: z.string().nullable(),
   emailOptIn: z.boolean(),
+  emailVerified: z.boolean(),
   addresses: z.array(z.looseObject({})),
   trustedDetails: z.object({ shippingAddress: z.array(z.looseObject({})) }),
   defaultDeliveryAddress: z.looseObject({}).nullable(),
@@ -132,6 +135,19 @@ export const userAccountApi = createApiRouter()
       responses: responses(z.object({ emailOptIn: z.boolean() }), 'The new choice.', [400, 401]),
     }),
     async (c) => ok(c, await setEmailOptIn(c.var.ctx.db, customerIdOf(c), c.req.valid('json').optin.emailFlag)),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/email/verification',
+      summary: 'Send the link that confirms the email address again (budgeted per account and address)',
+      middleware: [requireCurrent] as const,
+      responses: responses(z.object({ message: z.string() }), 'A new link is on its way.', [401, 409, 429]),
+    }),
+    async (c) => {
+      await resendVerificationEmail(c.var.ctx, customerIdOf(c));
+      return ok(c, { message: ACCOUNT_EMAIL_MESSAGES.sent });
+    },
   )
   .openapi(
     createRoute({

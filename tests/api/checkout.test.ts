@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   customers,
   giftCards,
   orders,
+  outbox,
   products,
   voucherUses,
 } from '../../db/schema';
@@ -161,23 +162,39 @@ describe('a guest', () => {
     expect(res.body.statusMessage).toBe('Your cart is empty: add some wine before you check out.');
   });
 
-  it('who registers with the order’s email finds it in the account', async () => {
+  it('who registers with the order’s email finds it in the account only once the mailbox is proved', async () => {
     const v = visitor();
     await v.add('D0001', 1);
     const placed = await place(v, { email: 'later.member@example.com' });
     expect(placed.status).toBe(200);
+    const { orderNumber, orderId } = placed.body.response;
+    // Anyone may type the address: registering it shows nothing of the guest's order yet.
     const member = visitor();
     expect((await member.register('later.member@example.com', 'Vintage2026x')).status).toBe(200);
-    const history = await member.call<{ orders: { orderNumber: string; id: number }[] }>(
-      'GET',
-      '/api/user/orderhistory',
-    );
-    expect(history.body.response.orders.map((o) => o.orderNumber)).toEqual([placed.body.response.orderNumber]);
-    const details = await member.call<{ orderNumber: string }>(
-      'GET',
-      `/api/user/orderhistory/details/${placed.body.response.orderId}`,
-    );
-    expect(details.body.response.orderNumber).toBe(placed.body.response.orderNumber);
+    type History = { orders: { orderNumber: string; id: number }[] };
+    expect((await member.call<History>('GET', '/api/user/orderhistory')).body.response.orders).toEqual([]);
+    expect((await member.call('GET', `/api/checkout/order/${orderNumber}`)).status).toBe(404);
+    expect((await member.call('GET', `/api/user/orderhistory/details/${orderId}`)).status).toBe(404);
+    expect(
+      (await member.call<{ emailVerified: boolean }>('GET', '/api/user/details')).body.response.emailVerified,
+    ).toBe(false);
+
+    // The link of the verification email (sent through the outbox) proves it; the order comes to the account.
+    const token = await verificationTokenFor('later.member@example.com');
+    const confirmed = await visitor().call('POST', '/api/authentication/verify-email', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.response).toEqual({ message: 'Thank you: your email address is confirmed.' });
+    const history = await member.call<History>('GET', '/api/user/orderhistory');
+    expect(history.body.response.orders.map((o) => o.orderNumber)).toEqual([orderNumber]);
+    const details = await member.call<{ orderNumber: string }>('GET', `/api/user/orderhistory/details/${orderId}`);
+    expect(details.body.response.orderNumber).toBe(orderNumber);
+    expect(
+      (await member.call<{ emailVerified: boolean }>('GET', '/api/user/details')).body.response.emailVerified,
+    ).toBe(true);
+    // The link is single-use.
+    const again = await visitor().call('POST', '/api/authentication/verify-email', { token });
+    expect(again.status).toBe(400);
+    expect(again.body.statusMessage).toBe('This link is no longer valid. Please ask for a new one from your account.');
   });
 });
 
@@ -736,3 +753,12 @@ describe('the confirmation email', () => {
     expect(text).not.toContain('4242 4242');
   });
 });
+
+/** The token of the newest verification email queued for an address (as the email's link carries it). */
+async function verificationTokenFor(email: string): Promise<string> {
+  const jobs = await db().select().from(outbox).where(eq(outbox.kind, 'account-email')).orderBy(desc(outbox.id));
+  const mail = jobs.map((j) => j.payload as { to: string; text: string }).find((p) => p.to === email);
+  const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification email for ${email}`);
+  return token;
+}

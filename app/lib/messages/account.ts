@@ -16,6 +16,15 @@ export const LOGIN_TEXTS = [
   /*i18n*/ { id: 'Too many attempts to change the password. Please wait 15 minutes and try again.' },
 ];
 
+/** domain/identity-rules.ts ACCOUNT_EMAIL_MESSAGES: confirming the email address. */
+export const ACCOUNT_EMAIL_TEXTS = [
+  /*i18n*/ { id: 'This link is no longer valid. Please ask for a new one from your account.' },
+  /*i18n*/ { id: 'Thank you: your email address is confirmed.' },
+  /*i18n*/ { id: 'Your email address is already confirmed.' },
+  /*i18n*/ { id: 'We have sent a new link to your email address.' },
+  /*i18n*/ { id: 'Too many emails asked for. Please wait an hour and try again.' },
+];
+
 /** The account area's answers (domain/account-rules.ts ACCOUNT_MESSAGES, services/identity.ts, server/api/user-auth.ts). */
 export const ACCOUNT_TEXTS = [
   /*i18n*/ { id: 'You will receive our emails.' },

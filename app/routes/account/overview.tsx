@@ -5,6 +5,7 @@ import { getAccountDetails, listPurchases } from '../../../services/account';
 import { formatWholeNumber } from '../../../domain/money';
 import { pointsBalance } from '../../../services/points';
 import { Address } from '../../components/account/address';
+import { EmailVerificationNotice } from '../../components/account/email-verification-notice';
 import { OrderCard } from '../../components/account/orders';
 import { ACCOUNT_SECTIONS, accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
@@ -20,6 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   return {
     firstName: details.firstName,
+    email: details.email,
+    emailVerified: details.emailVerified,
     defaultAddress: details.defaultDeliveryAddress,
     latestOrder: orders[0] ?? null,
     points,
@@ -31,13 +34,14 @@ export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Overview'
 export default function AccountOverview({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const { site } = useRootData();
-  const { firstName, defaultAddress, latestOrder, points } = loaderData;
+  const { firstName, email, emailVerified, defaultAddress, latestOrder, points } = loaderData;
   return (
     <>
       <h1>{i18n._('My account')}</h1>
       <p className="account__greeting">
         {i18n._('Hello, {firstName}. Welcome back to {brand}.', { firstName, brand: site.brand.name })}
       </p>
+      {emailVerified ? null : <EmailVerificationNotice email={email} />}
       {points ? (
         <section className="account-card account-points" aria-labelledby="overview-points">
           <h2 id="overview-points">{i18n._('Your points')}</h2>
