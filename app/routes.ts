@@ -26,6 +26,7 @@ export default [
   route('jsp/registration/common/account_password.jsp', 'routes/registration-password.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
   // The account area (SPEC §2): one layout (guard + section nav) around every section.
   route('account', 'routes/account/layout.tsx', [
     index('routes/account/overview.tsx'),

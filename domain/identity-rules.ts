@@ -24,6 +24,11 @@ export const ACCOUNT_EMAIL_MESSAGES = {
   alreadyVerified: 'Your email address is already confirmed.',
   sent: 'We have sent a new link to your email address.',
   tooManyEmails: 'Too many emails asked for. Please wait an hour and try again.',
+  /** The same answer whether or not an account exists for the address. */
+  resetSent:
+    'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.',
+  resetInvalidLink: 'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+  passwordReset: 'Your password has been changed. Please log in with your new password.',
 } as const;
 
 /**

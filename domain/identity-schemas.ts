@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { LOGIN_EMAIL_PATTERN, LOGIN_MESSAGES, nameRequiredMessage, PASSWORD_RULE } from './identity-rules';
+import {
+  ACCOUNT_EMAIL_MESSAGES,
+  LOGIN_EMAIL_PATTERN,
+  LOGIN_MESSAGES,
+  nameRequiredMessage,
+  PASSWORD_RULE,
+} from './identity-rules';
 
 // SPEC §5: one zod schema per identity input, used by the forms in the browser and by the API.
 
@@ -44,9 +50,15 @@ export const ChangePasswordSchema = z.object({
     .regex(PASSWORD_RULE, LOGIN_MESSAGES.passwordRule),
 });
 
+export const ForgotPasswordSchema = z.object({ email: LoginSchema.shape.email });
+
+/** A new password chosen through a reset link: the registration's rules (SPEC §5). */
+export const ResetPasswordSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, ACCOUNT_EMAIL_MESSAGES.resetInvalidLink),
+  password: RegistrationSchema.shape.password,
+});
+
 /** The token of a verification link (base64url of 32 random bytes). */
 export const VerifyEmailSchema = z.object({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is no longer valid. Please ask for a new one from your account.'),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, ACCOUNT_EMAIL_MESSAGES.invalidLink),
 });

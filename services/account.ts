@@ -37,7 +37,7 @@ export interface AccountDetails {
   lastName: string;
   phone: string | null;
   emailOptIn: boolean;
-  /** The customer has proved the mailbox (services/email-verification.ts); guest orders show only then. */
+  /** The customer has proved the mailbox (services/account-emails.ts); guest orders show only then. */
   emailVerified: boolean;
   addresses: AccountAddress[];
   /** SPEC §3 User: trustedDetails.shippingAddress[] with postalCode and isDefaultDelivery. */

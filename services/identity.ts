@@ -351,7 +351,7 @@ export async function register(
     .returning({ id: customers.id });
   if (!created) throw new ServiceError('conflict', LOGIN_MESSAGES.emailTaken);
   // A guest's orders with this email come to the account only once the mailbox is proved
-  // (services/email-verification.ts): anyone can type an address.
+  // (services/account-emails.ts): anyone can type an address.
   await revokeTokens(db, current);
   return { customerId: created.id, email, tokens: await issueTokens(db, clock, created.id) };
 }

@@ -19,4 +19,5 @@ export const authClient = {
   login: (input: LoginInput) => post('/api/authentication/login', input),
   logout: () => post('/api/authentication/logout'),
   register: (input: RegistrationInput) => post('/api/authentication/register', input),
+  forgotPassword: (email: string) => post('/api/authentication/forgot-password', { email }),
 };

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Form, Link } from 'react-router';
 import { ACCOUNT_EMAIL_MESSAGES } from '../../domain/identity-rules';
 import { VerifyEmailSchema } from '../../domain/identity-schemas';
-import { verifyEmail } from '../../services/email-verification';
+import { verifyEmail } from '../../services/account-emails';
 import { ServiceError } from '../../services/service-error';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/verify-email';

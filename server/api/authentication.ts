@@ -8,12 +8,14 @@ import { isCartId } from '../../domain/cart-rules';
 import { ACCOUNT_EMAIL_MESSAGES, type LoginFormError, type RegistrationFormError } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
 import {
+  ForgotPasswordSchema,
   LoginSchema,
   type RegistrationInput,
   RegistrationSchema,
+  ResetPasswordSchema,
   VerifyEmailSchema,
 } from '../../domain/identity-schemas';
-import { sendVerificationEmail, verifyEmail } from '../../services/email-verification';
+import { requestPasswordReset, resetPassword, sendVerificationEmail, verifyEmail } from '../../services/account-emails';
 import {
   type LoginResult,
   logIn,
@@ -206,6 +208,36 @@ export const authenticationApi = createApiRouter()
     async (c) => {
       await verifyEmail(c.var.ctx.db, c.var.ctx.clock, c.req.valid('json').token);
       return ok(c, { message: ACCOUNT_EMAIL_MESSAGES.verified });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/forgot-password',
+      summary: 'Email a link to choose a new password (the same answer whether or not the account exists)',
+      middleware: [readJsonBody] as const,
+      request: { body: jsonBody(ForgotPasswordSchema) },
+      responses: responses(z.object({ message: z.string() }), 'Sent, if the account exists.', [400, 429]),
+    }),
+    async (c) => {
+      await requestPasswordReset(c.var.ctx, c.req.valid('json').email);
+      return ok(c, { message: ACCOUNT_EMAIL_MESSAGES.resetSent });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reset-password',
+      summary:
+        "Choose a new password with a reset link's token (single use, one hour); every login of the account ends",
+      middleware: [readJsonBody] as const,
+      request: { body: jsonBody(ResetPasswordSchema) },
+      responses: responses(z.object({ message: z.string() }), 'The password is changed.', [400]),
+    }),
+    async (c) => {
+      const { db, clock, passwordCost } = c.var.ctx;
+      await resetPassword(db, clock, c.req.valid('json'), passwordCost);
+      return ok(c, { message: ACCOUNT_EMAIL_MESSAGES.passwordReset });
     },
   );
 

@@ -16,7 +16,7 @@ import { presentedTokens } from '../session-cookies';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
 import { ACCOUNT_EMAIL_MESSAGES } from '../../domain/identity-rules';
-import { resendVerificationEmail } from '../../services/email-verification';
+import { resendVerificationEmail } from '../../services/account-emails';
 
 // SPEC §7 account calls: details, subscriptions, wine plans, purchases, order history, contact preferences,
 // password. Service errors (an order that is not the customer's, a wrong current password) are answered by

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailTokens, outbox } from '../../db/schema';
+import { customers, emailTokens, outbox, sessions } from '../../db/schema';
 import { fixedClock } from '../../domain/clock';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
@@ -85,5 +85,101 @@ describe('sending the link again', () => {
       true,
     );
     expect((await demo.call('POST', '/api/user/email/verification')).status).toBe(409);
+  });
+});
+
+const resetTokenOf = (mail: { text: string } | undefined) =>
+  /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+const SENT =
+  'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.';
+
+describe('password reset', () => {
+  it('answers the same whether or not the account exists, and emails a link only to an account', async () => {
+    const known = await visitor().call('POST', '/api/authentication/forgot-password', {
+      email: 'Planner@Example.com ',
+    });
+    const unknown = await visitor().call('POST', '/api/authentication/forgot-password', {
+      email: 'nobody.here@example.com',
+    });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(known.body.response).toEqual({ message: SENT });
+    expect(unknown.body).toEqual(known.body);
+    expect(await mailsTo('nobody.here@example.com')).toEqual([]);
+    const [mail] = await mailsTo('planner@example.com');
+    expect(mail?.subject).toBe('Laithwaites: choose a new password');
+    expect(resetTokenOf(mail)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('sets a new password with the SPEC rules, once, and ends every session and remembered login', async () => {
+    expect((await visitor().register('reset.me@example.com', 'Vintage2026x')).status).toBe(200);
+    const elsewhere = visitor();
+    expect((await elsewhere.login('reset.me@example.com', 'Vintage2026x')).status).toBe(200);
+    expect(elsewhere.jar.has('remember_me')).toBe(true);
+    await visitor().call('POST', '/api/authentication/forgot-password', { email: 'reset.me@example.com' });
+    const token = resetTokenOf((await mailsTo('reset.me@example.com')).find((m) => m.text.includes('reset-password')));
+
+    const weak = await visitor().call('POST', '/api/authentication/reset-password', { token, password: 'weak' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.statusMessage).toBe(
+      'Password must be 8-16 characters and contain at least one number and one letter.',
+    );
+    const done = await visitor().call('POST', '/api/authentication/reset-password', { token, password: 'Renewed2026' });
+    expect(done.status).toBe(200);
+    expect(done.body.response).toEqual({
+      message: 'Your password has been changed. Please log in with your new password.',
+    });
+
+    // The other browser is logged out, and its remembered login is gone too.
+    expect((await elsewhere.call('GET', '/api/user/details')).status).toBe(401);
+    const [account] = await t.testDb.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.email, 'reset.me@example.com'));
+    expect(await t.testDb.database.db.select().from(sessions).where(eq(sessions.customerId, account!.id))).toEqual([]);
+    expect((await visitor().login('reset.me@example.com', 'Vintage2026x')).status).toBe(401);
+    expect((await visitor().login('reset.me@example.com', 'Renewed2026')).status).toBe(200);
+    const again = await visitor().call('POST', '/api/authentication/reset-password', {
+      token,
+      password: 'Another2026',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.statusMessage).toBe(
+      'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+    );
+  });
+
+  it('expires after one hour', async () => {
+    await visitor().call('POST', '/api/authentication/forgot-password', { email: 'outback@example.com' });
+    const token = resetTokenOf((await mailsTo('outback@example.com'))[0]);
+    const later = fixedClock(new Date(Date.now() + 3_600_000 + 60_000));
+    const app = createApp({ database: t.testDb.database, config: testConfig(), clock: later });
+    const res = await createVisitor(() => app).call('POST', '/api/authentication/reset-password', {
+      token,
+      password: 'Renewed2026',
+    });
+    expect(res.status).toBe(400);
+    expect((await visitor().login('outback@example.com')).status).toBe(200);
+  });
+
+  it('sends an account at most 3 links an hour, answering the same; an address asking too often gets 429', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await visitor().call('POST', '/api/authentication/forgot-password', {
+        email: 'requested@example.com',
+      });
+      expect(res.body.response).toEqual({ message: SENT });
+    }
+    expect(await mailsTo('requested@example.com')).toHaveLength(3);
+    const budgeted = createApp({
+      database: t.testDb.database,
+      config: testConfig({ TRUST_PROXY: 'true', CODE_TRIES_PER_HOUR: '2' }),
+    });
+    const one = () => createVisitor(() => budgeted, 'law-au', { address: '10.11.9.9' });
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await one().call('POST', '/api/authentication/forgot-password', { email: `x${i}@example.com` })).status,
+      ).toBe(200);
+    const blocked = await one().call('POST', '/api/authentication/forgot-password', { email: 'x9@example.com' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.statusMessage).toBe('Too many emails asked for. Please wait an hour and try again.');
   });
 });

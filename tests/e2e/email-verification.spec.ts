@@ -35,3 +35,30 @@ test.describe('confirming the email address', { tag: '@db' }, () => {
     await expect(page.getByRole('alert')).toHaveText('此連結已失效。請在你的帳戶中索取新連結。');
   });
 });
+
+test.describe('choosing a new password', { tag: '@db' }, () => {
+  test('the reset page checks the SPEC rules, then says when a link is no longer valid', async ({ page }) => {
+    await gotoHydrated(page, '/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await expectAccessible(page);
+    const password = page.getByLabel('New password');
+    await password.fill('weak');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.locator('#reset-password-error')).toHaveText(
+      'Password must be 8-16 characters and contain at least one number and one letter.',
+    );
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('New password').fill('Renewed2026');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+    );
+  });
+
+  test('the reset page speaks traditional Chinese on law-tw, and fits a 390 px phone @mobile', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, siteUrl('law-tw', '/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('設定新密碼');
+    await expect(page.getByRole('button', { name: '儲存新密碼' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

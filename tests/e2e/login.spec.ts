@@ -309,7 +309,7 @@ test.describe('the login modal', { tag: '@db' }, () => {
     await expect(email).toHaveValue('olivia@example.com');
     await page.getByRole('button', { name: 'Reset my password' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'We cannot email reset links yet. Please call us on 1300 555 400 and we will reset the password for olivia@example.com with you.',
+      'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.',
     );
     await expectAccessible(page);
   });

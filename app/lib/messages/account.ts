@@ -23,6 +23,11 @@ export const ACCOUNT_EMAIL_TEXTS = [
   /*i18n*/ { id: 'Your email address is already confirmed.' },
   /*i18n*/ { id: 'We have sent a new link to your email address.' },
   /*i18n*/ { id: 'Too many emails asked for. Please wait an hour and try again.' },
+  /*i18n*/ {
+    id: 'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.',
+  },
+  /*i18n*/ { id: 'This link is no longer valid. Please ask for a new one on the forgotten password page.' },
+  /*i18n*/ { id: 'Your password has been changed. Please log in with your new password.' },
 ];
 
 /** The account area's answers (domain/account-rules.ts ACCOUNT_MESSAGES, services/identity.ts, server/api/user-auth.ts). */
