@@ -20,7 +20,6 @@ import { ServiceError } from './service-error';
 // guest placed with that email (until then the account works but shows none of them). Password reset: a link valid
 // for an hour; the new password ends every session and remembered login of the account.
 
-export const VERIFY_LINK_TTL_MS = 24 * HOUR_MS;
 /** Verification emails per account and hour (the registration's own included). */
 const RESENDS_PER_HOUR = 3;
 
@@ -37,39 +36,87 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function renderVerificationEmail(i18n: I18n, site: Site, to: string, firstName: string, link: string) {
-  const brand = site.brand.name;
-  const subject = i18n._('{brand}: please confirm your email address', { brand });
-  const greeting = i18n._('Hello {firstName},', { firstName });
-  const body = i18n._('Please confirm that this is your email address by opening this link within 24 hours:');
-  const ignore = i18n._('If you did not create an account with us, you can ignore this email.');
-  const text = `${greeting}\n\n${body}\n${link}\n\n${ignore}\n`;
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(ignore)}</p>`;
-  return { to, subject, text, html };
+/** What an account email says around its link, in the site's language. */
+const LINK_EMAILS = {
+  verify: {
+    path: '/verify-email',
+    ttlMs: 24 * HOUR_MS,
+    texts: (i18n: I18n, brand: string) => ({
+      subject: i18n._('{brand}: please confirm your email address', { brand }),
+      body: i18n._('Please confirm that this is your email address by opening this link within 24 hours:'),
+      ignore: i18n._('If you did not create an account with us, you can ignore this email.'),
+    }),
+  },
+  reset: {
+    path: '/reset-password',
+    ttlMs: HOUR_MS,
+    texts: (i18n: I18n, brand: string) => ({
+      subject: i18n._('{brand}: choose a new password', { brand }),
+      body: i18n._('Open this link within one hour to choose a new password:'),
+      ignore: i18n._('If you did not ask for this, you can ignore this email: your password stays as it is.'),
+    }),
+  },
+} as const;
+
+/**
+ * Sends (through the outbox) a new single-use link of this purpose to the customer's address, in the site's
+ * language; only the token's hash is kept, with its expiry.
+ */
+async function sendLink(
+  ctx: AccountEmailContext,
+  customer: { id: number; email: string; firstName: string },
+  purpose: keyof typeof LINK_EMAILS,
+): Promise<void> {
+  const kind = LINK_EMAILS[purpose];
+  const now = ctx.clock.now();
+  const token = randomToken(32, 'base64url');
+  const link = `${ctx.siteOrigin}${kind.path}?token=${token}`;
+  const i18n = await ctx.messages();
+  const { subject, body, ignore } = kind.texts(i18n, ctx.site.brand.name);
+  const greeting = i18n._('Hello {firstName},', { firstName: customer.firstName });
+  const mail = {
+    to: customer.email,
+    subject,
+    text: `${greeting}\n\n${body}\n${link}\n\n${ignore}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(ignore)}</p>`,
+  };
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.insert(emailTokens).values({
+      customerId: customer.id,
+      purpose,
+      tokenHash: tokenHash(token),
+      expiresAt: new Date(now.getTime() + kind.ttlMs),
+      createdAt: now,
+    });
+    await enqueue(tx, 'account-email', mail, now);
+  });
+}
+
+/** Uses a link's token once, within its time; the customer's id, or null for a token that is not (or no longer) one. */
+async function useToken(tx: Db, token: string, purpose: keyof typeof LINK_EMAILS, now: Date): Promise<number | null> {
+  const [used] = await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ customerId: emailTokens.customerId });
+  return used?.customerId ?? null;
 }
 
 /** Sends (through the outbox) a new verification link to the customer's address, in the site's language. */
 export async function sendVerificationEmail(ctx: AccountEmailContext, customerId: number): Promise<void> {
   const [customer] = await ctx.db
-    .select({ email: customers.email, firstName: customers.firstName })
+    .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
     .from(customers)
     .where(eq(customers.id, customerId));
-  if (!customer) return;
-  const now = ctx.clock.now();
-  const token = randomToken(32, 'base64url');
-  const link = `${ctx.siteOrigin}/verify-email?token=${token}`;
-  const mail = renderVerificationEmail(await ctx.messages(), ctx.site, customer.email, customer.firstName, link);
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx.insert(emailTokens).values({
-      customerId,
-      purpose: 'verify',
-      tokenHash: tokenHash(token),
-      expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS),
-      createdAt: now,
-    });
-    await enqueue(tx, 'account-email', mail, now);
-  });
+  if (customer) await sendLink(ctx, customer, 'verify');
 }
 
 /** "Send the link again", for a customer whose address is not verified yet; budgeted per account and address. */
@@ -103,43 +150,20 @@ export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<
   const now = clock.now();
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [used] = await tx
-      .update(emailTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, tokenHash(token)),
-          eq(emailTokens.purpose, 'verify'),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, now),
-        ),
-      )
-      .returning({ customerId: emailTokens.customerId });
-    if (!used) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.invalidLink);
+    const customerId = await useToken(tx, token, 'verify', now);
+    if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.invalidLink);
     const [customer] = await tx
       .update(customers)
       .set({ emailVerifiedAt: now })
-      .where(eq(customers.id, used.customerId))
+      .where(eq(customers.id, customerId))
       .returning({ email: customers.email });
-    if (customer) await claimGuestOrders(tx, used.customerId, customer.email);
-    return used.customerId;
+    if (customer) await claimGuestOrders(tx, customerId, customer.email);
+    return customerId;
   });
 }
 
-export const RESET_LINK_TTL_MS = HOUR_MS;
 /** Reset emails per account and hour; beyond it the request is answered the same, and no email goes. */
 const RESETS_PER_HOUR = 3;
-
-function renderResetEmail(i18n: I18n, site: Site, to: string, firstName: string, link: string) {
-  const brand = site.brand.name;
-  const subject = i18n._('{brand}: choose a new password', { brand });
-  const greeting = i18n._('Hello {firstName},', { firstName });
-  const body = i18n._('Open this link within one hour to choose a new password:');
-  const ignore = i18n._('If you did not ask for this, you can ignore this email: your password stays as it is.');
-  const text = `${greeting}\n\n${body}\n${link}\n\n${ignore}\n`;
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(ignore)}</p>`;
-  return { to, subject, text, html };
-}
 
 /**
  * The forgotten-password form: emails a reset link when an account has this address. The answer is the same either
@@ -172,20 +196,7 @@ export async function requestPasswordReset(
     if (error instanceof ServiceError && error.kind === 'throttled') return;
     throw error;
   }
-  const token = randomToken(32, 'base64url');
-  const link = `${ctx.siteOrigin}/reset-password?token=${token}`;
-  const mail = renderResetEmail(await ctx.messages(), ctx.site, customer.email, customer.firstName, link);
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx.insert(emailTokens).values({
-      customerId: customer.id,
-      purpose: 'reset',
-      tokenHash: tokenHash(token),
-      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-      createdAt: now,
-    });
-    await enqueue(tx, 'account-email', mail, now);
-  });
+  await sendLink(ctx, customer, 'reset');
 }
 
 /**
@@ -203,34 +214,21 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password, passwordCost);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [used] = await tx
-      .update(emailTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, tokenHash(input.token)),
-          eq(emailTokens.purpose, 'reset'),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, now),
-        ),
-      )
-      .returning({ customerId: emailTokens.customerId });
-    if (!used) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
+    const customerId = await useToken(tx, input.token, 'reset', now);
+    if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
     const [before] = await tx
       .select({ email: customers.email, verifiedAt: customers.emailVerifiedAt })
       .from(customers)
-      .where(eq(customers.id, used.customerId));
+      .where(eq(customers.id, customerId));
     await tx
       .update(customers)
       .set({ passwordHash, emailVerifiedAt: before?.verifiedAt ?? now })
-      .where(eq(customers.id, used.customerId));
-    if (before && !before.verifiedAt) await claimGuestOrders(tx, used.customerId, before.email);
+      .where(eq(customers.id, customerId));
+    if (before && !before.verifiedAt) await claimGuestOrders(tx, customerId, before.email);
     await tx
       .update(emailTokens)
       .set({ usedAt: now })
-      .where(
-        and(eq(emailTokens.customerId, used.customerId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)),
-      );
-    await revokeAllSessions(tx, used.customerId);
+      .where(and(eq(emailTokens.customerId, customerId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+    await revokeAllSessions(tx, customerId);
   });
 }

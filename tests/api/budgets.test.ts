@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { APPROVED_CARD, DECLINED_CARD, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Budgets of costly or guessable actions per client address and per cart (services/budgets.ts), small here so the
@@ -15,23 +15,8 @@ const t = useTestApp({
 let nextAddress = 1;
 const visitor = (address = `10.9.0.${nextAddress++}`) => createVisitor(() => t.app, 'law-au', { address });
 
-const ADDRESS = {
-  firstName: 'Ana',
-  lastName: 'Lee',
-  line1: '14 Darling Street',
-  city: 'Balmain',
-  state: 'NSW',
-  postcode: '2041',
-};
-const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
-const APPROVED = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
-const order = (card: typeof APPROVED) => ({
-  email: 'budget@example.com',
-  delivery: ADDRESS,
-  billingSameAsDelivery: true,
-  card,
-  idempotencyKey: randomUUID(),
-});
+const order = (card: typeof APPROVED_CARD) => orderBody({ email: 'budget@example.com', card });
+const [APPROVED, DECLINED] = [APPROVED_CARD, DECLINED_CARD];
 
 describe('payment attempts', () => {
   it('a cart gets 3 an hour, then 429 even with a good card; its address gets 5 over all its carts', async () => {

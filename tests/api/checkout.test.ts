@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   customerAddresses,
   customerSubscriptions,
@@ -15,6 +13,8 @@ import {
 } from '../../db/schema';
 import { mailSender } from '../../server/outbox-worker';
 import { processOutbox } from '../../services/outbox';
+import { APPROVED_CARD, DECLINED_CARD, orderBody, TEST_ADDRESS } from '../support/checkout-input';
+import { useSmtpStub } from '../support/smtp-stub';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Checkout (CONTRACT.md): guests by email and customers with saved addresses, the test cards, one transaction
@@ -40,27 +40,10 @@ type Confirmed = {
   delivery: { postcode: string; firstName: string };
 };
 
-const ADDRESS = {
-  firstName: 'Ana',
-  lastName: 'Lee',
-  line1: '14 Darling Street',
-  city: 'Balmain',
-  state: 'NSW',
-  postcode: '2041',
-};
-const APPROVED = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
-const DECLINED = { number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
+const ADDRESS = TEST_ADDRESS;
+const APPROVED = APPROVED_CARD;
+const DECLINED = DECLINED_CARD;
 
-function orderBody(overrides: Record<string, unknown> = {}) {
-  return {
-    email: 'guest@example.com',
-    delivery: ADDRESS,
-    billingSameAsDelivery: true,
-    card: APPROVED,
-    idempotencyKey: randomUUID(),
-    ...overrides,
-  };
-}
 const place = (v: Visitor, overrides: Record<string, unknown> = {}) =>
   v.call<Placed>('POST', '/api/checkout/order', orderBody(overrides));
 
@@ -709,35 +692,15 @@ describe('the last bottles', () => {
 });
 
 describe('the confirmation email', () => {
-  let smtp: SMTPServer;
-  let port = 0;
-  const mails: { to: string[]; data: string }[] = [];
-  beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  const smtp = useSmtpStub();
+  const mails = smtp.mails;
 
   it('goes out through the outbox to the SMTP server, with the order number, lines and totals', async () => {
     const v = visitor();
     await v.add('D0001', 2);
     const placed = await place(v, { email: 'mail.me@example.com' });
     const sender = {
-      'order-email': mailSender(`smtp://127.0.0.1:${port}`, 'Orders <orders@example.com>', pino({ level: 'silent' })),
+      'order-email': mailSender(smtp.url, 'Orders <orders@example.com>', pino({ level: 'silent' })),
     };
     await processOutbox(db(), sender, new Date(Date.now() + 60_000), 100);
     const mail = mails.find((m) => m.to.includes('mail.me@example.com'));

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { isNull } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema';
 import { mailSender } from '../../server/outbox-worker';
 import type { EmailListJob } from '../../services/email-signup';
 import { enqueue, OUTBOX_MAX_ATTEMPTS, type OutboxHandler, processOutbox, retryDelayMs } from '../../services/outbox';
+import { orderBody } from '../support/checkout-input';
+import { useSmtpStub } from '../support/smtp-stub';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Every order email and list call goes out once: many jobs queued quickly, sent by two workers at once (as two
@@ -16,37 +16,8 @@ const t = useTestApp();
 const db = () => t.testDb.database.db;
 const visitor = () => createVisitor(() => t.app, 'law-au');
 
-let smtp: SMTPServer;
-let port = 0;
-const mails: { to: string[]; data: string }[] = [];
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString();
-      });
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as { port: number }).port;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-const ADDRESS = {
-  firstName: 'Ana',
-  lastName: 'Lee',
-  line1: '14 Darling Street',
-  city: 'Balmain',
-  state: 'NSW',
-  postcode: '2041',
-};
+const smtp = useSmtpStub();
+const mails = smtp.mails;
 
 describe('the outbox', () => {
   it('delivers 50 order emails and 100 list signups, each once, within a bounded number of runs', async () => {
@@ -56,13 +27,7 @@ describe('the outbox', () => {
         orderEmails.slice(i, i + 10).map(async (email) => {
           const v = visitor();
           await v.add('D0002', 1);
-          const placed = await v.call('POST', '/api/checkout/order', {
-            email,
-            delivery: ADDRESS,
-            billingSameAsDelivery: true,
-            card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-            idempotencyKey: randomUUID(),
-          });
+          const placed = await v.call('POST', '/api/checkout/order', orderBody({ email }));
           expect(placed.status, email).toBe(200);
         }),
       );
@@ -77,7 +42,7 @@ describe('the outbox', () => {
 
     const listCalls: string[] = [];
     const handlers: Record<'order-email' | 'email-list', OutboxHandler> = {
-      'order-email': mailSender(`smtp://127.0.0.1:${port}`, 'Orders <orders@example.com>', pino({ level: 'silent' })),
+      'order-email': mailSender(smtp.url, 'Orders <orders@example.com>', pino({ level: 'silent' })),
       'email-list': async (job) => {
         listCalls.push((job.payload as EmailListJob).email);
       },

@@ -3,6 +3,7 @@ import { REFERRAL_CODE_PATTERN } from '../../domain/referrals';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
 import type { CartView } from '../../services/cart';
+import { orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Refer a friend: a customer's personal code per site (GET /api/user/referral), the /offer link that saves it,
@@ -93,20 +94,7 @@ describe('the owner of a code', () => {
       const guest = visitor();
       await guest.add('D0001', 7);
       expect((await guest.call('PUT', `/api/cart/voucher/${code}`)).status).toBe(200);
-      const order = await guest.call('POST', '/api/checkout/order', {
-        email,
-        delivery: {
-          firstName: 'Ana',
-          lastName: 'Lee',
-          line1: '14 Darling Street',
-          city: 'Balmain',
-          state: 'NSW',
-          postcode: '2041',
-        },
-        billingSameAsDelivery: true,
-        card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-        idempotencyKey: crypto.randomUUID(),
-      });
+      const order = await guest.call('POST', '/api/checkout/order', orderBody({ email }));
       expect(order.status, email).toBe(409);
       expect(order.body.statusMessage).toBe(VOUCHER_MESSAGES.ownReferral);
       expect((await guest.cart()).numItems).toBe(7);

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+
+// The checkout's input as API tests send it: a Sydney delivery address, the test provider's cards, a fresh key.
+
+export const TEST_ADDRESS = {
+  firstName: 'Ana',
+  lastName: 'Lee',
+  line1: '14 Darling Street',
+  city: 'Balmain',
+  state: 'NSW',
+  postcode: '2041',
+};
+export const APPROVED_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+export const DECLINED_CARD = { number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
+
+/** A guest's order body (POST /api/checkout/order) with the approved card and a new idempotency key. */
+export function orderBody(overrides: Record<string, unknown> = {}) {
+  return {
+    email: 'guest@example.com',
+    delivery: TEST_ADDRESS,
+    billingSameAsDelivery: true,
+    card: APPROVED_CARD,
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
