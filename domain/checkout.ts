@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { message } from './message';
+import type { CurrencyCode } from './sites';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text-input';
 
 // Checkout (CONTRACT.md): what the form takes and the messages a shopper reads.
+
+/**
+ * The largest order subtotal per currency: every amount of an order stays far below what an integer column of cents
+ * holds (2^31 - 1), and an order this size goes through customer service anyway.
+ */
+export const MAX_ORDER_SUBTOTAL_CENTS: Record<CurrencyCode, number> = {
+  AUD: 5_000_000,
+  NZD: 5_000_000,
+  USD: 5_000_000,
+  HKD: 30_000_000,
+  TWD: 150_000_000,
+};
 
 export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty: add some wine before you check out.',
@@ -21,6 +34,8 @@ export const CHECKOUT_MESSAGES = {
   orderNotFound: 'We could not find that order.',
   keyReused: 'This checkout was already used for another order. Please reload the page.',
   tooManyPayments: 'Too many payment attempts. Please wait an hour and try again.',
+  tooLarge: (amount: string) =>
+    message('An order can be at most {amount}. Please split it into smaller orders.', { amount }),
   presellLimit: (limit: number) =>
     message(
       'Pre-sell wines are reserved without payment, at most {limit} bottles per customer until they ship. Please lower the pre-sell quantity in your cart.',

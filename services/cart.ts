@@ -38,11 +38,14 @@ import { ServiceError } from './service-error';
 
 /** E-gift cards one cart may hold (each is its own line). */
 export const MAX_GIFT_VOUCHER_LINES = 20;
+/** Different items a cart holds at most (a 1,000-line cart made a 5 MB page). */
+export const MAX_CART_LINES = 50;
 
 export const CART_MESSAGES = {
   // Written out (texts the catalogues hold as they are); services/cart-messages.test.ts keeps them equal to the limits.
   tooManyGiftVouchers: 'A cart can hold at most 20 e-gift cards.',
   tooMany: 'You can have at most 99 of an item in your cart.',
+  tooManyLines: 'A cart can hold at most 50 different items. Please check out or remove some first.',
   outOfStock: 'The product is out of stock',
   egift: 'eGift card cannot be added!',
   locked: 'The quantity of this item cannot be changed.',
@@ -133,7 +136,11 @@ function changeLinesQuery(db: Db) {
         change.upsell_type, change.upsell_rule, null::jsonb, now()
       from cart, unnest(${sql.placeholder('codes')}::text[], ${sql.placeholder('quantities')}::int[],
         ${sql.placeholder('upsellTypes')}::text[], ${sql.placeholder('upsellRules')}::text[])
-        as change (item_code, quantity, upsell_type, upsell_rule)`)
+        as change (item_code, quantity, upsell_type, upsell_rule)
+      -- MAX_CART_LINES: the lines it keeps and the new item codes together (nothing is written past it).
+      where (select count(*) from cart_lines kept where kept.cart_id = cart.id and kept.gift_voucher is null
+          and kept.item_code <> all(${sql.placeholder('codes')}::text[]))
+        + cardinality(${sql.placeholder('codes')}::text[]) <= ${sql.placeholder('maxLines')}::int`)
     .onConflictDoUpdate({
       target: [cartLines.cartId, cartLines.itemCode],
       targetWhere: sql`gift_voucher is null`,
@@ -143,7 +150,8 @@ function changeLinesQuery(db: Db) {
         upsellType: sql`coalesce(excluded.upsell_type, ${cartLines.upsellType})`,
         upsellRule: sql`coalesce(excluded.upsell_rule, ${cartLines.upsellRule})`,
       },
-    });
+    })
+    .returning({ id: cartLines.id });
 }
 
 /** The statements every cart request runs. */
@@ -636,7 +644,7 @@ export async function changeItems(
   // MAX_LINE_QUANTITY breaks the table's check (cart_lines_quantity_range) and the statement changes nothing.
   const changes = [...merged.values()];
   try {
-    await prepared(ctx.db).changeLines.execute({
+    const written = await prepared(ctx.db).changeLines.execute({
       cartId,
       siteId: ctx.site.id,
       customerId: ctx.customerId ?? null,
@@ -646,7 +654,9 @@ export async function changeItems(
       upsellRules: changes.map((r) => r.upsellOfferDetails?.rule ?? null),
       set: mode === 'set',
       oneOnly: [...memberships],
+      maxLines: MAX_CART_LINES,
     });
+    if (written.length < changes.length) throw new ServiceError('invalid', CART_MESSAGES.tooManyLines);
   } catch (error) {
     if (databaseErrorCode(error) === CHECK_VIOLATION) throw new ServiceError('invalid', CART_MESSAGES.tooMany);
     throw error;

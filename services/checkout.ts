@@ -20,6 +20,7 @@ import {
   CHECKOUT_MESSAGES,
   type CheckoutInput,
   giftCardCode,
+  MAX_ORDER_SUBTOTAL_CENTS,
   ORDER_NUMBER_PATTERN,
   orderNumberFor,
   validEmail,
@@ -27,6 +28,7 @@ import {
 import type { Clock } from '../domain/clock';
 import { checkCard, type PaymentProvider } from '../domain/payment';
 import { isOutOfArea, UNLIMITED_ITEM_CODES, UNLIMITED_MESSAGES } from '../domain/unlimited';
+import { formatMoney } from '../domain/money';
 import { VOUCHER_MESSAGES } from '../domain/vouchers';
 import {
   CART_MESSAGES,
@@ -229,6 +231,9 @@ export async function placeOrder(
     // Prices and stock as they are now, not from the read cache.
     const { cart, totals } = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, cartId, { validate: true });
     if (cart.lineItems.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+    const cap = MAX_ORDER_SUBTOTAL_CENTS[ctx.site.currency];
+    if (totals.order.subtotalCents > cap)
+      throw new ServiceError('invalid', CHECKOUT_MESSAGES.tooLarge(formatMoney(cap, ctx.site)));
     for (const line of cart.lineItems) {
       const problems = line.validationInformationDetails.validationDetailsList;
       if (problems.some((p) => p.type === 'OUT_OF_STOCK'))

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { carts } from '../../db/schema';
+import { carts, products } from '../../db/schema';
+import { orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Hardening: a cart belongs to its owner, and cart ids are always made by the server.
@@ -92,5 +93,63 @@ describe('cart ids', () => {
     expect(victim.jar.get('cart_id')).toBe(own);
     expect((await victim.add('B0001', 1)).status).toBe(200);
     expect(codesOf(await attacker.cart())).toEqual(['D0002']);
+  });
+});
+
+describe('the size of a cart', () => {
+  it('holds at most 50 different items: the 51st is refused with a message and the cart stays as it was', async () => {
+    const codes = (
+      await t.testDb.database.db
+        .select({ code: products.itemCode })
+        .from(products)
+        .where(and(like(products.itemCode, 'W%'), eq(products.availability, 'in_stock')))
+        .orderBy(asc(products.itemCode))
+        .limit(52)
+    ).map((r) => r.code);
+    expect(codes).toHaveLength(52);
+    const v = visitor();
+    const fifty = await v.call('POST', '/api/cart/itemcode/', {
+      cartItems: codes.slice(0, 50).map((itemCode) => ({ itemCode, quantity: 1 })),
+    });
+    expect(fifty.status).toBe(200);
+    const before = await v.cart();
+    expect(before.lineItems).toHaveLength(50);
+    for (const extra of [codes[50], codes[51]]) {
+      const res = await v.add(extra!, 1);
+      expect(res.status).toBe(400);
+      expect(res.body.statusMessage).toBe(
+        'A cart can hold at most 50 different items. Please check out or remove some first.',
+      );
+    }
+    expect((await v.cart()).lineItems).toEqual(before.lineItems);
+    // More of an item already there is fine.
+    expect((await v.add(codes[0]!, 2)).status).toBe(200);
+  });
+
+  it('places no order above the site’s largest subtotal: law-tw answers 400 with the limit, never a 500', async () => {
+    const v = createVisitor(() => t.app, 'law-tw', { address: '10.9.8.1' });
+    // Cases at 99 each, until the subtotal (after pack savings) passes NT$1,500,000.
+    const dear = await t.testDb.database.db
+      .select({ code: products.itemCode })
+      .from(products)
+      .where(and(like(products.itemCode, 'W%'), eq(products.availability, 'in_stock')))
+      .limit(40);
+    let subtotal = 0;
+    for (const { code } of dear) {
+      if (subtotal > 1_500_000) break;
+      const res = await v.call('PUT', `/api/cart/itemcode/${code}/99`);
+      expect(res.status).toBe(200);
+      const price = (res.body.response as { orderPriceInfo: { rawSubtotal: number; savings: number } }).orderPriceInfo;
+      subtotal = price.rawSubtotal - price.savings;
+    }
+    expect(subtotal).toBeGreaterThan(1_500_000);
+    const order = await v.call(
+      'POST',
+      '/api/checkout/order',
+      orderBody({ delivery: { ...orderBody().delivery, postcode: '100' } }),
+    );
+    expect(order.status).toBe(400);
+    // The site's language, with the limit in its money (how TWD is written is the everyday-shopping issue's).
+    expect(order.body.statusMessage).toMatch(/^每筆訂單最多 .*1,500,000.*。請分成較小的訂單。$/);
   });
 });

@@ -36,6 +36,8 @@ export const CART_SERVER_TEXTS = [
   /*i18n*/ { id: 'That voucher cannot be used on this site.' },
   /*i18n*/ { id: 'You have already used this voucher.' },
   /*i18n*/ { id: 'Your referral code is for your friends: it cannot be used on your own orders.' },
+  /*i18n*/ { id: 'A cart can hold at most 50 different items. Please check out or remove some first.' },
+  /*i18n*/ { id: 'An order can be at most {amount}. Please split it into smaller orders.' },
   /*i18n*/ { id: 'Too many codes tried. Please wait an hour and try again.' },
   /*i18n*/ { id: 'Too many payment attempts. Please wait an hour and try again.' },
   /*i18n*/ { id: 'This voucher needs an order of at least {amount}.' },
