@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { SERVER_ONLY_TEXTS } from './services/email-texts';
 
 /**
  * The English catalogues are keyed by their own text, so most entries only repeat their key. Left out, the
@@ -25,6 +26,26 @@ function leanEnglishCatalogues(): Plugin {
           ([key, value]) => !(Array.isArray(value) && value.length === 1 && value[0] === key),
         ),
       );
+      return { code: `export const messages=JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null };
+    },
+  };
+}
+
+/**
+ * Texts only the server reads (the account's emails, services/email-texts.ts) are left out of the browser's
+ * catalogues: every page loads its locale's whole catalogue. The server build keeps them.
+ */
+function browserCataloguesWithoutServerTexts(): Plugin {
+  const serverOnly = new Set(SERVER_ONLY_TEXTS);
+  return {
+    name: 'browser-catalogues-without-server-texts',
+    enforce: 'post',
+    transform(code, id, options) {
+      if (options?.ssr || !/\/locales\/[\w-]+\/messages\.po$/.test(id.split('?')[0] ?? '')) return;
+      const literal = code.match(/JSON\.parse\(("(?:\\.|[^"\\])*")\)/)?.[1];
+      if (!literal) return;
+      const messages = JSON.parse(JSON.parse(literal)) as Record<string, unknown>;
+      const kept = Object.fromEntries(Object.entries(messages).filter(([key]) => !serverOnly.has(key)));
       return { code: `export const messages=JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null };
     },
   };
@@ -135,6 +156,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     lingui({ failOnMissing: false, failOnCompileError: true }),
     leanEnglishCatalogues(),
+    browserCataloguesWithoutServerTexts(),
     catalogueChunkNames(),
     reactRouter(),
     ...(isSsrBuild ? [] : [precompressedAssets()]),

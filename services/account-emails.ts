@@ -13,6 +13,7 @@ import { claimGuestOrders } from './checkout';
 import { revokeAllSessions } from './identity';
 import { enqueue } from './outbox';
 import { randomToken } from './random-token';
+import { EMAIL_TEXTS } from './email-texts';
 import { ServiceError } from './service-error';
 
 // The account's own emails (DESIGN.md: a token sent by email is random, single-use, stored hashed and expiring).
@@ -36,25 +37,17 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** What an account email says around its link, in the site's language. */
+/** What an account email says around its link. */
 const LINK_EMAILS = {
   verify: {
     path: '/verify-email',
     ttlMs: 24 * HOUR_MS,
-    texts: (i18n: I18n, brand: string) => ({
-      subject: i18n._('{brand}: please confirm your email address', { brand }),
-      body: i18n._('Please confirm that this is your email address by opening this link within 24 hours:'),
-      ignore: i18n._('If you did not create an account with us, you can ignore this email.'),
-    }),
+    texts: { subject: EMAIL_TEXTS.verifySubject, body: EMAIL_TEXTS.verifyBody, ignore: EMAIL_TEXTS.verifyIgnore },
   },
   reset: {
     path: '/reset-password',
     ttlMs: HOUR_MS,
-    texts: (i18n: I18n, brand: string) => ({
-      subject: i18n._('{brand}: choose a new password', { brand }),
-      body: i18n._('Open this link within one hour to choose a new password:'),
-      ignore: i18n._('If you did not ask for this, you can ignore this email: your password stays as it is.'),
-    }),
+    texts: { subject: EMAIL_TEXTS.resetSubject, body: EMAIL_TEXTS.resetBody, ignore: EMAIL_TEXTS.resetIgnore },
   },
 } as const;
 
@@ -72,8 +65,10 @@ async function sendLink(
   const token = randomToken(32, 'base64url');
   const link = `${ctx.siteOrigin}${kind.path}?token=${token}`;
   const i18n = await ctx.messages();
-  const { subject, body, ignore } = kind.texts(i18n, ctx.site.brand.name);
-  const greeting = i18n._('Hello {firstName},', { firstName: customer.firstName });
+  const subject = i18n._(kind.texts.subject.id, { brand: ctx.site.brand.name });
+  const body = i18n._(kind.texts.body.id);
+  const ignore = i18n._(kind.texts.ignore.id);
+  const greeting = i18n._(EMAIL_TEXTS.greeting.id, { firstName: customer.firstName });
   const mail = {
     to: customer.email,
     subject,

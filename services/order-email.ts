@@ -1,4 +1,5 @@
 import { escapeHtml } from '../domain/html';
+import { EMAIL_TEXTS } from './email-texts';
 import type { I18n } from '@lingui/core';
 import type { OrderAddress } from '../db/schema';
 import type { OrderTotals } from '../domain/cart-pricing';
@@ -33,23 +34,24 @@ export function renderOrderEmail(
     `${a.city} ${a.state} ${a.postcode}`.trim(),
   ].filter(Boolean);
   const lines = input.lines.map(
-    (l) =>
-      `${l.quantity} × ${l.name}: ${money(l.totalCents)}${l.preSell ? i18n._(' (pre-sale: charged when it ships)') : ''}`,
+    (l) => `${l.quantity} × ${l.name}: ${money(l.totalCents)}${l.preSell ? i18n._(EMAIL_TEXTS.preSale.id) : ''}`,
   );
   const t = input.totals;
   const sums = [
-    i18n._('Subtotal: {amount}', { amount: money(t.subtotalCents) }),
-    ...(t.discountCents > 0 ? [i18n._('Discount: −{amount}', { amount: money(t.discountCents) })] : []),
-    t.shippingCents === 0 ? i18n._('Delivery: Free') : i18n._('Delivery: {amount}', { amount: money(t.shippingCents) }),
-    i18n._('Total: {total} (includes {tax} tax)', { total: money(t.totalCents), tax: money(t.taxCents) }),
-    i18n._('Charged today to {brand} ending {last4}: {amount}', {
+    i18n._(EMAIL_TEXTS.subtotal.id, { amount: money(t.subtotalCents) }),
+    ...(t.discountCents > 0 ? [i18n._(EMAIL_TEXTS.discount.id, { amount: money(t.discountCents) })] : []),
+    t.shippingCents === 0
+      ? i18n._(EMAIL_TEXTS.deliveryFree.id)
+      : i18n._(EMAIL_TEXTS.delivery.id, { amount: money(t.shippingCents) }),
+    i18n._(EMAIL_TEXTS.total.id, { total: money(t.totalCents), tax: money(t.taxCents) }),
+    i18n._(EMAIL_TEXTS.charged.id, {
       brand: input.card.brand,
       last4: input.card.last4,
       amount: money(t.payableTodayCents),
     }),
   ];
   const gifts = input.giftCards.map((g) =>
-    i18n._('eGift card for {name}: {amount}, code {code}', {
+    i18n._(EMAIL_TEXTS.giftCard.id, {
       name: g.recipientName,
       amount: money(g.amountCents),
       code: g.code,
@@ -58,8 +60,8 @@ export function renderOrderEmail(
   const next = i18n._(
     'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.',
   );
-  const subject = i18n._('{brand}: your order {orderNumber}', { brand, orderNumber });
-  const thanks = i18n._('Thank you for your order {orderNumber}', { orderNumber });
+  const subject = i18n._(EMAIL_TEXTS.orderSubject.id, { brand, orderNumber });
+  const thanks = i18n._(EMAIL_TEXTS.thanks.id, { orderNumber });
   const deliveringTo = i18n._('Delivering to');
   const text = [
     `${thanks}.`,

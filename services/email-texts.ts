@@ -1,0 +1,31 @@
+// Texts of the emails the server writes (services/order-email.ts, services/account-emails.ts). Nothing here imports anything: the build's
+// config reads SERVER_ONLY_TEXTS too.
+
+/**
+ * The texts of the account's link emails: read by the server alone, so the browser's catalogues leave them out
+ * (`SERVER_ONLY_TEXTS`, vite.config.ts).
+ */
+export const EMAIL_TEXTS = {
+  // The order confirmation (services/order-email.ts).
+  preSale: /*i18n*/ { id: ' (pre-sale: charged when it ships)' },
+  subtotal: /*i18n*/ { id: 'Subtotal: {amount}' },
+  discount: /*i18n*/ { id: 'Discount: −{amount}' },
+  deliveryFree: /*i18n*/ { id: 'Delivery: Free' },
+  delivery: /*i18n*/ { id: 'Delivery: {amount}' },
+  total: /*i18n*/ { id: 'Total: {total} (includes {tax} tax)' },
+  charged: /*i18n*/ { id: 'Charged today to {brand} ending {last4}: {amount}' },
+  giftCard: /*i18n*/ { id: 'eGift card for {name}: {amount}, code {code}' },
+  orderSubject: /*i18n*/ { id: '{brand}: your order {orderNumber}' },
+  thanks: /*i18n*/ { id: 'Thank you for your order {orderNumber}' },
+  // The account's link emails (services/account-emails.ts).
+  greeting: /*i18n*/ { id: 'Hello {firstName},' },
+  verifySubject: /*i18n*/ { id: '{brand}: please confirm your email address' },
+  verifyBody: /*i18n*/ { id: 'Please confirm that this is your email address by opening this link within 24 hours:' },
+  verifyIgnore: /*i18n*/ { id: 'If you did not create an account with us, you can ignore this email.' },
+  resetSubject: /*i18n*/ { id: '{brand}: choose a new password' },
+  resetBody: /*i18n*/ { id: 'Open this link within one hour to choose a new password:' },
+  resetIgnore: /*i18n*/ { id: 'If you did not ask for this, you can ignore this email: your password stays as it is.' },
+};
+
+/** Catalogue ids only the server reads (emails): the browser build drops them from its catalogues. */
+export const SERVER_ONLY_TEXTS: readonly string[] = Object.values(EMAIL_TEXTS).map((t) => t.id);
