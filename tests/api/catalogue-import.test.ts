@@ -173,7 +173,7 @@ describe('catalogue import', () => {
 
 // The import runs in its own process (`npm run catalogue:import`), so it cannot empty a running server's read cache:
 // the search service reads the database and finds a new product at once; the suggestion file and product answers
-// kept in the cache follow when their entries expire, within a minute (README, Catalogue import). The server's
+// kept in the cache follow when their entries expire, within a minute (docs/features.md, Catalogue import). The server's
 // clock is fake here.
 describe('after an import, a running server', () => {
   it('lists a new product in search and the product API at once (NOTIFY), in the suggestion file within a minute', async () => {

@@ -1,5 +1,5 @@
 // Texts the marketing pages show as the server or domain/ wrote them (email signup, gift voucher form, wedding
-// calculator): listed here so the catalogues carry them (see README.md).
+// calculator): listed here so the catalogues carry them (see docs/features.md, Languages).
 
 /** The email signup API's texts (services/email-signup.ts via domain/email-signup.ts). */
 export const EMAIL_SIGNUP_SERVER_TEXTS = [
