@@ -1,4 +1,4 @@
-import { expect, expectAccessible, gotoHydrated, siteUrl, test } from './support/fixtures';
+import { expect, expectAccessible, gotoHydrated, siteUrl, test, waitForHydration } from './support/fixtures';
 
 // A new account is asked to confirm its email address, and can have the link sent again; the link's page confirms
 // with a button (a post), and says plainly when a link is no longer valid.
@@ -14,6 +14,8 @@ test.describe('confirming the email address', { tag: '@db' }, () => {
     await form.getByLabel('Password').fill('Vintage2027');
     await form.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((url) => url.pathname === '/account');
+    // The account page is a new document: its button acts once hydrated.
+    await waitForHydration(page);
 
     const notice = page.getByRole('region', { name: 'Please confirm your email address' });
     await expect(notice).toContainText(`We sent a link to ${email}.`);
