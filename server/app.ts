@@ -421,12 +421,11 @@ export function createApp(options: CreateAppOptions) {
   );
 
   app.onError(async (error, c) => {
-    const known = isApiPath(c.req.path) ? clientErrorOf(error) : null;
-    if (known) return failWith(c, known.status, known.message);
+    const known = clientErrorOf(error);
+    if (known && isApiPath(c.req.path)) return failWith(c, known.status, known.message);
     // A page that spent a budget (an /offer link's code) and found it used up says so, in the site's language.
-    const page = clientErrorOf(error);
-    if (page?.status === 429) {
-      const text = sentText(await c.var.ctx.messages(), page.message);
+    if (known?.status === 429) {
+      const text = sentText(await c.var.ctx.messages(), known.message);
       return c.html(plainPage(escapeHtml(text), ''), 429, { 'Retry-After': '3600' });
     }
     (c.var.log ?? log).error({ err: error, path: c.req.path }, 'unhandled error');

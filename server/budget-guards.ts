@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { SIGNUP_THROTTLED } from '../domain/email-signup';
 import { VOUCHER_MESSAGES } from '../domain/vouchers';
 import { budgetsFor, spendBudget } from '../services/budgets';
 import type { AppEnv } from './types';
@@ -17,7 +18,7 @@ export async function spendCodeTry(c: Context<AppEnv>, cartId: string | null): P
 }
 
 /** An email signup (each one queues an outbound call to the list service). */
-export async function spendSignup(c: Context<AppEnv>, message: string): Promise<void> {
+export async function spendSignup(c: Context<AppEnv>): Promise<void> {
   const { db, clock, clientAddress, budgets } = c.var.ctx;
-  await spendBudget(db, clock.now(), budgetsFor('signup', budgets.signupsPerAddress, clientAddress), message);
+  await spendBudget(db, clock.now(), budgetsFor('signup', budgets.signupsPerAddress, clientAddress), SIGNUP_THROTTLED);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { customers, referralCodes, voucherUses, vouchers } from '../db/schema';
 import type { AttachedVoucher } from '../domain/cart-totals';
 import { mailboxKey } from '../domain/identity-rules';
+import { REFERRAL_CODE_PATTERN } from '../domain/referrals';
 import type { VoucherRule } from '../domain/vouchers';
 
 // Reading vouchers and their uses (the cart service and the voucher use cases both need these; kept apart
@@ -107,7 +108,8 @@ export async function voucherUseOf(
 ): Promise<{ usedByCustomer: boolean; ownReferral: boolean }> {
   return {
     usedByCustomer: rule.oncePerCustomer ? await hasUsedVoucher(db, rule.code, user) : false,
-    ownReferral: await isOwnReferral(db, rule.code, user),
+    // Only a referral code has an owner: other codes need no lookup (the cart view of every voucher asks this).
+    ownReferral: REFERRAL_CODE_PATTERN.test(rule.code) ? await isOwnReferral(db, rule.code, user) : false,
   };
 }
 

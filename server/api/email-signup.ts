@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { EmailSignupBodySchema, SIGNUP_THROTTLED } from '../../domain/email-signup';
+import { EmailSignupBodySchema } from '../../domain/email-signup';
 import { spendSignup } from '../budget-guards';
 import { signUpForEmails } from '../../services/email-signup';
 import { ok } from '../envelope';
@@ -26,7 +26,7 @@ export const emailSignupApi = createApiRouter().openapi(
   async (c) => {
     const { db, site, clock } = c.var.ctx;
     const { email, variant } = c.req.valid('json');
-    await spendSignup(c, SIGNUP_THROTTLED);
+    await spendSignup(c);
     const { message } = await signUpForEmails(db, site, email, variant, clock.now());
     return ok(c, { message });
   },
