@@ -500,9 +500,9 @@ test.describe('on a test host', { tag: '@db' }, () => {
   });
 });
 
-test('the account pages fit a phone: the section nav scrolls in one row, nothing widens the page @mobile', {
-  tag: '@db',
-}, async ({ page }) => {
+test('the account pages fit a phone: the section nav scrolls in one row, nothing widens the page @mobile', async ({
+  page,
+}) => {
   await logIn(page, 'shopper@example.com');
   for (const path of ['/account', '/account/purchased', '/account/favourites', '/account/settings']) {
     await page.goto(siteUrl('law-au', path));

@@ -233,10 +233,7 @@ test('adding an add-on puts it in the cart, reloads and shows the success modal 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the success modal keeps focus inside, closes by Escape and by Close, and passes axe', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('the success modal keeps focus inside, closes by Escape and by Close, and passes axe', async ({ page, cart }) => {
   const flag = { itemCode: 'D0001', name: 'Old Vine Shiraz 2019', image: '/images/products/D0001-small.svg' };
   const setFlag = (value: object) =>
     page.evaluate((v) => sessionStorage.setItem('addonSuccess', JSON.stringify(v)), value);
@@ -360,10 +357,7 @@ test('a failed add without a server message shows the default text', { tag: '@db
   expect(await page.evaluate(() => sessionStorage.getItem('addonSuccess'))).toBeNull();
 });
 
-test('on a phone, add-ons below the fold are never the largest contentful paint @mobile', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('on a phone, add-ons below the fold are never the largest contentful paint @mobile', async ({ page, cart }) => {
   // Chromium took a carousel image painted below the fold for the page's largest paint (Lighthouse's cart LCP
   // was an add-on's picture, 3.1 s): the carousel's clip is paint containment, which it measures truly.
   await page.addInitScript(() => {

@@ -15,9 +15,9 @@ const item = expect.objectContaining({
   quantity: expect.any(Number),
 });
 
-test('a listing sends view_item_list; a tile click sends select_item, then the product page view_item', {
-  tag: '@db',
-}, async ({ page }) => {
+test('a listing sends view_item_list; a tile click sends select_item, then the product page view_item', async ({
+  page,
+}) => {
   await gotoHydrated(page, '/wines?name=red-wine');
   await expect.poll(async () => (await events(page, 'view_item_list')).length).toBe(1);
   const [list] = await events(page, 'view_item_list');
@@ -53,10 +53,7 @@ test('a listing sends view_item_list; a tile click sends select_item, then the p
   );
 });
 
-test('add_to_cart from the product page, view_cart and remove_from_cart on the cart page', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('add_to_cart from the product page, view_cart and remove_from_cart on the cart page', async ({ page, cart }) => {
   await gotoHydrated(page, '/product/D0002');
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
   await expect.poll(async () => (await events(page, 'add_to_cart')).length).toBe(1);
@@ -84,7 +81,7 @@ test('add_to_cart from the product page, view_cart and remove_from_cart on the c
   );
 });
 
-test('links carrying data-track-* send a gaEvent from the one listener', { tag: '@db' }, async ({ page }) => {
+test('links carrying data-track-* send a gaEvent from the one listener', async ({ page }) => {
   await gotoHydrated(page, '/');
   await page.locator('.site-footer').getByRole('link', { name: 'Mixed cases' }).click();
   await expect(page).toHaveURL(/name=mixed-cases/);
@@ -93,7 +90,7 @@ test('links carrying data-track-* send a gaEvent from the one listener', { tag: 
     .toEqual([{ event: 'gaEvent', eventCategory: 'Footer', eventAction: 'Shop link', eventLabel: 'Mixed cases' }]);
 });
 
-test('the Checkout and Place order buttons send a gaEvent from their data-track-* attributes', { tag: '@db' }, async ({
+test('the Checkout and Place order buttons send a gaEvent from their data-track-* attributes', async ({
   page,
   cart,
 }) => {

@@ -47,7 +47,7 @@ test('a draft is the 404 page unless previewed; the preview says so and is noind
   await expectAccessible(page);
 });
 
-test('an unknown campaign name is the 404 page', { tag: '@db' }, async ({ page, allowConsoleErrors }) => {
+test('an unknown campaign name is the 404 page', async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/status of 404 .*\/campaign/);
   for (const path of ['/campaign?name=no-such-campaign', '/campaign'])
     expect((await page.goto(path))?.status(), path).toBe(404);

@@ -145,10 +145,7 @@ test('an out-of-stock item shows the server message and nothing is added, not ev
   await expect(dialog).toHaveCount(0);
 });
 
-test('the campaign modal takes focus, closes with Escape and gives focus back', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('the campaign modal takes focus, closes with Escape and gives focus back', async ({ page, cart }) => {
   await pauseClock(page);
   const add = await holdCampaignAdd(page);
   await page.goto('/?dw_brontoItem=D0001');
@@ -166,7 +163,7 @@ test('the campaign modal takes focus, closes with Escape and gives focus back', 
   expect(await cart.quantities()).toEqual({ D0001: 12 });
 });
 
-test('the open campaign modal passes axe', { tag: '@db' }, async ({ page }) => {
+test('the open campaign modal passes axe', async ({ page }) => {
   // NOTE: no pauseClock here: axe needs running timers. The check runs at once, well inside the 3 s.
   await page.goto('/?dw_brontoCase=D0002-6');
   await expect(page.getByRole('dialog', { name: ADDED })).toBeVisible();

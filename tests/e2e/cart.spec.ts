@@ -81,7 +81,7 @@ test('a failed add shows the SPEC message in the mini cart for 10 s', { tag: '@d
   await expect(alert).toHaveText('');
 });
 
-test('the mini cart closes by its buttons and the overlay, keeps focus inside and passes axe', { tag: '@db' }, async ({
+test('the mini cart closes by its buttons and the overlay, keeps focus inside and passes axe', async ({
   page,
   cart,
 }) => {
@@ -105,7 +105,7 @@ test('the mini cart closes by its buttons and the overlay, keeps focus inside an
   await expect(drawer).toHaveCount(0);
 });
 
-test('the mini cart closes with a swipe @mobile', { tag: '@db' }, async ({ page, cart }) => {
+test('the mini cart closes with a swipe @mobile', async ({ page, cart }) => {
   await gotoHydrated(page, '/');
   const drawer = await cart.openMiniCart();
   await drawer.evaluate((el) => {
@@ -353,10 +353,7 @@ test('small screens change the quantity with a select @mobile', { tag: '@db' }, 
   await expectAccessible(page);
 });
 
-test('#/recommendations marks the add-to-cart event as coming from recommendations', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('#/recommendations marks the add-to-cart event as coming from recommendations', async ({ page, cart }) => {
   const api = await apiProduct('D0002');
   await gotoHydrated(page, `${api.url}#/recommendations`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -392,9 +389,10 @@ test('a failed delete shows a generic error for 3 s and keeps the page', { tag: 
   await expect(alert).toHaveCount(0);
 });
 
-test('on a phone the cart page stays as wide as the screen and does not shift when the add-ons arrive @mobile', {
-  tag: '@db',
-}, async ({ page, cart }) => {
+test('on a phone the cart page stays as wide as the screen and does not shift when the add-ons arrive @mobile', async ({
+  page,
+  cart,
+}) => {
   await page.addInitScript(() => {
     const shifts: number[] = [];
     Object.assign(window, { layoutShifts: shifts });

@@ -97,7 +97,7 @@ test('a guest buys with 4242 from the cart to the confirmation, with the GA4 eve
   expect(await ecommerceEvents(page, 'purchase')).toHaveLength(0);
 });
 
-test('the shipping and payment events carry the cart', { tag: '@db' }, async ({ page, cart, allowConsoleErrors }) => {
+test('the shipping and payment events carry the cart', async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(REFUSED);
   await cart.openWith('D0002', 2);
   await gotoHydrated(page, '/checkout');
@@ -141,7 +141,7 @@ test('a declined card says so on the card field, and the cart is kept', { tag: '
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
 });
 
-test('each missing or wrong field is named, next to the field and in the summary', { tag: '@db' }, async ({
+test('each missing or wrong field is named, next to the field and in the summary', async ({
   page,
   cart,
   allowConsoleErrors,

@@ -100,7 +100,7 @@ for (const [site, texts] of [
     },
   ],
 ] as const) {
-  test(`${site}'s footer signup speaks traditional Chinese`, { tag: '@db' }, async ({ page }) => {
+  test(`${site}'s footer signup speaks traditional Chinese`, async ({ page }) => {
     await gotoHydrated(page, siteUrl(site, '/'));
     const form = footerForm(page);
     const button = form.getByRole('button', { name: texts.button });
@@ -115,14 +115,14 @@ for (const [site, texts] of [
   });
 }
 
-test('law-nz uses the error style', { tag: '@db' }, async ({ page }) => {
+test('law-nz uses the error style', async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-nz', '/'));
   const form = footerForm(page);
   await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(form.getByLabel('Email address')).toHaveClass(/is-error/);
 });
 
-test.describe('the email-capture modal', { tag: '@db' }, () => {
+test.describe('the email-capture modal', () => {
   test.use({ emailCaptureClosed: false });
   const capture = (page: import('@playwright/test').Page) =>
     page.getByRole('dialog', { name: 'Be first to hear about our offers' });
@@ -163,7 +163,7 @@ test.describe('the email-capture modal', { tag: '@db' }, () => {
     await expect(capture(page)).toHaveCount(0);
   });
 
-  test('its signup closes it and opens the follow-up with the success text', async ({ page }) => {
+  test('its signup closes it and opens the follow-up with the success text', { tag: '@db' }, async ({ page }) => {
     await pauseClock(page);
     await gotoHydrated(page, siteUrl('law-au', '/'));
     await page.clock.runFor(30_500);
@@ -265,9 +265,7 @@ test('the home page newsletter band (rebrand_1) validates, then swaps its form f
   await expectAccessible(page, '.newsletter-band');
 });
 
-test('a campaign page ends with the rebrand_2 signup, after its wines and call to action', { tag: '@db' }, async ({
-  page,
-}) => {
+test('a campaign page ends with the rebrand_2 signup, after its wines and call to action', async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-au', '/campaign?name=summer-reds'));
   const band = page.getByRole('region', { name: 'Get offers like these first' });
   // Below the wines and the call to action: the shopper meets the offer first, the signup after it.
@@ -281,13 +279,13 @@ test('a campaign page ends with the rebrand_2 signup, after its wines and call t
   expect(events).toContainEqual(expect.objectContaining({ eventAction: 'Subscribed', eventLabel: 'rebrand_2' }));
 });
 
-test("law-tw's home newsletter band speaks traditional Chinese (Taiwan)", { tag: '@db' }, async ({ page }) => {
+test("law-tw's home newsletter band speaks traditional Chinese (Taiwan)", async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-tw', '/'));
   const band = page.getByRole('region', { name: '訂閱我們的電子報' });
   await signUpThroughRebrand(band, 'rebrand_1', rebrandTexts['zh-TW'], 'law-tw-band-e2e@example.com');
 });
 
-test("hlw-hk's campaign signup speaks traditional Chinese (Hong Kong)", { tag: '@db' }, async ({ page }) => {
+test("hlw-hk's campaign signup speaks traditional Chinese (Hong Kong)", async ({ page }) => {
   await gotoHydrated(page, siteUrl('hlw-hk', '/campaign?name=summer-reds'));
   const band = page.getByRole('region', { name: '搶先收到同類優惠' });
   await signUpThroughRebrand(band, 'rebrand_2', rebrandTexts['zh-HK'], 'hlw-hk-band-e2e@example.com');

@@ -75,9 +75,7 @@ for (const [code, prompt] of [
   ['S0001', 'Log in to Favourite this spirit'],
   ['O0001', 'Log in to Favourite this item'],
 ] as const) {
-  test(`a visitor who is not Current gets the login modal and '${prompt}' (${code})`, { tag: '@db' }, async ({
-    page,
-  }) => {
+  test(`a visitor who is not Current gets the login modal and '${prompt}' (${code})`, async ({ page }) => {
     const calls = userCalls(page);
     await gotoHydrated(page, `/product/${code}`);
     await favourite(page, /Add to favourites/).click();
@@ -149,7 +147,7 @@ test('a Current visitor gets the recommendations carousel, 3 per view, on the ho
   await expect(page.getByTestId('recommendations').locator('article.tile').first()).toBeVisible();
 });
 
-test('a Prospect triggers no personal look-up and sees no personal carousel', { tag: '@db' }, async ({ page }) => {
+test('a Prospect triggers no personal look-up and sees no personal carousel', async ({ page }) => {
   const calls = userCalls(page);
   await page.goto('/');
   await page.goto('/product/D0001');
@@ -159,10 +157,7 @@ test('a Prospect triggers no personal look-up and sees no personal carousel', { 
   await expect(page.getByTestId('recently-viewed')).toHaveCount(0);
 });
 
-test('a failing recommendations or recently viewed call hides its carousel', { tag: '@db' }, async ({
-  page,
-  allowConsoleErrors,
-}) => {
+test('a failing recommendations or recently viewed call hides its carousel', async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(
     /Failed to load resource: .* 500 .*\/api\/user\/recommendations\//,
     /Failed to load resource: net::ERR_FAILED .*\/api\/user\/recentlybrowsed\//,

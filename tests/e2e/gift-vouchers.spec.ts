@@ -36,9 +36,9 @@ async function fillRecipient(page: Page, name = 'Ann Lee', email = 'ann@example.
   await f.verifyEmail.fill(email);
 }
 
-test('an empty submit names every missing field, ties each message to its field and focuses the first', {
-  tag: '@db',
-}, async ({ page }) => {
+test('an empty submit names every missing field, ties each message to its field and focuses the first', async ({
+  page,
+}) => {
   await gotoHydrated(page, '/gift-vouchers');
   expect((await pageData(page)).pageType).toBe('landingpage');
   await expect(page.getByRole('heading', { level: 1, name: 'Gift vouchers' })).toBeVisible();
@@ -71,9 +71,9 @@ test('an empty submit names every missing field, ties each message to its field 
   await expect(f.recipientEmail).toBeFocused();
 });
 
-test('the custom amount: required, digits only, 25 to 500 on law-au, the decimal key does nothing', {
-  tag: '@db',
-}, async ({ page }) => {
+test('the custom amount: required, digits only, 25 to 500 on law-au, the decimal key does nothing', async ({
+  page,
+}) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   await expect(f.customAmount).toHaveCount(0);
@@ -108,9 +108,7 @@ test('the custom amount: required, digits only, 25 to 500 on law-au, the decimal
   }
 });
 
-test('the sample card shows the amount in the site currency, and $XX over 3 digits or over 500', {
-  tag: '@db',
-}, async ({ page }) => {
+test('the sample card shows the amount in the site currency, and $XX over 3 digits or over 500', async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   await expect(f.previewAmount).toHaveText('$XX');
@@ -138,7 +136,7 @@ test('the sample card shows the amount in the site currency, and $XX over 3 digi
   await expect(f.preview.locator('b, img')).toHaveCount(0);
 });
 
-test('the emails: required, valid, and the confirmation equal to the email', { tag: '@db' }, async ({ page }) => {
+test('the emails: required, valid, and the confirmation equal to the email', async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers');
   const f = giftForm(page);
   await f.radio('$50').check();
@@ -157,9 +155,9 @@ test('the emails: required, valid, and the confirmation equal to the email', { t
   expect(await errorOf(page, f.verifyEmail)).toBe('Please confirm the email address.');
 });
 
-test('the gift message: required, at most 200 characters, the remaining count follows what is typed', {
-  tag: '@db',
-}, async ({ page }) => {
+test('the gift message: required, at most 200 characters, the remaining count follows what is typed', async ({
+  page,
+}) => {
   await gotoHydrated(page, '/gift-vouchers?itemCode=00041VC');
   const f = giftForm(page);
   await fillRecipient(page);
@@ -186,7 +184,7 @@ test('the gift message: required, at most 200 characters, the remaining count fo
   await expect(page.locator(`[id="${countId}"]`)).toHaveText('3 characters too many');
 });
 
-test('?itemCode= preselects a card; an unknown code preselects none', { tag: '@db' }, async ({ page }) => {
+test('?itemCode= preselects a card; an unknown code preselects none', async ({ page }) => {
   const f = giftForm(page);
   await gotoHydrated(page, '/gift-vouchers?itemCode=00042VC');
   await expect(f.radio('$100')).toBeChecked();
@@ -198,9 +196,9 @@ test('?itemCode= preselects a card; an unknown code preselects none', { tag: '@d
   for (const name of ['$50', '$100', '$150', 'Custom amount']) await expect(f.radio(name)).not.toBeChecked();
 });
 
-test('the e-gift card link /jsp/product/purchaseVoucher.jsp opens the form with that card, on test and live hosts', {
-  tag: '@db',
-}, async ({ page }) => {
+test('the e-gift card link /jsp/product/purchaseVoucher.jsp opens the form with that card, on test and live hosts', async ({
+  page,
+}) => {
   const f = giftForm(page);
   await gotoHydrated(page, `http://law-au.test.localhost:${PORT}/jsp/product/purchaseVoucher.jsp?itemCode=00043VC`);
   await expect(page).toHaveURL(`http://law-au.test.localhost:${PORT}/gift-vouchers?itemCode=00043VC`);
@@ -210,7 +208,7 @@ test('the e-gift card link /jsp/product/purchaseVoucher.jsp opens the form with 
   await expect(f.radio('Custom amount')).toBeChecked();
 });
 
-test('the footer links to the form', { tag: '@db' }, async ({ page }) => {
+test('the footer links to the form', async ({ page }) => {
   await gotoHydrated(page, '/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Gift vouchers' }).click();
   await expect(page).toHaveURL(/\/gift-vouchers$/);
@@ -336,7 +334,7 @@ test('a refused add shows the server statusMessage and stays on the form', { tag
   expect((await cart.get()).lineItems).toHaveLength(20);
 });
 
-test('the form fits a phone and passes axe there @mobile', { tag: '@db' }, async ({ page }) => {
+test('the form fits a phone and passes axe there @mobile', async ({ page }) => {
   await gotoHydrated(page, '/gift-vouchers?itemCode=02698VC');
   const f = giftForm(page);
   await expect(f.customAmount).toBeVisible();

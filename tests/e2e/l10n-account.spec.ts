@@ -28,7 +28,7 @@ const SITES = [
 ] as const;
 
 for (const s of SITES) {
-  test.describe(`${s.site} (${s.lang})`, { tag: '@db' }, () => {
+  test.describe(`${s.site} (${s.lang})`, () => {
     test('the login page and its validation messages are in Chinese', async ({ page }) => {
       await gotoHydrated(page, siteUrl(s.site, '/login'));
       await expect(page.locator('html')).toHaveAttribute('lang', s.lang);
@@ -68,7 +68,7 @@ for (const s of SITES) {
   });
 }
 
-test('English sites keep their English texts', { tag: '@db' }, async ({ page }) => {
+test('English sites keep their English texts', async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-au', '/login'));
   const form = page.getByRole('main');
   await form.getByRole('button', { name: 'Log in' }).click();

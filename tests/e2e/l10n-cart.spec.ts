@@ -54,9 +54,11 @@ for (const [site, zh] of [
   ['hlw-hk', HK],
   ['law-tw', TW],
 ] as const) {
-  test(`${site}: the cart page, its quick order, voucher box and quantity help read in ${zh.lang}`, {
-    tag: '@db',
-  }, async ({ page, cart, allowConsoleErrors }) => {
+  test(`${site}: the cart page, its quick order, voucher box and quantity help read in ${zh.lang}`, async ({
+    page,
+    cart,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/(itemcode\/00041VC\/1|voucher\/EXPIRED10)\)$/);
     await page.goto(siteUrl(site, '/robots.txt'));
     await cart.addItem('D0001', 1);
@@ -93,7 +95,7 @@ for (const [site, zh] of [
     await expectAccessible(page);
   });
 
-  test(`${site}: the checkout's labels and validation messages read in ${zh.lang}`, { tag: '@db' }, async ({
+  test(`${site}: the checkout's labels and validation messages read in ${zh.lang}`, async ({
     page,
     cart,
     allowConsoleErrors,
@@ -133,7 +135,7 @@ for (const [site, minimum] of [
   ['law-hk', '此優惠券只適用於 $150.00 或以上的訂單。'],
   ['law-tw', '此優惠券僅適用於 $150.00 以上的訂單。'],
 ] as const) {
-  test(`${site}: the voucher minimum reads in the site's language, with the amount`, { tag: '@db' }, async ({
+  test(`${site}: the voucher minimum reads in the site's language, with the amount`, async ({
     page,
     cart,
     allowConsoleErrors,

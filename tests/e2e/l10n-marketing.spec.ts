@@ -46,7 +46,7 @@ const SITES = [
 ] as const;
 
 for (const { site, gift, wedding, contact } of SITES) {
-  test.describe(`${site} in Chinese`, { tag: '@db' }, () => {
+  test.describe(`${site} in Chinese`, () => {
     test('the gift voucher form: labels, default message and checks', async ({ page }) => {
       await gotoHydrated(page, siteUrl(site, '/gift-vouchers'));
       await expect(page.getByRole('heading', { level: 1, name: gift.heading })).toBeVisible();

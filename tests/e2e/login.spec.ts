@@ -247,7 +247,7 @@ test.describe('logging in', { tag: '@db' }, () => {
   });
 });
 
-test.describe('the login modal', { tag: '@db' }, () => {
+test.describe('the login modal', () => {
   test('blocks the other pop-ups while open and restores the flags on hide', async ({ page }) => {
     await gotoHydrated(page, '/');
     const flags = () =>
@@ -315,7 +315,7 @@ test.describe('the login modal', { tag: '@db' }, () => {
   });
 });
 
-test.describe('stacked modals', { tag: '@db' }, () => {
+test.describe('stacked modals', () => {
   test.use({ ageVerified: false });
 
   test('the login modal opened over the age gate stacks at 1050 above it at 1040', async ({ page }) => {

@@ -38,7 +38,7 @@ async function voucherCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'voucher_code');
 }
 
-test('an empty or blank code is refused without a request', { tag: '@db' }, async ({ page, cart }) => {
+test('an empty or blank code is refused without a request', async ({ page, cart }) => {
   await cart.openWith('D0001', 1);
   const requests: string[] = [];
   page.on('request', (r) => {
