@@ -38,6 +38,13 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'app-through-services',
+      comment: 'Pages reach data through services only: nothing of db/ (its client, schema or types) in app/.',
+      severity: 'error',
+      from: { path: '^app/' },
+      to: { path: '^db/' },
+    },
+    {
       name: 'server-not-app',
       severity: 'error',
       from: { path: '^server/' },

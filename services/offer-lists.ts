@@ -73,3 +73,15 @@ export function toApiOfferList(list: OfferList) {
     presentationMap,
   };
 }
+
+/** Offer lists shown as carousels (the home page's): each by name, with its products in stock; a list unknown or emptied is null. */
+export async function carouselLists(db: Db, names: readonly string[], currency: CurrencyCode) {
+  return Promise.all(
+    names.map(async (name) => {
+      const list = await findOfferList(db, name, currency);
+      if (!list) return null;
+      const products = list.entries.map((e) => e.product).filter((p) => p.availability !== 'out_of_stock');
+      return products.length > 0 ? { name: list.name, header: list.header, products } : null;
+    }),
+  );
+}

@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../domain/money';
-import type { Db } from '../../db/client';
-import { offerListLocale, type Site } from '../../domain/sites';
-import { findOfferList } from '../../services/offer-lists';
+import { offerListLocale } from '../../domain/sites';
+import { carouselLists } from '../../services/offer-lists';
 import type { Route } from './+types/home';
 import { Carousel } from '../components/carousel';
 import { ProductTile, TILES_IN_A_PHONE_ROW } from '../components/product-tile';
@@ -24,9 +23,9 @@ const HOME_LISTS = [
 ] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, site, cache } = context.get(appContext);
+  const { site, cache } = context.get(appContext);
   const [home, i18n] = await Promise.all([
-    cache.get(`home:${site.brand.code}:${site.currency}`, () => loadHome(db, site)),
+    cache.get(`home:${site.brand.code}:${site.currency}`, () => loadHome(context)),
     i18nFor(site.intlLocale),
   ]);
   // The document title and description in the site's language (meta functions have no i18n of their own).
@@ -42,17 +41,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-async function loadHome(db: Db, site: Site) {
-  const lists = await Promise.all(
-    HOME_LISTS.map(async ({ suffix, autoplayMs }) => {
-      const list = await findOfferList(db, `${site.brand.code}_${suffix}`, site.currency);
-      if (!list) return null;
-      const products = list.entries.map((e) => e.product).filter((p) => p.availability !== 'out_of_stock');
-      return { name: list.name, header: list.header, autoplayMs, products };
-    }),
+async function loadHome(context: Route.LoaderArgs['context']) {
+  const { db, site } = context.get(appContext);
+  const lists = await carouselLists(
+    db,
+    HOME_LISTS.map(({ suffix }) => `${site.brand.code}_${suffix}`),
+    site.currency,
   );
   return {
-    lists: lists.filter((l): l is NonNullable<typeof l> => l !== null && l.products.length > 0),
+    lists: HOME_LISTS.flatMap(({ autoplayMs }, i) => {
+      const list = lists[i];
+      return list ? [{ ...list, autoplayMs }] : [];
+    }),
     locale: offerListLocale(site),
   };
 }
