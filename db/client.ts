@@ -13,6 +13,18 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
+/**
+ * 64-bit integers (money in cents, counts, sums) read as numbers, as PGlite reads them, rather than node-postgres's
+ * strings; one beyond 2^53 would lose digits, and is refused instead. NOTE: set on node-postgres's shared parsers:
+ * drizzle passes its own per-query parsers, which fall back to these.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`64-bit integer ${text} is beyond what a number holds exactly`);
+  return value;
+});
+
 export type Schema = typeof schema;
 /** The one database type services receive: PGlite and node-postgres share it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -84,7 +96,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // NOTE: no parallel workers for the app's queries. A storefront's queries are short, and starting workers costs
   // more than they save: at 100 000 products a search's p50 fell from ~100 to ~45 ms and its p95 from 152–173
   // to ~113 ms without them (README, benchmarks). Connections of other tools (imports, psql) keep the server's setting.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c max_parallel_workers_per_gather=0' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // NOTE: an idle client error (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
+import { CAMPAIGN_STATUS, type CampaignStatus } from '../domain/content';
+import { MEMBERSHIP_STATUS, type MembershipStatus } from '../domain/memberships';
+import { ORDER_STATUS, type OrderStatus } from '../domain/orders';
+import { AUTHORISATION_STATUS, type AuthorisationState, PAYMENT_STATUS, type PaymentState } from '../domain/payment';
+import { REVIEW_STATUS, type ReviewStatus } from '../domain/reviews';
+import type { StateMachine } from '../domain/state-machine';
 import type { CurrencyCode } from '../domain/sites';
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -18,6 +26,16 @@ import {
 
 // One catalogue serves every site; prices are kept per currency (sku_prices).
 // Money is integer cents (DESIGN.md convention 1).
+
+/**
+ * Money: integer cents of the row's currency, as a 64-bit integer (a Taiwan order of NT$21.5 million would pass a
+ * 32-bit column's limit), read as a JavaScript number (exact up to 2^53 cents; db/client.ts reads int8 so).
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** A status column's check constraint: one of its state set's states (domain/state-machine.ts). */
+const oneOf = (name: string, column: AnyPgColumn, machine: StateMachine<string>) =>
+  check(name, sql`${column} in (${sql.raw(machine.states.map((state) => `'${state}'`).join(', '))})`);
 
 export const products = pgTable(
   'products',
@@ -91,12 +109,12 @@ export const skuPrices = pgTable(
       .notNull()
       .references(() => skus.itemCode, { onDelete: 'cascade' }),
     currency: text('currency').notNull(),
-    listPriceCents: integer('list_price_cents').notNull(),
-    salePriceCents: integer('sale_price_cents').notNull(),
+    listPriceCents: cents('list_price_cents').notNull(),
+    salePriceCents: cents('sale_price_cents').notNull(),
     /** Volume (vpp) price per bottle, used when the sku's vppApplier is set. */
-    vppPriceCents: integer('vpp_price_cents'),
+    vppPriceCents: cents('vpp_price_cents'),
     /** Unlimited member price. */
-    memberPriceCents: integer('member_price_cents'),
+    memberPriceCents: cents('member_price_cents'),
   },
   (t) => [primaryKey({ columns: [t.skuItemCode, t.currency] })],
 );
@@ -154,8 +172,8 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
     /** The customer who wrote it (null for reviews that came with the catalogue). */
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    /** pending (waits for a moderator) | published | rejected. Only published reviews show or count. */
-    status: text('status').notNull().default('published'),
+    /** REVIEW_STATUS (domain/reviews.ts): only published reviews show or count. */
+    status: text('status').$type<ReviewStatus>().notNull().default('published'),
     /** The author page's address (domain/reviews.ts authorSlug computes the same). */
     authorSlug: text('author_slug')
       .notNull()
@@ -166,6 +184,7 @@ export const reviews = pgTable(
     uniqueIndex('reviews_customer_product_idx').on(t.customerId, t.productItemCode),
     index('reviews_author_idx').on(t.authorSlug),
     index('reviews_status_idx').on(t.status),
+    oneOf('reviews_status', t.status, REVIEW_STATUS),
   ],
 );
 
@@ -215,9 +234,9 @@ export const vouchers = pgTable('vouchers', {
   /** The voucher's kind: percent | amount */
   discountType: text('discount_type').notNull(),
   /** Percent (e.g. 20) or cents in the site's currency, by discountType. */
-  discountValue: integer('discount_value').notNull(),
+  discountValue: cents('discount_value').notNull(),
   /** The order's subtotal (voucher-eligible lines) must be at least this, in cents. */
-  minimumSubtotalCents: integer('minimum_subtotal_cents').notNull().default(0),
+  minimumSubtotalCents: cents('minimum_subtotal_cents').notNull().default(0),
   minimumBottles: integer('minimum_bottles').notNull().default(0),
   /** Null: every site. */
   siteId: text('site_id'),
@@ -283,12 +302,15 @@ export const customerSubscriptions = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /** FREESHIP (Unlimited) | WINEPLAN */
     type: text('type').notNull(),
-    /** ACTIVE | REQUESTED | SUSPENDED | CANCELLED */
-    status: text('status').notNull(),
+    /** MEMBERSHIP_STATUS (domain/memberships.ts) */
+    status: text('status').$type<MembershipStatus>().notNull(),
     name: text('name').notNull(),
     startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [index('customer_subscriptions_customer_idx').on(t.customerId)],
+  (t) => [
+    index('customer_subscriptions_customer_idx').on(t.customerId),
+    oneOf('customer_subscriptions_status', t.status, MEMBERSHIP_STATUS),
+  ],
 );
 
 export const customerAddresses = pgTable(
@@ -492,26 +514,31 @@ export const orders = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     siteId: text('site_id').notNull(),
     orderNumber: text('order_number').notNull(),
-    /** PROCESSING | SHIPPED | DELIVERED | CANCELLED */
-    status: text('status').notNull(),
+    /** ORDER_STATUS (domain/orders.ts) */
+    status: text('status').$type<OrderStatus>().notNull(),
     currency: text('currency').notNull(),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    shippingCents: integer('shipping_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    shippingCents: cents('shipping_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
     placedAt: timestamp('placed_at', { mode: 'date', withTimezone: true }).notNull(),
     /** Checkout's own fields (orders from before checkout existed leave them empty). */
     email: text('email'),
     /** The checkout form's key: a double click, a retry or a reload places one order. */
     idempotencyKey: text('idempotency_key'),
     voucherCode: text('voucher_code'),
-    discountCents: integer('discount_cents').notNull().default(0),
+    discountCents: cents('discount_cents').notNull().default(0),
     /** GST/VAT included in the total. */
-    taxCents: integer('tax_cents').notNull().default(0),
+    taxCents: cents('tax_cents').notNull().default(0),
     /** What was charged today: pre-sell lines are reserved, not charged (SPEC payableTodayTotal). */
-    payableTodayCents: integer('payable_today_cents'),
+    payableTodayCents: cents('payable_today_cents'),
     paymentBrand: text('payment_brand'),
     paymentLast4: text('payment_last4'),
     paymentReference: text('payment_reference'),
+    /**
+     * The card payment (PAYMENT_STATUS): AUTHORISED once the amount is held and the order written, CAPTURED once
+     * taken (right after, or by the outbox's retry when the provider could not be reached).
+     */
+    paymentStatus: text('payment_status').$type<PaymentState>().notNull().default('CAPTURED'),
     deliveryAddress: jsonb('delivery_address').$type<OrderAddress>(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>(),
     /** The hash of the confirmation page's cookie token: lets a guest's browser see its own confirmation. */
@@ -524,7 +551,31 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.placedAt),
     uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
     index('orders_guest_email_idx').on(t.email).where(sql`customer_id is null`),
+    index('orders_payment_reference_idx').on(t.paymentReference),
+    oneOf('orders_status', t.status, ORDER_STATUS),
+    oneOf('orders_payment_status', t.paymentStatus, PAYMENT_STATUS),
   ],
+);
+
+/**
+ * The built-in test payment provider's own records (services/payment.ts): what a real provider keeps on its side,
+ * so that its idempotency outlives a restart and holds across processes. Keyed by the checkout's payment key.
+ */
+export const testPayments = pgTable(
+  'test_payments',
+  {
+    reference: text('reference').primaryKey(),
+    paymentKey: text('payment_key').notNull().unique(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    /** AUTHORISATION_STATUS (domain/payment.ts) */
+    status: text('status').$type<AuthorisationState>().notNull(),
+    capturedCents: cents('captured_cents').notNull().default(0),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf('test_payments_status', t.status, AUTHORISATION_STATUS)],
 );
 
 export interface OrderAddress {
@@ -548,8 +599,8 @@ export const giftCards = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    balanceCents: integer('balance_cents').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    balanceCents: cents('balance_cents').notNull(),
     recipientName: text('recipient_name').notNull(),
     recipientEmail: text('recipient_email').notNull(),
     message: text('message').notNull().default(''),
@@ -573,9 +624,9 @@ export const orderLines = pgTable(
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     bottleCount: integer('bottle_count').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
+    unitPriceCents: cents('unit_price_cents').notNull(),
     /** What the line came to after pack and member pricing (null on orders from before checkout). */
-    lineTotalCents: integer('line_total_cents'),
+    lineTotalCents: cents('line_total_cents'),
     /** Reserved now, charged when it lands. */
     preSell: boolean('pre_sell').notNull().default(false),
   },
@@ -612,7 +663,7 @@ export const customerVouchers = pgTable(
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     currency: text('currency').notNull(),
-    balanceCents: integer('balance_cents').notNull(),
+    balanceCents: cents('balance_cents').notNull(),
     expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [uniqueIndex('customer_vouchers_code_idx').on(t.customerId, t.code)],
@@ -650,13 +701,13 @@ export const contentPages = pgTable(
   {
     kind: text('kind').notNull(),
     name: text('name').notNull(),
-    /** draft | published */
-    status: text('status').notNull(),
+    /** CAMPAIGN_STATUS (domain/content.ts) */
+    status: text('status').$type<CampaignStatus>().notNull(),
     data: jsonb('data').notNull(),
     checksum: text('checksum').notNull(),
     updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.name] })],
+  (t) => [primaryKey({ columns: [t.kind, t.name] }), oneOf('content_pages_status', t.status, CAMPAIGN_STATUS)],
 );
 
 /** A customer's personal refer-a-friend code on one site; the code is also a voucher for the friend. */

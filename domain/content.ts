@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_CODE_PATTERN } from './item-code';
+import { type StateMachine, stateMachine } from './state-machine';
 
 // Content operators edit as files (SPEC §7 "a content service query for campaign pages"; issue: campaign pages
 // are versioned files under content/, validated by one schema each). Pure: the import reads files elsewhere.
@@ -23,9 +24,13 @@ const Text = (what: string, max: number) =>
     .min(1, `${what} must not be empty.`)
     .max(max, `${what} is at most ${max} characters.`);
 
+/** A campaign is a draft (seen only in preview) or published; either may become the other. */
+export const CAMPAIGN_STATUS = stateMachine({ draft: ['published'], published: ['draft'] });
+export type CampaignStatus = typeof CAMPAIGN_STATUS extends StateMachine<infer S> ? S : never;
+
 export const CampaignSchema = z.strictObject({
   name: CampaignNameSchema,
-  status: z.enum(['draft', 'published'], { error: 'status must be "draft" or "published".' }),
+  status: z.enum(CAMPAIGN_STATUS.states, { error: 'status must be "draft" or "published".' }),
   title: Text('title', 120),
   description: Text('description', 300),
   hero: z.strictObject({ heading: Text('hero.heading', 120), subheading: Text('hero.subheading', 300).optional() }),

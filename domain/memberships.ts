@@ -2,11 +2,22 @@
 // "Unlimited member"): when the next wine-plan case ships, when Unlimited renews, and what a change means.
 // Pure: dates in, dates out (UTC calendar months), the clock's "now" passed in.
 
-export type MembershipStatus = 'ACTIVE' | 'REQUESTED' | 'SUSPENDED' | 'CANCELLED';
+import { type StateMachine, stateMachine } from './state-machine';
+
+/** A membership's (Unlimited's or a wine plan's) states and moves: requested at checkout, then run by the retailer. */
+export const MEMBERSHIP_STATUS = stateMachine({
+  ACTIVE: ['SUSPENDED', 'CANCELLED'],
+  REQUESTED: ['ACTIVE', 'CANCELLED'],
+  SUSPENDED: ['ACTIVE', 'CANCELLED'],
+  CANCELLED: [],
+});
+export type MembershipStatus = typeof MEMBERSHIP_STATUS extends StateMachine<infer S> ? S : never;
 
 /** SPEC §4: "Wine plan member: ACTIVE or REQUESTED." */
+export const MEMBER_STATES = ['ACTIVE', 'REQUESTED'] as const satisfies readonly MembershipStatus[];
+
 export function isWinePlanMember(status: MembershipStatus | null | undefined): boolean {
-  return status === 'ACTIVE' || status === 'REQUESTED';
+  return (MEMBER_STATES as readonly (string | null | undefined)[]).includes(status);
 }
 
 /** Unlimited is sold as a 12-month membership (CONTRACT: UL0001 "Unlimited membership, 12 months"). */

@@ -1,6 +1,8 @@
 // Card payment (CONTRACT.md checkout): the PaymentProvider interface and the built-in test provider. A card
 // number is only ever held in memory for the charge; what is kept is the brand and the last four digits.
 
+import { type StateMachine, stateMachine } from './state-machine';
+
 export interface CardInput {
   /** Digits, spaces allowed. */
   number: string;
@@ -9,22 +11,43 @@ export interface CardInput {
   cvc: string;
 }
 
-export type ChargeResult =
+export type AuthoriseResult =
   | { ok: true; reference: string; brand: string; last4: string }
   | { ok: false; message: string };
 
-export interface ChargeRequest {
+export interface AuthoriseRequest {
   amountCents: number;
   currency: string;
   card: CardInput;
-  /** The same key twice is one charge (a retry after a lost answer). */
-  idempotencyKey: string;
+  /** The same key twice is one authorisation (a retry after a lost answer, a double click). */
+  paymentKey: string;
 }
 
+/**
+ * A card payment in two steps, so that money is never taken for an order that was not written: `authorise` holds
+ * the amount on the card, the order is written, then `capture` takes it. An authorisation whose order could not be
+ * written is released (and one never captured lapses at the card's bank on its own).
+ */
 export interface PaymentProvider {
   readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  authorise(request: AuthoriseRequest): Promise<AuthoriseResult>;
+  /** Takes the amount held (or less). Capturing a captured payment again does nothing; any other refusal throws. */
+  capture(reference: string, amountCents: number): Promise<void>;
+  /** Lets an authorisation go without taking anything. Does nothing to a captured or released one. */
+  release(reference: string): Promise<void>;
 }
+
+/** An order's card payment (orders.payment_status): written authorised, then captured. */
+export const PAYMENT_STATUS = stateMachine({ AUTHORISED: ['CAPTURED'], CAPTURED: [] });
+export type PaymentState = typeof PAYMENT_STATUS extends StateMachine<infer S> ? S : never;
+
+/** An authorisation at the test provider (test_payments.status): released ones may be held anew by their key. */
+export const AUTHORISATION_STATUS = stateMachine({
+  AUTHORISED: ['CAPTURED', 'RELEASED'],
+  RELEASED: ['AUTHORISED'],
+  CAPTURED: [],
+});
+export type AuthorisationState = typeof AUTHORISATION_STATUS extends StateMachine<infer S> ? S : never;
 
 export const PAYMENT_MESSAGES = {
   declined: 'Your card was declined.',

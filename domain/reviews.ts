@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type StateMachine, stateMachine } from './state-machine';
 
 // Customer reviews (SPEC §7 "A review service (submit review, get author)", §2 "a reviews page of a named
 // author"): what a review may say, how its author is named and found. One schema for the form and the API.
@@ -36,7 +37,16 @@ export const ReviewInputSchema = z.object(
 
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
-export type ReviewStatus = 'pending' | 'published' | 'rejected';
+/**
+ * A review waits for a moderator (pending), who publishes or rejects it, and may change their mind; the author's
+ * edit sends it back to wait. Only published reviews show or count.
+ */
+export const REVIEW_STATUS = stateMachine({
+  pending: ['published', 'rejected'],
+  published: ['pending', 'rejected'],
+  rejected: ['pending', 'published'],
+});
+export type ReviewStatus = typeof REVIEW_STATUS extends StateMachine<infer S> ? S : never;
 
 /** How a customer signs a review: first name and the initial of the last ("Sophie N."). */
 export function reviewAuthorName(firstName: string, lastName: string): string {

@@ -1,9 +1,14 @@
 // Unlimited, the paid free-delivery membership (SPEC §4 "Unlimited member", "Join Unlimited modal", §6, §9
 // "Unlimited"; CONTRACT.md UL0001/UL9001). Pure rules shared by the server and the browser.
 
+import { MEMBER_STATES, type MembershipStatus } from './memberships';
 import { message } from './message';
 
-export type UnlimitedStatus = 'ACTIVE' | 'REQUESTED' | 'SUSPENDED';
+/** An Unlimited membership that still stands (a cancelled one is as none). */
+export type UnlimitedStatus = Exclude<MembershipStatus, 'CANCELLED'>;
+
+/** SPEC §4: "For banner logic, ACTIVE, REQUESTED or SUSPENDED all count as member." */
+export const STANDING_STATES = ['ACTIVE', 'REQUESTED', 'SUSPENDED'] as const satisfies readonly UnlimitedStatus[];
 
 /** CONTRACT.md: UL0001 is the membership; test hosts use UL9001 (SPEC §9 "On test environments Unlimited item codes are substituted"). */
 export const UNLIMITED_ITEM_CODE = 'UL0001';
@@ -24,7 +29,7 @@ export function isOutOfArea(postcode: string | null | undefined): boolean {
 
 /** SPEC §4: "For banner logic, ACTIVE, REQUESTED or SUSPENDED all count as member." */
 export function countsAsMember(status: UnlimitedStatus | null | undefined): boolean {
-  return status === 'ACTIVE' || status === 'REQUESTED' || status === 'SUSPENDED';
+  return (STANDING_STATES as readonly (string | null | undefined)[]).includes(status);
 }
 
 /**
@@ -32,7 +37,7 @@ export function countsAsMember(status: UnlimitedStatus | null | undefined): bool
  * upsells.
  */
 export function isActiveMember(status: UnlimitedStatus | null | undefined): boolean {
-  return status === 'ACTIVE' || status === 'REQUESTED';
+  return (MEMBER_STATES as readonly (string | null | undefined)[]).includes(status);
 }
 
 /** SPEC §4/§6: suspended members get no member-savings prompts; everyone else may see them. */

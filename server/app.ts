@@ -18,7 +18,7 @@ import type { BudgetLimits } from '../services/budgets';
 import { countDeadJobs } from '../services/outbox';
 import { type Clock, systemClock } from '../domain/clock';
 import type { PaymentProvider } from '../domain/payment';
-import { createTestPaymentProvider } from '../services/payment';
+import { paymentProviderFor } from '../services/payment';
 import { IMAGE_SIZES, type ImageSize } from '../domain/images';
 import { drawPlaceholderSvg } from '../domain/product-art';
 import { BRAND_CODES, COUNTRY_CODES, canonicalOrigin, resolveSiteFromHost, SITES } from '../domain/sites';
@@ -149,7 +149,7 @@ export function createApp(options: CreateAppOptions) {
     codesPerCart: config.CODE_TRIES_PER_HOUR_PER_CART,
     signupsPerAddress: config.SIGNUPS_PER_HOUR,
   };
-  const payments = options.payments ?? createTestPaymentProvider();
+  const payments = options.payments ?? paymentProviderFor(database.db);
   // NOTE: the message catalogues are compiled by Vite into the page build, whose entry module hands them out.
   const messagesFor =
     options.messagesFor ??

@@ -1,6 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
+import type { PaymentProvider } from '../domain/payment';
+import { capturePayment, type PaymentCaptureJob } from '../services/checkout';
+import { paymentProviderFor } from '../services/payment';
 import type { Clock } from '../domain/clock';
 import type { EmailListJob } from '../services/email-signup';
 import { type OutboxHandler, type OutboxKind, processOutbox } from '../services/outbox';
@@ -61,17 +64,34 @@ export function mailSender(smtpUrl: string | undefined, from: string, log: Logge
   };
 }
 
-export function outboxHandlers(config: Config, log: Logger): Record<OutboxKind, OutboxHandler> {
+/** Takes an order's authorised amount when checkout could not (services/checkout.ts capturePayment). */
+export function paymentCapturer(db: Db, payments: PaymentProvider): OutboxHandler {
+  return (job) => capturePayment(db, payments, (job.payload as PaymentCaptureJob).orderId);
+}
+
+export function outboxHandlers(
+  config: Config,
+  log: Logger,
+  db: Db,
+  payments: PaymentProvider,
+): Record<OutboxKind, OutboxHandler> {
   return {
     'email-list': emailListSender(config.EMAIL_LIST_ENDPOINT, log),
     'order-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
     'account-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
+    'payment-capture': paymentCapturer(db, payments),
   };
 }
 
 /** Runs the outbox every OUTBOX_INTERVAL_MS; stop() waits for a run in progress. */
-export function startOutboxWorker(database: Database, config: Config, log: Logger, clock: Clock) {
-  const handlers = outboxHandlers(config, log);
+export function startOutboxWorker(
+  database: Database,
+  config: Config,
+  log: Logger,
+  clock: Clock,
+  payments: PaymentProvider = paymentProviderFor(database.db),
+) {
+  const handlers = outboxHandlers(config, log, database.db, payments);
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const timer = setInterval(() => {

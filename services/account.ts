@@ -15,6 +15,7 @@ import { type CellaringBand, cellaringBand } from '../domain/cellaring';
 import type { Clock } from '../domain/clock';
 import { isWinePlanMember } from '../domain/memberships';
 import { ServiceError } from './service-error';
+import type { MembershipStatus } from '../domain/memberships';
 
 // The account area and the account half of the user API (SPEC §2 account routes, §3 User, §7).
 // The database is passed in; nothing here knows about HTTP. Money stays integer cents.
@@ -82,7 +83,7 @@ export async function getAccountDetails(db: Db, customerId: number): Promise<Acc
   };
 }
 
-export type SubscriptionStatus = 'ACTIVE' | 'REQUESTED' | 'SUSPENDED' | 'CANCELLED';
+export type SubscriptionStatus = MembershipStatus;
 
 export interface Subscription {
   id: number;

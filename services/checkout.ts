@@ -27,7 +27,7 @@ import {
 } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import { checkCard, type PaymentProvider } from '../domain/payment';
-import { isOutOfArea, UNLIMITED_ITEM_CODES, UNLIMITED_MESSAGES } from '../domain/unlimited';
+import { isOutOfArea, STANDING_STATES, UNLIMITED_ITEM_CODES, UNLIMITED_MESSAGES } from '../domain/unlimited';
 import { formatMoney } from '../domain/money';
 import { VOUCHER_MESSAGES } from '../domain/vouchers';
 import {
@@ -48,9 +48,10 @@ import { loadVoucherRule, lockVoucherUser, mailboxKeySql, voucherUseOf } from '.
 import { mailboxKey } from '../domain/identity-rules';
 import { announcePageChange } from './page-changes';
 
-// Placing an order (issue: checkout): one transaction that reads prices and stock uncached, takes the stock
-// with no oversell, records the voucher use, issues gift cards, requests Unlimited, charges the card and
-// empties the cart. Anything that fails (a declined card included) rolls all of it back.
+// Placing an order (issue: checkout): the amount is authorised on the card, then one transaction reads prices and
+// stock uncached, takes the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited,
+// writes the order and empties the cart; the amount is captured once the order is written. Anything that fails
+// rolls all of it back and releases the authorisation.
 
 export interface CheckoutContext extends CartContext {
   clock: Clock;
@@ -220,243 +221,327 @@ export async function placeOrder(
     CHECKOUT_MESSAGES.tooManyPayments,
   );
 
+  // The amount is held on the card before anything is written, and taken only once the order is (capturePayment):
+  // a card is never charged for an order that does not exist. The cart is priced for it as it is now; the
+  // transaction prices it again under the cart's lock and refuses when the amount moved meanwhile.
+  const priced = await getCartWithTotals({ ...ctx, cache: undefined }, cartId, { validate: true });
+  try {
+    refuseUnpayable(ctx, priced.cart, priced.totals);
+  } catch (error) {
+    // A double click's first request may have placed the order (and emptied the cart) since the look-up above.
+    const placedMeanwhile = await findByKey(ctx.db, input.idempotencyKey);
+    if (placedMeanwhile) return replay(placedMeanwhile, ctx, customerId, cartId);
+    throw error;
+  }
+  const amountCents = priced.totals.order.payableTodayCents;
+  const authorisation = await ctx.payments.authorise({
+    amountCents,
+    currency: ctx.site.currency,
+    card: input.card,
+    paymentKey: paymentKeyOf(cartId, input.idempotencyKey),
+  });
+  if (!authorisation.ok) throw new ServiceError('invalid', authorisation.message);
+
   let wentOutOfStock = false;
-  const placed = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await lockCart(tx, cartId, ctx.site, customerId);
-    // A second click waited for the first one's lock: it finds the order the first one placed.
-    const placedMeanwhile = await findByKey(tx, input.idempotencyKey);
-    if (placedMeanwhile) return { ...placedMeanwhile, replayed: true };
+  const placed = await ctx.db
+    .transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await lockCart(tx, cartId, ctx.site, customerId);
+      // A second click waited for the first one's lock: it finds the order the first one placed.
+      const placedMeanwhile = await findByKey(tx, input.idempotencyKey);
+      if (placedMeanwhile) return { ...placedMeanwhile, replayed: true };
 
-    // Prices and stock as they are now, not from the read cache.
-    const { cart, totals } = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, cartId, { validate: true });
-    if (cart.lineItems.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
-    const cap = MAX_ORDER_SUBTOTAL_CENTS[ctx.site.currency];
-    if (totals.order.subtotalCents > cap)
-      throw new ServiceError('invalid', CHECKOUT_MESSAGES.tooLarge(formatMoney(cap, ctx.site)));
-    for (const line of cart.lineItems) {
-      const problems = line.validationInformationDetails.validationDetailsList;
-      if (problems.some((p) => p.type === 'OUT_OF_STOCK'))
-        throw new ServiceError('conflict', CHECKOUT_MESSAGES.outOfStock(line.product.name));
-      if (problems.length > 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.upsell);
-    }
-    const membershipLines = cart.lineItems.filter((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
-    // A membership belongs to an account: a guest paying for one would get no subscription.
-    if (membershipLines.length > 0 && customerId === null)
-      throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
-    if (membershipLines.length > 0 && isOutOfArea(delivery.postcode))
-      throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
-    // The rules the add checked, again as the database has them now (a login merge brings in lines added by a
-    // Prospect): a member of any standing does not buy Unlimited again, and the e-gift cap holds.
-    if (membershipLines.length > 0 && customerId !== null) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
-      const [standing] = await tx
-        .select({ status: customerSubscriptions.status })
-        .from(customerSubscriptions)
-        .where(
-          and(
-            eq(customerSubscriptions.customerId, customerId),
-            eq(customerSubscriptions.type, 'FREESHIP'),
-            inArray(customerSubscriptions.status, ['ACTIVE', 'REQUESTED', 'SUSPENDED']),
-          ),
+      // Prices and stock as they are now, not from the read cache.
+      const { cart, totals } = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, cartId, {
+        validate: true,
+      });
+      refuseUnpayable(ctx, cart, totals);
+      if (totals.order.payableTodayCents !== amountCents)
+        throw new ServiceError('conflict', CHECKOUT_MESSAGES.amountChanged);
+      const membershipLines = cart.lineItems.filter((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
+      // A membership belongs to an account: a guest paying for one would get no subscription.
+      if (membershipLines.length > 0 && customerId === null)
+        throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
+      if (membershipLines.length > 0 && isOutOfArea(delivery.postcode))
+        throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
+      // The rules the add checked, again as the database has them now (a login merge brings in lines added by a
+      // Prospect): a member of any standing does not buy Unlimited again, and the e-gift cap holds.
+      if (membershipLines.length > 0 && customerId !== null) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
+        const [standing] = await tx
+          .select({ status: customerSubscriptions.status })
+          .from(customerSubscriptions)
+          .where(
+            and(
+              eq(customerSubscriptions.customerId, customerId),
+              eq(customerSubscriptions.type, 'FREESHIP'),
+              inArray(customerSubscriptions.status, STANDING_STATES),
+            ),
+          )
+          .limit(1);
+        if (standing?.status === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
+        if (standing) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
+      }
+      const eCards = cart.lineItems.filter((l) => l.giftVoucherDetails).reduce((n, l) => n + l.quantity, 0);
+      if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
+
+      // Stock: one conditional update per product, in item-code order (no deadlocks between two buyers). A
+      // row that cannot cover the bottles is not touched, and the buyer is told how many are left.
+      const bottlesByProduct = new Map<string, { name: string; bottles: number }>();
+      for (const line of cart.lineItems) {
+        if (
+          line.giftVoucherDetails ||
+          line.product.productType === 'membership' ||
+          line.product.productType === 'subscription'
         )
-        .limit(1);
-      if (standing?.status === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
-      if (standing) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
-    }
-    const eCards = cart.lineItems.filter((l) => l.giftVoucherDetails).reduce((n, l) => n + l.quantity, 0);
-    if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
-
-    // Stock: one conditional update per product, in item-code order (no deadlocks between two buyers). A
-    // row that cannot cover the bottles is not touched, and the buyer is told how many are left.
-    const bottlesByProduct = new Map<string, { name: string; bottles: number }>();
-    for (const line of cart.lineItems) {
-      if (
-        line.giftVoucherDetails ||
-        line.product.productType === 'membership' ||
-        line.product.productType === 'subscription'
-      )
-        continue;
-      const entry = bottlesByProduct.get(line.product.itemCode) ?? { name: line.product.name, bottles: 0 };
-      entry.bottles += line.bottleCount;
-      bottlesByProduct.set(line.product.itemCode, entry);
-    }
-    for (const [itemCode, { name, bottles }] of [...bottlesByProduct].sort(([a], [b]) => a.localeCompare(b))) {
-      const taken = await tx
-        .update(products)
-        .set({
-          stockBottles: sql`${products.stockBottles} - ${bottles}`,
-          availability: sql`case when ${products.stockBottles} - ${bottles} <= 0 then 'out_of_stock' else ${products.availability} end`,
-        })
-        .where(and(eq(products.itemCode, itemCode), sql`${products.stockBottles} >= ${bottles}`))
-        .returning({ left: products.stockBottles });
-      if (taken.length > 0) {
-        if ((taken[0]?.left ?? 1) <= 0) {
-          // Pages show availability: the wine's pages (and lists holding it) change.
-          if (!wentOutOfStock) await announcePageChange(tx);
-          wentOutOfStock = true;
+          continue;
+        const entry = bottlesByProduct.get(line.product.itemCode) ?? { name: line.product.name, bottles: 0 };
+        entry.bottles += line.bottleCount;
+        bottlesByProduct.set(line.product.itemCode, entry);
+      }
+      for (const [itemCode, { name, bottles }] of [...bottlesByProduct].sort(([a], [b]) => a.localeCompare(b))) {
+        const taken = await tx
+          .update(products)
+          .set({
+            stockBottles: sql`${products.stockBottles} - ${bottles}`,
+            availability: sql`case when ${products.stockBottles} - ${bottles} <= 0 then 'out_of_stock' else ${products.availability} end`,
+          })
+          .where(and(eq(products.itemCode, itemCode), sql`${products.stockBottles} >= ${bottles}`))
+          .returning({ left: products.stockBottles });
+        if (taken.length > 0) {
+          if ((taken[0]?.left ?? 1) <= 0) {
+            // Pages show availability: the wine's pages (and lists holding it) change.
+            if (!wentOutOfStock) await announcePageChange(tx);
+            wentOutOfStock = true;
+          }
+          continue;
         }
-        continue;
+        const [row] = await tx
+          .select({ left: products.stockBottles })
+          .from(products)
+          .where(eq(products.itemCode, itemCode));
+        if (row && row.left !== null) {
+          throw new ServiceError(
+            'conflict',
+            row.left <= 0 ? CHECKOUT_MESSAGES.outOfStock(name) : CHECKOUT_MESSAGES.fewLeft(name, row.left),
+          );
+        }
+        // Stock not counted for this product (null): nothing to take.
       }
-      const [row] = await tx
-        .select({ left: products.stockBottles })
-        .from(products)
-        .where(eq(products.itemCode, itemCode));
-      if (row && row.left !== null) {
-        throw new ServiceError(
-          'conflict',
-          row.left <= 0 ? CHECKOUT_MESSAGES.outOfStock(name) : CHECKOUT_MESSAGES.fewLeft(name, row.left),
-        );
+
+      // The voucher: counted only when it applies now; a once-per-customer code is checked under the
+      // customer's lock (or the guest's email), so two checkouts at once cannot both use it.
+      const voucher = totals.voucher?.applied ? totals.voucher : null;
+      // Rules that hold per person (a once-only voucher, unpaid pre-sell bottles), by account and by mailbox together,
+      // guest or customer, under the person's locks (services/voucher-store.ts).
+      const user = { customerId, email };
+      const presellBottles = cart.lineItems.filter((l) => l.sku.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
+      if (voucher || presellBottles > 0) await lockVoucherUser(tx, user, email);
+      if (presellBottles > 0) {
+        const held = await reservedPresellBottles(tx, user);
+        if (held + presellBottles > ctx.presellBottleLimit)
+          throw new ServiceError('invalid', CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
       }
-      // Stock not counted for this product (null): nothing to take.
-    }
+      if (voucher) {
+        const rule = await loadVoucherRule(tx, voucher.code);
+        const refused = rule ? refusalFor(await voucherUseOf(tx, rule, user)) : null;
+        if (refused) throw new ServiceError('conflict', refused);
+      }
 
-    // The voucher: counted only when it applies now; a once-per-customer code is checked under the
-    // customer's lock (or the guest's email), so two checkouts at once cannot both use it.
-    const voucher = totals.voucher?.applied ? totals.voucher : null;
-    // Rules that hold per person (a once-only voucher, unpaid pre-sell bottles), by account and by mailbox together,
-    // guest or customer, under the person's locks (services/voucher-store.ts).
-    const user = { customerId, email };
-    const presellBottles = cart.lineItems.filter((l) => l.sku.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
-    if (voucher || presellBottles > 0) await lockVoucherUser(tx, user, email);
-    if (presellBottles > 0) {
-      const held = await reservedPresellBottles(tx, user);
-      if (held + presellBottles > ctx.presellBottleLimit)
-        throw new ServiceError('invalid', CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
-    }
-    if (voucher) {
-      const rule = await loadVoucherRule(tx, voucher.code);
-      const refused = rule ? refusalFor(await voucherUseOf(tx, rule, user)) : null;
-      if (refused) throw new ServiceError('conflict', refused);
-    }
-
-    const order = totals.order;
-    // A clash with an existing number draws again (the unique index decides, inside this transaction).
-    let orderNumber = '';
-    let created: { id: number } | undefined;
-    for (let attempt = 0; !created && attempt < 5; attempt++) {
-      orderNumber = orderNumberFor(ctx.site.id, now, randomInt(100_000_000) / 100_000_000);
-      [created] = await tx
-        .insert(orders)
-        .values({
-          customerId,
-          siteId: ctx.site.id,
-          orderNumber,
-          status: 'PROCESSING',
-          currency: ctx.site.currency,
-          subtotalCents: order.subtotalCents,
-          shippingCents: order.shippingCents,
-          totalCents: order.totalCents,
-          discountCents: order.discountCents,
-          taxCents: order.taxCents,
-          payableTodayCents: order.payableTodayCents,
-          placedAt: now,
-          email,
-          idempotencyKey: input.idempotencyKey,
-          voucherCode: voucher?.code ?? null,
-          deliveryAddress: delivery,
-          billingAddress: billing,
-          accessTokenHash: accessTokenHash(input.idempotencyKey),
-          cartHash: cartHashOf(cartId),
-        })
-        // NOTE: no target: a clash on the order number draws again; one on the key means another cart placed an
-        // order with it meanwhile (PostgreSQL waits for that transaction here, then skips the row).
-        .onConflictDoNothing()
-        .returning({ id: orders.id });
-      if (!created && (await findByKey(tx, input.idempotencyKey)))
-        throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
-    }
-    if (!created) throw new Error('no free order number after 5 draws');
-    const orderId = created.id;
-    await tx.insert(orderLines).values(
-      cart.lineItems.map((line, i) => {
-        const lineTotal = totals.lines[i]?.totalCents ?? 0;
-        return {
-          orderId,
-          itemCode: line.product.itemCode,
-          skuItemCode: line.sku.itemCode,
-          name: line.product.name,
-          quantity: line.quantity,
-          bottleCount: line.bottleCount,
-          unitPriceCents: Math.round(lineTotal / Math.max(1, line.quantity)),
-          lineTotalCents: lineTotal,
-          preSell: line.sku.preSellItem,
-        };
-      }),
-    );
-    const issued = cart.lineItems.flatMap((line) => {
-      const gift = line.giftVoucherDetails;
-      if (!gift) return [];
-      return Array.from({ length: line.quantity }, () => {
-        const cents = Math.round(gift.value.amount * 100);
-        return {
-          code: giftCardCode(randomBytes(16)),
-          orderId,
-          currency: gift.value.currencyCode,
-          amountCents: cents,
-          balanceCents: cents,
-          recipientName: gift.recipientName,
-          recipientEmail: gift.recipientEmail,
-          message: gift.message,
-        };
-      });
-    });
-    if (issued.length > 0) await tx.insert(giftCards).values(issued);
-    if (membershipLines.length > 0 && customerId !== null) {
-      await tx.insert(customerSubscriptions).values({
-        customerId,
-        type: 'FREESHIP',
-        status: 'REQUESTED',
-        name: 'Unlimited',
-        startedAt: now,
-      });
-    }
-    if (voucher)
-      await tx.insert(voucherUses).values({ voucherCode: voucher.code, customerId, email, orderId, usedAt: now });
-
-    // The charge comes last: a refusal rolls back the stock, the voucher use and the order.
-    const charge = await ctx.payments.charge({
-      amountCents: order.payableTodayCents,
-      currency: ctx.site.currency,
-      card: input.card,
-      idempotencyKey: input.idempotencyKey,
-    });
-    if (!charge.ok) throw new ServiceError('invalid', charge.message);
-    await tx
-      .update(orders)
-      .set({ paymentBrand: charge.brand, paymentLast4: charge.last4, paymentReference: charge.reference })
-      .where(eq(orders.id, orderId));
-
-    await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
-    await tx.update(carts).set({ voucherCode: null, updatedAt: now }).where(eq(carts.id, cartId));
-    await enqueue(
-      tx,
-      'order-email',
-      renderOrderEmail(
-        {
-          site: ctx.site,
-          orderNumber,
-          email,
-          delivery,
-          lines: cart.lineItems.map((line, i) => ({
+      const order = totals.order;
+      // A clash with an existing number draws again (the unique index decides, inside this transaction).
+      let orderNumber = '';
+      let created: { id: number } | undefined;
+      for (let attempt = 0; !created && attempt < 5; attempt++) {
+        orderNumber = orderNumberFor(ctx.site.id, now, randomInt(100_000_000) / 100_000_000);
+        [created] = await tx
+          .insert(orders)
+          .values({
+            customerId,
+            siteId: ctx.site.id,
+            orderNumber,
+            status: 'PROCESSING',
+            currency: ctx.site.currency,
+            subtotalCents: order.subtotalCents,
+            shippingCents: order.shippingCents,
+            totalCents: order.totalCents,
+            discountCents: order.discountCents,
+            taxCents: order.taxCents,
+            payableTodayCents: order.payableTodayCents,
+            placedAt: now,
+            email,
+            idempotencyKey: input.idempotencyKey,
+            voucherCode: voucher?.code ?? null,
+            deliveryAddress: delivery,
+            billingAddress: billing,
+            accessTokenHash: accessTokenHash(input.idempotencyKey),
+            cartHash: cartHashOf(cartId),
+            paymentBrand: authorisation.brand,
+            paymentLast4: authorisation.last4,
+            paymentReference: authorisation.reference,
+            paymentStatus: 'AUTHORISED',
+          })
+          // NOTE: no target: a clash on the order number draws again; one on the key means another cart placed an
+          // order with it meanwhile (PostgreSQL waits for that transaction here, then skips the row).
+          .onConflictDoNothing()
+          .returning({ id: orders.id });
+        if (!created && (await findByKey(tx, input.idempotencyKey)))
+          throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
+      }
+      if (!created) throw new Error('no free order number after 5 draws');
+      const orderId = created.id;
+      await tx.insert(orderLines).values(
+        cart.lineItems.map((line, i) => {
+          const lineTotal = totals.lines[i]?.totalCents ?? 0;
+          return {
+            orderId,
+            itemCode: line.product.itemCode,
+            skuItemCode: line.sku.itemCode,
             name: line.product.name,
             quantity: line.quantity,
-            totalCents: totals.lines[i]?.totalCents ?? 0,
+            bottleCount: line.bottleCount,
+            unitPriceCents: Math.round(lineTotal / Math.max(1, line.quantity)),
+            lineTotalCents: lineTotal,
             preSell: line.sku.preSellItem,
-          })),
-          totals: order,
-          giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents, recipientName: g.recipientName })),
-          card: { brand: charge.brand, last4: charge.last4 },
-        },
-        messages,
-      ),
-      now,
-    );
-    return { id: orderId, orderNumber, customerId, siteId: ctx.site.id, cartHash: null, replayed: false };
-  });
+          };
+        }),
+      );
+      const issued = cart.lineItems.flatMap((line) => {
+        const gift = line.giftVoucherDetails;
+        if (!gift) return [];
+        return Array.from({ length: line.quantity }, () => {
+          const cents = Math.round(gift.value.amount * 100);
+          return {
+            code: giftCardCode(randomBytes(16)),
+            orderId,
+            currency: gift.value.currencyCode,
+            amountCents: cents,
+            balanceCents: cents,
+            recipientName: gift.recipientName,
+            recipientEmail: gift.recipientEmail,
+            message: gift.message,
+          };
+        });
+      });
+      if (issued.length > 0) await tx.insert(giftCards).values(issued);
+      if (membershipLines.length > 0 && customerId !== null) {
+        await tx.insert(customerSubscriptions).values({
+          customerId,
+          type: 'FREESHIP',
+          status: 'REQUESTED',
+          name: 'Unlimited',
+          startedAt: now,
+        });
+      }
+      if (voucher)
+        await tx.insert(voucherUses).values({ voucherCode: voucher.code, customerId, email, orderId, usedAt: now });
+
+      // Taken after the commit (below); should the provider not answer then, the outbox takes it later.
+      await enqueue(tx, 'payment-capture', { orderId } satisfies PaymentCaptureJob, now);
+
+      await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
+      await tx.update(carts).set({ voucherCode: null, updatedAt: now }).where(eq(carts.id, cartId));
+      await enqueue(
+        tx,
+        'order-email',
+        renderOrderEmail(
+          {
+            site: ctx.site,
+            orderNumber,
+            email,
+            delivery,
+            lines: cart.lineItems.map((line, i) => ({
+              name: line.product.name,
+              quantity: line.quantity,
+              totalCents: totals.lines[i]?.totalCents ?? 0,
+              preSell: line.sku.preSellItem,
+            })),
+            totals: order,
+            giftCards: issued.map((g) => ({
+              code: g.code,
+              amountCents: g.amountCents,
+              recipientName: g.recipientName,
+            })),
+            card: { brand: authorisation.brand, last4: authorisation.last4 },
+          },
+          messages,
+        ),
+        now,
+      );
+      return { id: orderId, orderNumber, customerId, siteId: ctx.site.id, cartHash: null, replayed: false };
+    })
+    .catch(async (error: unknown) => {
+      await releaseUnlessHeld(ctx, authorisation.reference);
+      throw error;
+    });
   if (wentOutOfStock) ctx.cache?.clear();
   if (placed.replayed) return replay(placed, ctx, customerId, cartId);
+  // NOTE: a capture that fails here stays AUTHORISED; its outbox job (enqueued with the order) retries it, and
+  // one that keeps failing ends among the dead jobs /readyz counts.
+  await capturePayment(ctx.db, ctx.payments, placed.id).catch(() => {});
   return { orderNumber: placed.orderNumber, orderId: placed.id, replayed: false };
+}
+
+/** The outbox job that takes an order's authorised amount (services/outbox.ts, kind `payment-capture`). */
+export interface PaymentCaptureJob {
+  orderId: number;
+}
+
+/**
+ * Takes the amount authorised for an order, once: an order already captured is left alone, so the checkout's own
+ * attempt and the outbox's retry may both run. Throws when the provider refuses or cannot be reached.
+ */
+export async function capturePayment(db: Db, payments: PaymentProvider, orderId: number): Promise<void> {
+  const [order] = await db
+    .select({ reference: orders.paymentReference, state: orders.paymentStatus, amountCents: orders.payableTodayCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order?.state !== 'AUTHORISED' || !order.reference) return;
+  await payments.capture(order.reference, order.amountCents ?? 0);
+  await db
+    .update(orders)
+    .set({ paymentStatus: 'CAPTURED' })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'AUTHORISED')));
+}
+
+/**
+ * After a checkout that wrote nothing: the authorisation is let go, unless an order holds it (the same key's
+ * order, placed meanwhile by a double click).
+ */
+async function releaseUnlessHeld(ctx: CheckoutContext, reference: string): Promise<void> {
+  try {
+    const [holder] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.paymentReference, reference))
+      .limit(1);
+    if (!holder) await ctx.payments.release(reference);
+  } catch {
+    // NOTE: an authorisation not released lapses at the card's bank: nothing is taken without an order.
+  }
+}
+
+/** The provider's idempotency key: one per cart and checkout form, so another cart's replay is its own payment. */
+function paymentKeyOf(cartId: string, idempotencyKey: string): string {
+  return createHash('sha256').update(`payment:${cartId}:${idempotencyKey}`).digest('hex');
+}
+
+/** What the cart must be for an order to be paid for: not empty, under the cap, every line orderable. */
+function refuseUnpayable(
+  ctx: CheckoutContext,
+  cart: Awaited<ReturnType<typeof getCartWithTotals>>['cart'],
+  totals: Awaited<ReturnType<typeof getCartWithTotals>>['totals'],
+): void {
+  if (cart.lineItems.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  const cap = MAX_ORDER_SUBTOTAL_CENTS[ctx.site.currency];
+  if (totals.order.subtotalCents > cap)
+    throw new ServiceError('invalid', CHECKOUT_MESSAGES.tooLarge(formatMoney(cap, ctx.site)));
+  for (const line of cart.lineItems) {
+    const problems = line.validationInformationDetails.validationDetailsList;
+    if (problems.some((p) => p.type === 'OUT_OF_STOCK'))
+      throw new ServiceError('conflict', CHECKOUT_MESSAGES.outOfStock(line.product.name));
+    if (problems.length > 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.upsell);
+  }
 }
 
 function replay(

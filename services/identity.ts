@@ -11,6 +11,7 @@ import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
 import { latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from './cart';
 import { ServiceError } from './service-error';
+import { STANDING_STATES } from '../domain/unlimited';
 
 // Sessions and visitor tiers (SPEC §4, CONTRACT.md, docs/decisions/005-sessions.md).
 
@@ -69,7 +70,7 @@ const visitorStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
       firstName: customers.firstName,
       unlimitedStatus: sql<string | null>`(select ${customerSubscriptions.status} from ${customerSubscriptions}
         where ${customerSubscriptions.customerId} = ${customers.id} and ${customerSubscriptions.type} = 'FREESHIP'
-        and ${customerSubscriptions.status} in ('ACTIVE', 'REQUESTED', 'SUSPENDED') limit 1)`,
+        and ${inArray(customerSubscriptions.status, STANDING_STATES)} limit 1)`,
       // Every page a Current customer sees shows their favourites (app/root.tsx): read with the login, not after it,
       // and only on the session's row (a remembered login alone shows none).
       favouriteCodes: sql<

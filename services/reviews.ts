@@ -6,6 +6,7 @@ import type { Clock } from '../domain/clock';
 import { message } from '../domain/message';
 import {
   REVIEW_MESSAGES,
+  REVIEW_STATUS,
   type ReviewInput,
   type ReviewStatus,
   reviewAuthorName,
@@ -13,6 +14,7 @@ import {
 } from '../domain/reviews';
 import { ServiceError } from './service-error';
 import { announcePageChange } from './page-changes';
+import { canMove } from '../domain/state-machine';
 
 // The review service (SPEC §7): customers who bought a wine review it (one review each, editable); every new or
 // edited review waits for a moderator; only published reviews show and count towards the product's rating.
@@ -165,12 +167,18 @@ export async function submitReview(
 export async function moderateReview(db: Db, reviewId: number, decision: 'approve' | 'reject'): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    const to = decision === 'approve' ? 'published' : 'rejected';
     const [row] = await tx
-      .update(reviews)
-      .set({ status: decision === 'approve' ? 'published' : 'rejected' })
+      .select({ status: reviews.status, itemCode: reviews.productItemCode })
+      .from(reviews)
       .where(eq(reviews.id, reviewId))
-      .returning({ itemCode: reviews.productItemCode });
+      .for('update');
     if (!row) throw new ServiceError('not_found', `There is no review ${reviewId}.`);
+    // Deciding again what was decided changes nothing.
+    if (row.status === to) return;
+    if (!canMove(REVIEW_STATUS, row.status, to))
+      throw new ServiceError('conflict', `Review ${reviewId} is ${row.status}: it cannot be ${to}.`);
+    await tx.update(reviews).set({ status: to }).where(eq(reviews.id, reviewId));
     await refreshRating(tx, row.itemCode);
   });
 }

@@ -26,7 +26,7 @@ const SEARCH_VECTOR = sql`"product_search"."search_vector"`;
 
 /** The single bottle's sale price in the site's currency (null: not sold there). */
 function saleCents(currency: CurrencyCode): SQL<number | null> {
-  return sql<number | null>`(${search.saleCents} ->> ${currency})::integer`;
+  return sql<number | null>`(${search.saleCents} ->> ${currency})::bigint`;
 }
 
 /** PRICE_BANDS as one CASE over a price (the bounds are our own constants, written inline). */

@@ -10,6 +10,7 @@ import type {
   skuPrices,
   skus,
 } from '../schema';
+import type { OrderStatus } from '../../domain/orders';
 
 // The demo accounts' history, so the account pages have something to show: orders with their lines,
 // cards on file, vouchers, favourites, ratings and not-for-me items.
@@ -27,7 +28,7 @@ interface OrderSpec {
   email: string;
   orderNumber: string;
   siteId: string;
-  status: 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED';
+  status: OrderStatus;
   placedAt: string;
   /** [sku item code, quantity] */
   lines: [string, number][];

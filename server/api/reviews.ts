@@ -6,6 +6,7 @@ import { findCustomerReview, listAuthorReviews, submitReview } from '../../servi
 import { ok } from '../envelope';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
+import { REVIEW_STATUS } from '../../domain/reviews';
 
 // SPEC §7 review service: submit a review (Hard Logged-In customers who bought the wine) and get an author's
 // published reviews.
@@ -21,7 +22,7 @@ const CustomerReviewSchema = z.object({
   rating: z.number().int(),
   title: z.string(),
   body: z.string(),
-  status: z.enum(['pending', 'published', 'rejected']),
+  status: z.enum(REVIEW_STATUS.states),
   message: z.string().optional(),
 });
 

@@ -17,6 +17,7 @@ import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
 import { ACCOUNT_EMAIL_MESSAGES } from '../../domain/identity-rules';
 import { resendVerificationEmail } from '../../services/account-emails';
+import { MEMBERSHIP_STATUS } from '../../domain/memberships';
 
 // SPEC §7 account calls: details, subscriptions, wine plans, purchases, order history, contact preferences,
 // password. Service errors (an order that is not the customer's, a wrong current password) are answered by
@@ -38,7 +39,7 @@ export const AccountDetailsSchema = z.object({
 const SubscriptionSchema = z.object({
   id: z.number().int(),
   type: z.enum(['FREESHIP', 'WINEPLAN']),
-  status: z.enum(['ACTIVE', 'REQUESTED', 'SUSPENDED', 'CANCELLED']),
+  status: z.enum(MEMBERSHIP_STATUS.states),
   name: z.string(),
   startedAt: z.string(),
 });

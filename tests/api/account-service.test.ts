@@ -11,6 +11,7 @@ import {
   listWineCellar,
   loadWinePlanMembership,
 } from '../../services/account';
+import type { MembershipStatus } from '../../domain/memberships';
 import { ServiceError } from '../../services/service-error';
 import { useTestApp } from '../support/test-app';
 
@@ -109,7 +110,7 @@ describe('account service', () => {
 describe('wine plan membership (SPEC §4: ACTIVE or REQUESTED)', () => {
   it('counts an ACTIVE or REQUESTED plan, not a paused one; a cancelled plan is no plan', async () => {
     const id = await idOf('planner@example.com');
-    const setStatus = (status: string) =>
+    const setStatus = (status: MembershipStatus) =>
       db()
         .update(customerSubscriptions)
         .set({ status })

@@ -157,7 +157,7 @@ describe('catalogue import', () => {
       ...list[0]!,
       itemCode: 'D0961',
       skus: new Map([
-        ['D0961', { packSize: 1, prices: new Map([['AUD' as const, { listCents: 2 ** 40, saleCents: 1 }]]) }],
+        ['D0961', { packSize: 1, prices: new Map([['AUD' as const, { listCents: 2 ** 64, saleCents: 1 }]]) }],
       ]),
     };
     await expect(importCatalogue(db(), clock, [...list, broken])).rejects.toThrow();

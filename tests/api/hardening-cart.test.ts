@@ -1,6 +1,8 @@
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { carts, products } from '../../db/schema';
+import { carts, orders, products, skuPrices } from '../../db/schema';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
 import { orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
@@ -151,5 +153,58 @@ describe('the size of a cart', () => {
     expect(order.status).toBe(400);
     // The site's language, with the limit in its money (how TWD is written is the everyday-shopping issue's).
     expect(order.body.statusMessage).toMatch(/^每筆訂單最多 .*1,500,000.*。請分成較小的訂單。$/);
+  });
+
+  it('keeps money beyond 32 bits exact: a price, an order and a sum above 2^31 cents', async () => {
+    const db = t.testDb.database.db;
+    const beyond = 2 ** 31 + 1_234_567;
+    // A wine priced NT$21.5 million (one bottle): the cart prices it, checkout refuses it with the limit.
+    const [wine] = await db
+      .select({ code: products.itemCode })
+      .from(products)
+      .where(and(like(products.itemCode, 'W%'), eq(products.availability, 'in_stock')))
+      .orderBy(asc(products.itemCode))
+      .limit(1);
+    const code = wine!.code;
+    await db
+      .update(skuPrices)
+      .set({ listPriceCents: beyond, salePriceCents: beyond })
+      .where(and(eq(skuPrices.skuItemCode, code), eq(skuPrices.currency, 'TWD')));
+    // A new app: the file's app keeps the catalogue's prices in its read cache.
+    const app = createApp({ database: t.testDb.database, config: testConfig({ TRUST_PROXY: 'true' }) });
+    const v = createVisitor(() => app, 'law-tw', { address: '10.9.8.2' });
+    const added = await v.call('PUT', `/api/cart/itemcode/${code}/1`);
+    expect(added.status).toBe(200);
+    expect((added.body.response as { orderPriceInfo: { rawSubtotal: number } }).orderPriceInfo.rawSubtotal).toBe(
+      beyond / 100,
+    );
+    const order = await v.call(
+      'POST',
+      '/api/checkout/order',
+      orderBody({ delivery: { ...orderBody().delivery, postcode: '100' } }),
+    );
+    expect(order.status).toBe(400);
+
+    // An order row and an aggregate read back exactly, on either database.
+    const [row] = await db
+      .insert(orders)
+      .values({
+        siteId: 'law-tw',
+        orderNumber: 'LAW-BIGINT-1',
+        status: 'PROCESSING',
+        currency: 'TWD',
+        subtotalCents: beyond,
+        shippingCents: 0,
+        totalCents: beyond * 2,
+        placedAt: new Date(),
+      })
+      .returning({ id: orders.id, totalCents: orders.totalCents });
+    expect(row?.totalCents).toBe(beyond * 2);
+    const [sum] = await db
+      .select({ cents: sql<number>`sum(${orders.totalCents})::bigint` })
+      .from(orders)
+      .where(eq(orders.orderNumber, 'LAW-BIGINT-1'));
+    expect(sum?.cents).toBe(beyond * 2);
+    await db.delete(orders).where(eq(orders.orderNumber, 'LAW-BIGINT-1'));
   });
 });

@@ -2,9 +2,10 @@ import { isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema';
-import { mailSender } from '../../server/outbox-worker';
+import { mailSender, paymentCapturer } from '../../server/outbox-worker';
 import type { EmailListJob } from '../../services/email-signup';
 import { enqueue, OUTBOX_MAX_ATTEMPTS, type OutboxHandler, processOutbox, retryDelayMs } from '../../services/outbox';
+import { createTestPaymentProvider } from '../../services/payment';
 import { orderBody } from '../support/checkout-input';
 import { useSmtpStub } from '../support/smtp-stub';
 import { createVisitor, useTestApp } from '../support/test-app';
@@ -41,15 +42,17 @@ describe('the outbox', () => {
     );
 
     const listCalls: string[] = [];
-    const handlers: Record<'order-email' | 'email-list', OutboxHandler> = {
+    const handlers: Record<'order-email' | 'email-list' | 'payment-capture', OutboxHandler> = {
       'order-email': mailSender(smtp.url, 'Orders <orders@example.com>', pino({ level: 'silent' })),
+      // Each order's capture job finds its payment taken at checkout already.
+      'payment-capture': paymentCapturer(db(), createTestPaymentProvider(db())),
       'email-list': async (job) => {
         listCalls.push((job.payload as EmailListJob).email);
       },
     };
-    // Two workers at once, as two server processes: 150 jobs at 20 a run need at most four runs each.
+    // Two workers at once, as two server processes: 200 jobs at 20 a run need at most five runs each.
     const now = new Date(Date.now() + 60_000);
-    for (let run = 0; run < 4; run++) {
+    for (let run = 0; run < 5; run++) {
       const results = await Promise.all([processOutbox(db(), handlers, now), processOutbox(db(), handlers, now)]);
       for (const r of results) expect(r.failed).toBe(0);
     }

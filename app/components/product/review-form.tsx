@@ -3,12 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { REVIEW_MESSAGES, ReviewInputSchema } from '../../../domain/reviews';
 import { accountClient } from '../../lib/account-client';
 import { ErrorList, Field } from '../forms';
+import type { ReviewStatus } from '../../../domain/reviews';
 
 export interface OwnReview {
   rating: number;
   title: string;
   body: string;
-  status: 'pending' | 'published' | 'rejected';
+  status: ReviewStatus;
 }
 
 const STATUS_NOTE: Record<OwnReview['status'], { id: string }> = {

@@ -1,0 +1,5 @@
+ALTER TABLE "content_pages" ADD CONSTRAINT "content_pages_status" CHECK ("content_pages"."status" in ('draft', 'published'));--> statement-breakpoint
+ALTER TABLE "customer_subscriptions" ADD CONSTRAINT "customer_subscriptions_status" CHECK ("customer_subscriptions"."status" in ('ACTIVE', 'REQUESTED', 'SUSPENDED', 'CANCELLED'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status" CHECK ("orders"."status" in ('PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'REFUNDED'));--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_status" CHECK ("reviews"."status" in ('pending', 'published', 'rejected'));--> statement-breakpoint
+ALTER TABLE "test_payments" ADD CONSTRAINT "test_payments_status" CHECK ("test_payments"."status" in ('AUTHORISED', 'RELEASED', 'CAPTURED'));
