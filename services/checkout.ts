@@ -40,7 +40,7 @@ import {
 } from './cart';
 import { type BudgetLimits, budgetsFor, spendBudget } from './budgets';
 import type { RequestContext } from './request-context';
-import { enqueue } from './outbox';
+import { enqueue, settleJob } from './outbox';
 import { renderOrderEmail } from './order-email';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
@@ -222,8 +222,9 @@ export async function placeOrder(
   );
 
   // The amount is held on the card before anything is written, and taken only once the order is (capturePayment):
-  // a card is never charged for an order that does not exist. The cart is priced for it as it is now; the
-  // transaction prices it again under the cart's lock and refuses when the amount moved meanwhile.
+  // a card is never charged for an order that does not exist. The cart is priced for it as it is now (a read cache
+  // behind the catalogue would refuse what is there, or hold another amount); the transaction prices it again under
+  // the cart's lock and refuses when the amount moved meanwhile.
   const priced = await getCartWithTotals({ ...ctx, cache: undefined }, cartId, { validate: true });
   try {
     refuseUnpayable(ctx, priced.cart, priced.totals);
@@ -249,7 +250,7 @@ export async function placeOrder(
       await lockCart(tx, cartId, ctx.site, customerId);
       // A second click waited for the first one's lock: it finds the order the first one placed.
       const placedMeanwhile = await findByKey(tx, input.idempotencyKey);
-      if (placedMeanwhile) return { ...placedMeanwhile, replayed: true };
+      if (placedMeanwhile) return { ...placedMeanwhile, replayed: true, amountCents: 0, captureJob: 0 };
 
       // Prices and stock as they are now, not from the read cache.
       const { cart, totals } = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, cartId, {
@@ -436,8 +437,15 @@ export async function placeOrder(
       if (voucher)
         await tx.insert(voucherUses).values({ voucherCode: voucher.code, customerId, email, orderId, usedAt: now });
 
-      // Taken after the commit (below); should the provider not answer then, the outbox takes it later.
-      await enqueue(tx, 'payment-capture', { orderId } satisfies PaymentCaptureJob, now);
+      // Taken after the commit (below). The outbox's job is the fallback, due a minute later: should the provider
+      // not answer then, or this process stop first, the worker takes the amount.
+      const captureJob = await enqueue(
+        tx,
+        'payment-capture',
+        { orderId } satisfies PaymentCaptureJob,
+        now,
+        new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS),
+      );
 
       await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
       await tx.update(carts).set({ voucherCode: null, updatedAt: now }).where(eq(carts.id, cartId));
@@ -468,7 +476,16 @@ export async function placeOrder(
         ),
         now,
       );
-      return { id: orderId, orderNumber, customerId, siteId: ctx.site.id, cartHash: null, replayed: false };
+      return {
+        id: orderId,
+        orderNumber,
+        customerId,
+        siteId: ctx.site.id,
+        cartHash: null,
+        replayed: false,
+        amountCents: order.payableTodayCents,
+        captureJob,
+      };
     })
     .catch(async (error: unknown) => {
       await releaseUnlessHeld(ctx, authorisation.reference);
@@ -478,9 +495,19 @@ export async function placeOrder(
   if (placed.replayed) return replay(placed, ctx, customerId, cartId);
   // NOTE: a capture that fails here stays AUTHORISED; its outbox job (enqueued with the order) retries it, and
   // one that keeps failing ends among the dead jobs /readyz counts.
-  await capturePayment(ctx.db, ctx.payments, placed.id).catch(() => {});
+  try {
+    await capturePayment(ctx.db, ctx.payments, placed.id, {
+      reference: authorisation.reference,
+      amountCents: placed.amountCents,
+      fallbackJob: placed.captureJob,
+      now: ctx.clock.now(),
+    });
+  } catch {}
   return { orderNumber: placed.orderNumber, orderId: placed.id, replayed: false };
 }
+
+/** How long the outbox's capture job waits for checkout's own capture to settle it. */
+export const CAPTURE_FALLBACK_AFTER_MS = 60_000;
 
 /** The outbox job that takes an order's authorised amount (services/outbox.ts, kind `payment-capture`). */
 export interface PaymentCaptureJob {
@@ -491,17 +518,41 @@ export interface PaymentCaptureJob {
  * Takes the amount authorised for an order, once: an order already captured is left alone, so the checkout's own
  * attempt and the outbox's retry may both run. Throws when the provider refuses or cannot be reached.
  */
-export async function capturePayment(db: Db, payments: PaymentProvider, orderId: number): Promise<void> {
-  const [order] = await db
-    .select({ reference: orders.paymentReference, state: orders.paymentStatus, amountCents: orders.payableTodayCents })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (order?.state !== 'AUTHORISED' || !order.reference) return;
-  await payments.capture(order.reference, order.amountCents ?? 0);
-  await db
-    .update(orders)
-    .set({ paymentStatus: 'CAPTURED' })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'AUTHORISED')));
+export async function capturePayment(
+  db: Db,
+  payments: PaymentProvider,
+  orderId: number,
+  /**
+   * The order's payment as checkout just wrote it (AUTHORISED), and its fallback job, settled with the capture; read
+   * from the order when not given.
+   */
+  written?: { reference: string; amountCents: number; fallbackJob: number; now: Date },
+): Promise<void> {
+  let payment: { reference: string; amountCents: number } | undefined = written;
+  if (!payment) {
+    const [order] = await db
+      .select({
+        reference: orders.paymentReference,
+        state: orders.paymentStatus,
+        amountCents: orders.payableTodayCents,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (order?.state !== 'AUTHORISED' || !order.reference) return;
+    payment = { reference: order.reference, amountCents: order.amountCents ?? 0 };
+  }
+  await payments.capture(payment.reference, payment.amountCents);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // NOTE: lost in a crash, these only leave the fallback job to capture again, which takes nothing twice: the
+    // commit need not wait for the disk.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'CAPTURED' })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'AUTHORISED')));
+    if (written) await settleJob(tx, written.fallbackJob, written.now);
+  });
 }
 
 /**

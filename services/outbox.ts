@@ -25,8 +25,22 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-export async function enqueue(db: Db, kind: OutboxKind, payload: unknown, now: Date): Promise<void> {
-  await db.insert(outbox).values({ kind, payload, nextAttemptAt: now, createdAt: now });
+/** Adds a job, due now or from `dueAt`; answers its id. */
+export async function enqueue(db: Db, kind: OutboxKind, payload: unknown, now: Date, dueAt = now): Promise<number> {
+  const [job] = await db
+    .insert(outbox)
+    .values({ kind, payload, nextAttemptAt: dueAt, createdAt: now })
+    .returning({ id: outbox.id });
+  if (!job) throw new Error('the outbox kept no job');
+  return job.id;
+}
+
+/** Marks a job done by whoever enqueued it (a fallback no longer needed), unless a worker holds or sent it. */
+export async function settleJob(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ sentAt: now })
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt), eq(outbox.attempts, 0)));
 }
 
 /** While a worker sends a job it holds it this long; a worker that dies mid-send lets it come back. */
