@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { carts } from '../db/schema';
 import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
 import { type CartContext, type CartView, getCart, lockCart, touch } from './cart';
@@ -23,6 +23,10 @@ export async function setCartPostcode(ctx: CartContext, cartId: string, postcode
 
 /** Forgets the cart's postcode (the default delivery address's, if any, shows again). */
 export async function clearCartPostcode(ctx: CartContext, cartId: string | null): Promise<CartView> {
-  if (cartId) await ctx.db.update(carts).set({ postcode: null }).where(eq(carts.id, cartId));
+  if (cartId)
+    await ctx.db
+      .update(carts)
+      .set({ postcode: null, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(carts.id, cartId));
   return getCart(ctx, cartId);
 }

@@ -448,7 +448,10 @@ export async function placeOrder(
       );
 
       await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
-      await tx.update(carts).set({ voucherCode: null, updatedAt: now }).where(eq(carts.id, cartId));
+      await tx
+        .update(carts)
+        .set({ voucherCode: null, version: sql`${carts.version} + 1`, updatedAt: now })
+        .where(eq(carts.id, cartId));
       await enqueue(
         tx,
         'order-email',

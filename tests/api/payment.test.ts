@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, outbox, products, testPayments } from '../../db/schema';
+import { orderLines, orders, outbox, products, testPayments } from '../../db/schema';
 import type { PaymentProvider } from '../../domain/payment';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
@@ -131,6 +131,46 @@ describe('a card payment', () => {
         .set({ stockBottles: stock, availability: 'in_stock' })
         .where(eq(products.itemCode, 'D0001'));
     }
+  });
+
+  it('is released when the cart changed between its pricing and the order, which is then priced anew', async () => {
+    const v = createVisitor(() => t.app);
+    expect((await v.add('D0003', 1)).status).toBe(200);
+    const cartId = v.jar.get('cart_id')!;
+    // Another tab adds a bottle while this checkout is at the payment provider (the authorisation's write is the
+    // moment): the same two statements an add makes.
+    await db().execute(sql`create function another_tab() returns trigger language plpgsql as $$
+      begin
+        update cart_lines set quantity = quantity + 1 where cart_id = ${sql.raw(`'${cartId}'`)};
+        update carts set version = version + 1 where id = ${sql.raw(`'${cartId}'`)};
+        return new;
+      end $$`);
+    await db().execute(sql`create trigger another_tab before insert on test_payments execute function another_tab()`);
+    let before: Set<string>;
+    try {
+      before = await references();
+      const res = await v.call('POST', '/api/checkout/order', orderBody({ email: 'two.tabs@example.com' }));
+      expect(res.status).toBe(409);
+      expect(res.body.statusMessage).toBe(
+        'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',
+      );
+    } finally {
+      await db().execute(sql`drop trigger another_tab on test_payments`);
+      await db().execute(sql`drop function another_tab()`);
+    }
+    const made = [...(await references())].filter((r) => !before.has(r));
+    expect(made).toHaveLength(1);
+    expect(await paymentRow(made[0]!)).toMatchObject({ status: 'RELEASED', capturedCents: 0 });
+    expect(await db().select().from(orders).where(eq(orders.email, 'two.tabs@example.com'))).toEqual([]);
+
+    // Placed again, the order is for the cart as it is now: two bottles.
+    const again = await v.call<Placed>('POST', '/api/checkout/order', orderBody({ email: 'two.tabs@example.com' }));
+    expect(again.status).toBe(200);
+    const [line] = await db()
+      .select({ quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, again.body.response.orderId));
+    expect(line?.quantity).toBe(2);
   });
 
   it('that the provider could not capture at once is captured by the outbox, and the order is kept meanwhile', async () => {
