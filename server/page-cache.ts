@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
@@ -6,7 +7,6 @@ import { getCookie } from 'hono/cookie';
 import type { Clock } from '../domain/clock';
 import { AGE_COOKIE_NAME } from '../domain/age-gate';
 import { withoutTrackingParams } from '../domain/tracking-params';
-import { createBoundedStore } from '../services/bounded-store';
 import { REMEMBER_COOKIE, SESSION_COOKIE } from '../services/identity';
 import { answerBytes } from '../services/whole-answer';
 import { replaceAnswer } from './answer-header';
@@ -48,23 +48,34 @@ export interface PageStore {
 
 /** Least recently used entries go first once the compressed bytes pass maxBytes; each lives at most ttlMs. */
 export function createPageStore(options: { maxBytes: number; ttlMs: number; clock: Clock }): PageStore {
-  const entries = createBoundedStore<CachedPage>({ maxBytes: options.maxBytes, touchOnHit: true });
+  const now = () => options.clock.now().getTime();
+  // NOTE: no cache at all at PAGE_CACHE_MB=0.
+  const entries =
+    options.maxBytes > 0
+      ? new LRUCache<string, CachedPage>({
+          maxSize: options.maxBytes,
+          sizeCalculation: (page) => Math.max(1, page.bytes),
+          // The clock is the app's (tests move it); read each time, never cached behind a timer.
+          perf: { now },
+          ttlResolution: 0,
+        })
+      : null;
   let hits = 0;
   let misses = 0;
   let generation = 0;
-  const now = () => options.clock.now().getTime();
   return {
-    get: (key) => entries.get(key, now()),
+    get: (key) => entries?.get(key),
     set(key, page, since) {
       if (since !== generation) return;
-      entries.set(key, page, { bytes: page.bytes, expires: page.expires }, now());
+      const ttl = Math.min(page.expires - now(), options.ttlMs);
+      if (ttl > 0) entries?.set(key, page, { ttl });
     },
     clear() {
-      entries.clear();
+      entries?.clear();
       generation++;
     },
     generation: () => generation,
-    stats: () => ({ entries: entries.size, bytes: entries.bytes, hits, misses }),
+    stats: () => ({ entries: entries?.size ?? 0, bytes: entries?.calculatedSize ?? 0, hits, misses }),
     count(hit) {
       if (hit) hits++;
       else misses++;

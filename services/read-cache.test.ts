@@ -3,13 +3,13 @@ import { fixedClock } from '../domain/clock';
 import { createReadCache } from './read-cache';
 
 describe('createReadCache', () => {
-  it('serves a value until its time to live passes, then loads again', async () => {
+  it('serves a value for its time to live, then loads again', async () => {
     const clock = fixedClock(new Date('2026-11-22T00:00:00Z'));
     const cache = createReadCache({ ttlMs: 1_000, maxEntries: 10, clock });
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('k', load)).toBe(1);
-    clock.advance(999);
+    clock.advance(1_000);
     expect(await cache.get('k', load)).toBe(1);
     clock.advance(1);
     expect(await cache.get('k', load)).toBe(2);

@@ -1,10 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../domain/clock';
-import { createBoundedStore } from './bounded-store';
 
 /**
  * A small in-process cache for read-mostly catalogue data (product pages, offer lists, listings).
- * Entries live for `ttlMs`; concurrent misses for one key share a single load; the oldest entries are
- * dropped past `maxEntries`. Prices a shopper pays are always read fresh by the cart, never from here.
+ * Entries live for `ttlMs`; concurrent misses for one key share a single load; the least recently used
+ * entries are dropped past `maxEntries` or the byte cap. Prices a shopper pays are always read fresh by the
+ * cart, never from here.
  */
 export interface ReadCache {
   get<T>(key: string, load: () => PromiseLike<T>): Promise<T>;
@@ -25,37 +26,48 @@ function sizeOf(value: unknown): number {
 export function createReadCache(options: {
   ttlMs: number;
   maxEntries: number;
-  /** Cap on the entries' total size; the oldest go first. Default 64 MB. */
+  /** Cap on the entries' total size; the least recently used go first. Default 64 MB. */
   maxBytes?: number;
   clock: Clock;
 }): ReadCache {
-  // NOTE: every entry lives ttlMs and is never moved, so the oldest (and any expired) entries are at the front.
-  const store = createBoundedStore<Promise<unknown>>({
-    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
-    maxEntries: options.maxEntries,
+  const now = () => options.clock.now().getTime();
+  const store = new LRUCache<string, { promise: Promise<unknown> }>({
+    max: options.maxEntries,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    ttl: options.ttlMs,
+    // NOTE: the clock is the app's (tests move it); read each time, never cached behind a timer.
+    perf: { now },
+    ttlResolution: 0,
   });
+  // Expired entries are dropped at most ten times a time to live (each purge walks every entry).
+  let purgedAt = now();
   return {
     get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
-      const now = options.clock.now().getTime();
-      const hit = store.get(key, now);
-      if (hit) return hit as Promise<T>;
+      const hit = store.get(key);
+      if (hit) return hit.promise as Promise<T>;
+      if (now() - purgedAt >= options.ttlMs / 10) {
+        store.purgeStale();
+        purgedAt = now();
+      }
       // NOTE: a drizzle query is a thenable that runs again each time it is awaited: keep the promise of its one run.
       const value = Promise.resolve(load());
-      // Counted at nothing until it has loaded; then at its size.
-      store.set(key, value, { bytes: 0, expires: now + options.ttlMs }, now);
+      // Counted at a byte until it has loaded; then at its size, its time to live running from the miss. NOTE: the
+      // entry is a new object each time: the cache counts a size anew only for another value.
+      store.set(key, { promise: value }, { size: 1 });
       value.then(
         (loaded) => {
-          store.grow(key, value, sizeOf(loaded), options.clock.now().getTime());
+          if (store.peek(key)?.promise === value)
+            store.set(key, { promise: value }, { size: sizeOf(loaded), noUpdateTTL: true });
         },
         // A failed load is not kept.
         () => {
-          if (store.peek(key) === value) store.delete(key);
+          if (store.peek(key)?.promise === value) store.delete(key);
         },
       );
       return value;
     },
     clear: () => store.clear(),
-    stats: () => ({ entries: store.size, bytes: store.bytes }),
+    stats: () => ({ entries: store.size, bytes: store.calculatedSize }),
   };
 }
 
