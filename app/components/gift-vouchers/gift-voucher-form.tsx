@@ -171,11 +171,12 @@ export function GiftVoucherForm({
               inputMode: 'numeric',
               autoComplete: 'off',
               value: values.customAmount,
-              // SPEC §5: the decimal point key does nothing here (whole amounts only).
+              // SPEC §5: digits only, and the decimal point key does nothing here (whole amounts only): a letter or
+              // sign typed or pasted is left out.
               onKeyDown: (event) => {
                 if (event.key === '.' || event.key === 'Decimal') event.preventDefault();
               },
-              onChange: (event) => set('customAmount', event.target.value),
+              onChange: (event) => set('customAmount', event.target.value.replace(/\D/g, '')),
             }}
             invalid={Boolean(errors.customAmount)}
             describedBy={describe('customAmount', `${id}-customAmount-help`)}
