@@ -451,3 +451,17 @@ test('without JavaScript a billing address of its own can be given', { tag: '@db
   );
   expect(order.body.response.delivery).toEqual(expect.objectContaining({ firstName: 'Ana', postcode: '2041' }));
 });
+
+test('the test cards are named on test hosts only', async ({ page, cart }) => {
+  const hint = page.getByText('Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.');
+  for (const [host, shown] of [
+    [`http://law-au.test.localhost:${PORT}`, 1],
+    [`http://law-au.localhost:${PORT}`, 0],
+  ] as const) {
+    await page.goto(`${host}/robots.txt`);
+    await cart.addItem('D0001', 1);
+    await gotoHydrated(page, `${host}/checkout`);
+    await expect(page.getByRole('heading', { level: 2, name: '3. Payment' })).toBeVisible();
+    await expect(hint, host).toHaveCount(shown);
+  }
+});

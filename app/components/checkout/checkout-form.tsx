@@ -52,7 +52,7 @@ const CARD_FIELDS = [
  */
 export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) {
   const { i18n } = useLingui();
-  const { site } = useRootData();
+  const { site, isTestHost } = useRootData();
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const errors = result?.errors ?? [];
@@ -233,9 +233,11 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
 
         <section aria-labelledby="checkout-step-payment" className="checkout__step">
           <h2 id="checkout-step-payment">{i18n._('3. Payment')}</h2>
-          <p className="help">
-            {i18n._('Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.')}
-          </p>
+          {isTestHost ? (
+            <p className="help">
+              {i18n._('Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.')}
+            </p>
+          ) : null}
           {CARD_FIELDS.map(([name, label, autoComplete, inputMode]) => (
             <Field
               key={name}
