@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
-import { SERVER_ONLY_TEXTS } from './services/email-texts';
+import { SERVER_ONLY_TEXTS } from './services/server-texts';
 
 /**
  * The English catalogues are keyed by their own text, so most entries only repeat their key. Left out, the
@@ -32,7 +32,7 @@ function leanEnglishCatalogues(): Plugin {
 }
 
 /**
- * Texts only the server reads (the account's emails, services/email-texts.ts) are left out of the browser's
+ * Texts only the server reads (emails and server-filled templates, services/server-texts.ts) are left out of the browser's
  * catalogues: every page loads its locale's whole catalogue. The server build keeps them.
  */
 function browserCataloguesWithoutServerTexts(): Plugin {

@@ -32,10 +32,6 @@ export const CHECKOUT_MESSAGES = {
   addressNotFound: 'Please choose one of your saved addresses.',
   email: 'Please enter a valid email address.',
   orderNotFound: 'We could not find that order.',
-  amountChanged: message(
-    'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',
-    {},
-  ),
   keyReused: 'This checkout was already used for another order. Please reload the page.',
   tooManyPayments: 'Too many payment attempts. Please wait an hour and try again.',
   tooLarge: (amount: string) =>

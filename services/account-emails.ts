@@ -13,7 +13,7 @@ import { claimGuestOrders } from './checkout';
 import { revokeAllSessions } from './identity';
 import { enqueue } from './outbox';
 import { randomToken } from './random-token';
-import { EMAIL_TEXTS } from './email-texts';
+import { EMAIL_TEXTS } from './server-texts';
 import { ServiceError } from './service-error';
 
 // The account's own emails (DESIGN.md: a token sent by email is random, single-use, stored hashed and expiring).

@@ -47,6 +47,8 @@ import { ServiceError } from './service-error';
 import { loadVoucherRule, lockVoucherUser, mailboxKeySql, voucherUseOf } from './voucher-store';
 import { mailboxKey } from '../domain/identity-rules';
 import { announcePageChange } from './page-changes';
+import { message } from '../domain/message';
+import { SERVER_FILLED_TEXTS } from './server-texts';
 
 // Placing an order (issue: checkout): the amount is authorised on the card, then one transaction reads prices and
 // stock uncached, takes the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited,
@@ -258,7 +260,7 @@ export async function placeOrder(
       });
       refuseUnpayable(ctx, cart, totals);
       if (totals.order.payableTodayCents !== amountCents)
-        throw new ServiceError('conflict', CHECKOUT_MESSAGES.amountChanged);
+        throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
       const membershipLines = cart.lineItems.filter((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
       // A membership belongs to an account: a guest paying for one would get no subscription.
       if (membershipLines.length > 0 && customerId === null)

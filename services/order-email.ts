@@ -1,5 +1,5 @@
 import { escapeHtml } from '../domain/html';
-import { EMAIL_TEXTS } from './email-texts';
+import { EMAIL_TEXTS } from './server-texts';
 import type { I18n } from '@lingui/core';
 import type { OrderAddress } from '../db/schema';
 import type { OrderTotals } from '../domain/cart-pricing';

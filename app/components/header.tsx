@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { Form, NavLink } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import type { PublicSite } from '../lib/site';
 import { AccountLinks } from './account/account-links';
 import { Logo } from './logo';
@@ -18,6 +18,11 @@ const NAV = [
 
 export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactNode }) {
   const { i18n } = useLingui();
+  // The listing shown: a category by its name, All wines without one; a search is neither.
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  const here = (name: string) =>
+    pathname === '/wines' && !params.get('Ntt') && (params.get('name') ?? '') === name ? ('page' as const) : undefined;
   return (
     <header className="site-header">
       <div className="site-header__top">
@@ -43,13 +48,18 @@ export function Header({ site, cartSlot }: { site: PublicSite; cartSlot?: ReactN
       <nav aria-label={i18n._('Wine categories')} className="site-nav">
         <ul>
           <li>
-            <NavLink to="/wines" end data-track-category="Navigation" data-track-action="Menu">
+            <PlainLink to="/wines" aria-current={here('')} data-track-category="Navigation" data-track-action="Menu">
               {i18n._('All wines')}
-            </NavLink>
+            </PlainLink>
           </li>
           {NAV.map((item) => (
             <li key={item.name}>
-              <PlainLink to={`/wines?name=${item.name}`} data-track-category="Navigation" data-track-action="Menu">
+              <PlainLink
+                to={`/wines?name=${item.name}`}
+                aria-current={here(item.name)}
+                data-track-category="Navigation"
+                data-track-action="Menu"
+              >
                 {i18n._(item.label)}
               </PlainLink>
             </li>

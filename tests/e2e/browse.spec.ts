@@ -285,3 +285,22 @@ test('a category page passes axe', async ({ page }) => {
   await expect(page.locator('article.tile').first()).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the header marks the listing shown: a category, All wines, and none on a search or elsewhere', async ({
+  page,
+}) => {
+  const nav = page.getByRole('navigation', { name: 'Wine categories' });
+  const current = nav.locator('a[aria-current="page"]');
+  await gotoHydrated(page, '/wines?name=red-wine');
+  await expect(current).toHaveText('Red');
+  // Moving to another category in the app moves the mark.
+  await nav.getByRole('link', { name: 'White' }).click();
+  await expect(page).toHaveURL(/name=white-wine/);
+  await expect(current).toHaveText('White');
+  await gotoHydrated(page, '/wines');
+  await expect(current).toHaveText('All wines');
+  await gotoHydrated(page, '/wines?Ntt=shiraz&Nty=1');
+  await expect(current).toHaveCount(0);
+  await gotoHydrated(page, '/');
+  await expect(current).toHaveCount(0);
+});

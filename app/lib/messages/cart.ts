@@ -70,9 +70,6 @@ export const CART_SERVER_TEXTS = [
   /*i18n*/ { id: 'Please choose one of your saved addresses.' },
   /*i18n*/ { id: 'Please enter a valid email address.' },
   /*i18n*/ { id: 'This checkout was already used for another order. Please reload the page.' },
-  /*i18n*/ {
-    id: 'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',
-  },
   /*i18n*/ { id: 'Please enter a first name.' },
   /*i18n*/ { id: 'Please enter a last name.' },
   /*i18n*/ { id: 'Please enter the street address.' },

@@ -1,5 +1,6 @@
-// Texts of the emails the server writes (services/order-email.ts, services/account-emails.ts). Nothing here imports anything: the build's
-// config reads SERVER_ONLY_TEXTS too.
+// Texts only the server reads: the emails it writes (services/order-email.ts, services/account-emails.ts) and the
+// templates it fills in before it answers. Nothing here imports anything: the build's config reads SERVER_ONLY_TEXTS
+// too.
 
 /**
  * The texts of the account's link emails: read by the server alone, so the browser's catalogues leave them out
@@ -27,5 +28,19 @@ export const EMAIL_TEXTS = {
   resetIgnore: /*i18n*/ { id: 'If you did not ask for this, you can ignore this email: your password stays as it is.' },
 };
 
-/** Catalogue ids only the server reads (emails): the browser build drops them from its catalogues. */
-export const SERVER_ONLY_TEXTS: readonly string[] = Object.values(EMAIL_TEXTS).map((t) => t.id);
+/**
+ * Templates a service fills in from the site's catalogue before the API answers with them (domain/message.ts): the
+ * page shows them as they come, so the browser's catalogues leave them out.
+ */
+export const SERVER_FILLED_TEXTS = {
+  // services/checkout.ts: the cart changed between the card's authorisation and the order.
+  amountChanged: /*i18n*/ {
+    id: 'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',
+  },
+};
+
+/** Catalogue ids only the server reads: the browser build drops them from its catalogues. */
+export const SERVER_ONLY_TEXTS: readonly string[] = [
+  ...Object.values(EMAIL_TEXTS),
+  ...Object.values(SERVER_FILLED_TEXTS),
+].map((t) => t.id);
