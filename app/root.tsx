@@ -3,7 +3,7 @@ import { ClientLinks } from './components/plain-link';
 import { useLingui } from '@lingui/react';
 import { useNonce } from './lib/nonce';
 import { InlineStylesheet } from './lib/inline-css';
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import {
   Links,
   Meta,
@@ -160,6 +160,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Confirmed on this page: the email capture's 30 s start now (SPEC §4), not at the next page's server flag.
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
   const { i18n } = useLingui();
   useEffect(notePageHydrated, []);
   return (
@@ -182,8 +184,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <ClickTracking currency={loaderData.site.currency} />
         <ClientLinks />
         <FavouriteIconSymbol />
-        <EmailCapture site={loaderData.site} ageVerified={loaderData.ageVerified} />
-        {loaderData.ageVerified ? null : <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} />}
+        <EmailCapture site={loaderData.site} ageVerified={loaderData.ageVerified || ageConfirmed} />
+        {loaderData.ageVerified ? null : (
+          <AgeGate site={loaderData.site} legalAge={loaderData.legalAge} onConfirm={() => setAgeConfirmed(true)} />
+        )}
       </FavouritesProvider>
     </CartProvider>
   );

@@ -6,7 +6,16 @@ import type { PublicSite } from '../lib/site';
 import { Modal } from './modal';
 
 /** SPEC §4: shown until the visitor confirms their age; confirming sets a cookie for 7 days. */
-export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number }) {
+export function AgeGate({
+  site,
+  legalAge,
+  onConfirm,
+}: {
+  site: PublicSite;
+  legalAge: number;
+  /** Called once the visitor confirms (the page stays: what waited for the confirmation starts). */
+  onConfirm?: () => void;
+}) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(true);
   const [refused, setRefused] = useState(false);
@@ -15,6 +24,7 @@ export function AgeGate({ site, legalAge }: { site: PublicSite; legalAge: number
   const confirm = () => {
     setSiteCookie(AGE_COOKIE_NAME, '1', AGE_COOKIE_MAX_AGE_SECONDS);
     setOpen(false);
+    onConfirm?.();
   };
 
   return (

@@ -196,6 +196,17 @@ test.describe('the email-capture modal', () => {
       await page.clock.runFor(31_000);
       await expect(capture(page)).toHaveCount(0);
     });
+
+    test('it opens 30 s after the visitor confirms their age, on the same page', async ({ page }) => {
+      await pauseClock(page);
+      await gotoHydrated(page, siteUrl('law-au', '/'));
+      await page.clock.runFor(40_000);
+      await page.getByRole('button', { name: 'Yes, I am 18 or over' }).click();
+      await page.clock.runFor(29_000);
+      await expect(capture(page)).toHaveCount(0);
+      await page.clock.runFor(1_500);
+      await expect(capture(page)).toBeVisible();
+    });
   });
 });
 
