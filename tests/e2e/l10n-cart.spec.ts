@@ -68,6 +68,11 @@ for (const [site, zh] of [
     await expect(page.getByRole('button', { name: zh.cartButton })).toBeVisible();
     await expect(page.getByRole('heading', { name: zh.summary })).toBeVisible();
     await expect(page.getByRole('button', { name: '結帳' })).toBeEnabled();
+    // Taiwan's tax is its business tax (5 %), not a GST; Hong Kong has none to show.
+    const summary = page.locator('aside.summary');
+    if (site === 'law-tw') await expect(summary).toContainText('含營業稅');
+    await expect(summary).not.toContainText('GST');
+    await expect(summary).not.toContainText('商品及服務稅');
 
     // Quick order: the page's own message, then the server's.
     const quick = page.locator('form.quick-order');
