@@ -465,3 +465,14 @@ test('the test cards are named on test hosts only', async ({ page, cart }) => {
     await expect(hint, host).toHaveCount(shown);
   }
 });
+
+test('the postcode given in the cart is the delivery postcode at checkout', { tag: '@db' }, async ({ page, cart }) => {
+  await cart.openWith('D0001', 1);
+  await page.getByLabel('Delivery postcode').fill('2041');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart/postcode/2041') && r.ok());
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saved;
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(deliveryFields(page).getByLabel('Postcode')).toHaveValue('2041');
+});

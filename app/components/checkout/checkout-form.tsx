@@ -57,6 +57,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const errors = result?.errors ?? [];
   const values = result?.values ?? {};
+  const cartPostcode = cart.shippingDetails.shippingAddress.address.postalCode ?? '';
   const errorOf = (field: string) => shownText(i18n, errors.find((e) => e.field === field)?.message) ?? undefined;
   // The address choice and the billing tick are plain form controls: CSS (:has(:checked)) shows the fields
   // they call for, so a shopper without JavaScript can fill them too.
@@ -132,7 +133,8 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
               id,
               name: field,
               autoComplete: `${prefix ? 'billing' : 'shipping'} ${autoComplete}`,
-              defaultValue: values[field] ?? '',
+              // The postcode given in the cart carries over to the delivery address.
+              defaultValue: values[field] ?? (deliveryPostcode ? cartPostcode : ''),
               required,
               inputMode: name === 'postcode' ? 'numeric' : undefined,
               onBlur: deliveryPostcode ? (e) => void checkPostcode(e.currentTarget.value) : undefined,
