@@ -476,3 +476,33 @@ test('the postcode given in the cart is the delivery postcode at checkout', { ta
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(deliveryFields(page).getByLabel('Postcode')).toHaveValue('2041');
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every field reads at least 16 px, so the phone does not zoom in, and the expiry writes its own slash @mobile', async ({
+    page,
+    cart,
+  }) => {
+    const smallFields = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('input, select, textarea')]
+          .filter((el) => !['checkbox', 'radio', 'hidden'].includes((el as HTMLInputElement).type))
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => `${el.getAttribute('name') ?? el.id}: ${getComputedStyle(el).fontSize}`)
+          .filter((line) => Number.parseFloat(line.split(': ')[1] ?? '0') < 16),
+      );
+    await cart.openWith('D0001', 1);
+    expect(await smallFields(), '/cart').toEqual([]);
+    for (const path of ['/gift-vouchers', '/login', '/checkout']) {
+      await gotoHydrated(page, path);
+      expect(await smallFields(), path).toEqual([]);
+    }
+    const expiry = page.getByLabel('Expiry (MM/YY)');
+    await expiry.pressSequentially('1230');
+    await expect(expiry).toHaveValue('12/30');
+    await expiry.fill('');
+    await expiry.pressSequentially('0a7/2');
+    await expect(expiry).toHaveValue('07/2');
+  });
+});

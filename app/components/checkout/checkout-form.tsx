@@ -253,6 +253,15 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
                 inputMode,
                 required: true,
                 defaultValue: name === 'cardExpiry' ? (values.cardExpiry ?? '') : '',
+                // The expiry writes its own "/": 1230 typed reads 12/30.
+                onInput:
+                  name === 'cardExpiry'
+                    ? (event) => {
+                        const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, 4);
+                        event.currentTarget.value =
+                          digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+                      }
+                    : undefined,
               }}
             >
               {errorOf(name) ? <FieldError id={`checkout-${name}-error`} message={errorOf(name)} /> : null}
