@@ -29,6 +29,9 @@ import { i18nFor } from '../lib/i18n';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { useRootData } from '../root';
 
+/** The page sizes a shopper may choose (Nrpp; any other in the URL is still honoured, up to 96). */
+const PAGE_SIZES = [12, 24, 48, 96] as const;
+
 /** SPEC §8: the no-results text, also tracked (in English on every site; the page shows it translated). */
 export const NO_RESULTS = 'Sorry, no products were found.';
 
@@ -197,7 +200,7 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
     else next.set('page', String(page));
     return `/wines?${next.toString()}`;
   };
-  const hidden = [...search.entries()].filter(([k]) => k !== 'sort' && k !== 'page');
+  const hidden = [...search.entries()].filter(([k]) => k !== 'sort' && k !== 'page' && k !== 'Nrpp');
 
   return (
     <div className="listing">
@@ -237,6 +240,16 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
                 {i18n._(SORT_LABELS[s])}
               </option>
             ))}
+          </select>
+          <label htmlFor="per-page">{i18n._('Per page')}</label>
+          <select id="per-page" name="Nrpp" defaultValue={data.pageSize} key={data.pageSize}>
+            {[...new Set([...PAGE_SIZES, data.pageSize])]
+              .sort((a, b) => a - b)
+              .map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
           </select>
           <noscript>
             <button type="submit">{i18n._('Sort')}</button>

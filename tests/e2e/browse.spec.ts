@@ -304,3 +304,22 @@ test('the header marks the listing shown: a category, All wines, and none on a s
   await gotoHydrated(page, '/');
   await expect(current).toHaveCount(0);
 });
+
+test('results per page is a control on the listing: it keeps the sort and the category, and starts at page 1', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/wines?name=red-wine&sort=price-asc&page=2');
+  const perPage = page.getByLabel('Per page');
+  await expect(perPage).toHaveValue('24');
+  await perPage.selectOption('48');
+  await expect(page).toHaveURL(/Nrpp=48/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('name')).toBe('red-wine');
+  expect(url.searchParams.get('sort')).toBe('price-asc');
+  expect(url.searchParams.get('page')).toBeNull();
+  await expect(page.getByText(/Showing 1–48 of \d+ wines/)).toBeVisible();
+  await expect(perPage).toHaveValue('48');
+  // A size the URL names that the control does not offer is shown as it is.
+  await gotoHydrated(page, '/wines?Nrpp=10');
+  await expect(page.getByLabel('Per page')).toHaveValue('10');
+});
