@@ -147,6 +147,20 @@ describe('calculateOrderTotals', () => {
     expect(calculateOrderTotals({ lines: [line(39_200)], site: nz, freeShippingMember: false }).shippingCents).toBe(0);
   });
 
+  it('charges delivery only for what is delivered: e-gift cards and memberships alone cost none, nor reach the threshold', () => {
+    const card = (totalCents: number) => ({ ...line(totalCents), ships: false });
+    expect(calculateOrderTotals({ lines: [card(50_000)], site: au, freeShippingMember: false })).toMatchObject({
+      shippingCents: 0,
+      totalCents: 50_000,
+    });
+    expect(
+      calculateOrderTotals({ lines: [card(50_000), line(2_000)], site: au, freeShippingMember: false }),
+    ).toMatchObject({ shippingCents: au.deliveryFeeCents, totalCents: 52_000 + au.deliveryFeeCents });
+    expect(
+      calculateOrderTotals({ lines: [card(50_000), line(34_700)], site: au, freeShippingMember: false }).shippingCents,
+    ).toBe(0);
+  });
+
   it('ships Unlimited members free, and an empty cart costs nothing', () => {
     expect(calculateOrderTotals({ lines: [line(1_000)], site: au, freeShippingMember: true }).shippingCents).toBe(0);
     expect(calculateOrderTotals({ lines: [], site: au, freeShippingMember: false })).toMatchObject({

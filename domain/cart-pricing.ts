@@ -135,7 +135,14 @@ export function priceFlatLine(price: PackPrice, quantity: number, isMember: bool
 }
 
 export interface OrderTotalsInput {
-  lines: readonly { totalCents: number; listCents: number; memberSavingsCents: number; preSell: boolean }[];
+  lines: readonly {
+    totalCents: number;
+    listCents: number;
+    memberSavingsCents: number;
+    preSell: boolean;
+    /** False for what is never delivered (an e-gift card, a membership); true when not given. */
+    ships?: boolean;
+  }[];
   site: Pick<Site, 'freeShippingThresholdCents' | 'deliveryFeeCents' | 'taxRateBasisPoints'>;
   /** Unlimited members ship free. */
   freeShippingMember: boolean;
@@ -157,8 +164,8 @@ export interface OrderTotals {
 }
 
 /**
- * Order totals: shipping is free at the site's threshold on the subtotal (SPEC §9) or for Unlimited
- * members, else the site's delivery fee; tax is the GST/VAT already included in the total; pre-sell
+ * Order totals: shipping is free at the site's threshold on the subtotal of what is delivered (SPEC §9), for
+ * Unlimited members, or when nothing is delivered (e-gift cards and memberships alone), else the site's delivery fee; tax is the GST/VAT already included in the total; pre-sell
  * lines are reserved now and paid when they ship, so they are not payable today.
  */
 export function calculateOrderTotals(input: OrderTotalsInput): OrderTotals {
@@ -167,7 +174,11 @@ export function calculateOrderTotals(input: OrderTotalsInput): OrderTotals {
   const memberSavings = input.lines.reduce((s, l) => s + l.memberSavingsCents, 0);
   const discount = Math.min(subtotal, Math.max(0, input.discountCents ?? 0));
   const empty = input.lines.length === 0;
-  const freeShipping = !empty && (input.freeShippingMember || subtotal >= input.site.freeShippingThresholdCents);
+  const delivered = input.lines.filter((l) => l.ships ?? true);
+  const deliveredSubtotal = delivered.reduce((s, l) => s + l.totalCents, 0);
+  const freeShipping =
+    !empty &&
+    (delivered.length === 0 || input.freeShippingMember || deliveredSubtotal >= input.site.freeShippingThresholdCents);
   const shipping = empty || freeShipping ? 0 : input.site.deliveryFeeCents;
   const total = subtotal - discount + shipping;
   const rate = input.site.taxRateBasisPoints;

@@ -18,7 +18,7 @@ import { calculateVoucherDiscount, checkVoucherAvailable, type VoucherRule } fro
 
 export type CartLineInput = {
   quantity: number;
-  /** Bottles one unit counts as (a magnum 2, a mixed case 1 per case as sold). */
+  /** Bottles one unit counts as (a magnum 2, a mixed case 1 per case as sold); 0 for what is never delivered. */
   bottlesPerUnit: number;
   /** Pre-sell lines are reserved now and paid when they ship. */
   preSell: boolean;
@@ -89,6 +89,7 @@ export function calculateCartTotals(input: CartTotalsInput): CartTotals {
       listCents: l.listCents,
       memberSavingsCents: l.memberSavingsCents,
       preSell: input.lines[i]?.preSell ?? false,
+      ships: (input.lines[i]?.bottlesPerUnit ?? 1) > 0,
     })),
     site: input.site,
     freeShippingMember: input.isMember,

@@ -269,7 +269,9 @@ async function loadSkus(db: Db, codes: readonly string[], currency: string): Pro
 }
 
 /** Bottles one unit of a sku counts as: a magnum counts 2; a mixed case counts its bottles. */
-function bottlesPerUnit(sku: Pick<SkuInfo, 'numberOfBottles' | 'mixed' | 'bottleCount'>): number {
+/** Bottles a unit of the sku counts as; none for what is never delivered (an e-gift card, a membership). */
+function bottlesPerUnit(sku: Pick<SkuInfo, 'numberOfBottles' | 'mixed' | 'bottleCount' | 'productType'>): number {
+  if (sku.productType === 'giftVoucher' || sku.productType === 'membership') return 0;
   return sku.numberOfBottles * (sku.mixed ? 1 : sku.bottleCount);
 }
 

@@ -619,28 +619,45 @@ describe('the placed order', () => {
     amount,
     itemCode: '02698VC',
   });
-  it.each([
-    ['law-au', 347, 0],
-    ['law-au', 346, 1499],
-    ['law-nz', 392, 0],
-    ['law-nz', 391, 1699],
-  ])('on %s with a $%i subtotal records delivery of %i cents', async (site, amount, shipping) => {
-    const v = visitor(site);
-    expect((await v.call('PUT', '/api/cart/eItemCode', giftOf(amount))).status).toBe(200);
-    const delivery =
-      site === 'law-nz' ? { ...ADDRESS, city: 'Auckland Central', state: 'Auckland', postcode: '1010' } : ADDRESS;
-    const email = `threshold.${site}.${amount}@example.com`;
-    const placed = await place(v, { email, delivery });
-    expect(placed.status).toBe(200);
-    const [row] = await db().select().from(orders).where(eq(orders.email, email));
-    expect(row).toEqual(
-      expect.objectContaining({
-        subtotalCents: amount * 100,
-        shippingCents: shipping,
-        totalCents: amount * 100 + shipping,
-      }),
-    );
+  it('counts no bottle for an e-gift card or Unlimited: 14 wines and both still make a box of 14', async () => {
+    const v = visitor();
+    expect((await v.add('D0002', 14)).status).toBe(200);
+    expect((await v.add('UL0001', 1)).status).toBe(200);
+    expect((await v.call('PUT', '/api/cart/eItemCode', giftOf(100))).status).toBe(200);
+    const cart = await v.cart();
+    expect(cart.numBottles).toBe(14);
+    expect(cart.lineItems.map((l) => [l.lineItemIdentification.itemCode, l.bottleCount]).sort()).toEqual([
+      ['02698VC', 0],
+      ['D0002', 14],
+      ['UL0001', 0],
+    ]);
   });
+
+  // An e-gift card is never delivered: alone it costs no delivery, and beside a wine it does not count towards the
+  // free-delivery threshold.
+  it.each([
+    ['law-au', 347, 0, null],
+    ['law-au', 346, 0, null],
+    ['law-au', 400, 1499, 'D0002'],
+    ['law-nz', 391, 0, null],
+    ['law-nz', 400, 1699, 'D0002'],
+  ] as const)(
+    'on %s an e-gift card of $%i records delivery of %i cents (with %s)',
+    async (site, amount, shipping, wine) => {
+      const v = visitor(site);
+      expect((await v.call('PUT', '/api/cart/eItemCode', giftOf(amount))).status).toBe(200);
+      if (wine) expect((await v.add(wine, 1)).status).toBe(200);
+      const delivery =
+        site === 'law-nz' ? { ...ADDRESS, city: 'Auckland Central', state: 'Auckland', postcode: '1010' } : ADDRESS;
+      const email = `threshold.${site}.${amount}@example.com`;
+      const placed = await place(v, { email, delivery });
+      expect(placed.status).toBe(200);
+      const [row] = await db().select().from(orders).where(eq(orders.email, email));
+      expect(row?.shippingCents).toBe(shipping);
+      expect(row?.totalCents).toBe((row?.subtotalCents ?? 0) + shipping);
+      if (!wine) expect(row?.subtotalCents).toBe(amount * 100);
+    },
+  );
 
   it('an Unlimited member pays no delivery on a small order', async () => {
     const v = visitor();

@@ -506,3 +506,27 @@ test.describe('on a 390 px phone', () => {
     await expect(expiry).toHaveValue('07/2');
   });
 });
+
+test('an e-gift card and Unlimited are not parcels: no bottles, no delivery charge, nothing to sign for', async ({
+  page,
+  cart,
+}) => {
+  await page.goto('/robots.txt');
+  const gift = await cart.api('PUT', '/api/cart/eItemCode', {
+    salesCode: '',
+    quantity: 1,
+    recipientName: 'Ann Lee',
+    recipientEmail: 'ann@example.com',
+    verifyEmail: 'ann@example.com',
+    message: 'Enjoy!',
+    amount: 100,
+    itemCode: '02698VC',
+  });
+  expect(gift.status).toBe(200);
+  await cart.openWith('UL0001', 1);
+  await expect(cart.lineFor('UL0001')).toBeVisible();
+  await expect(page.locator('.cart-line').filter({ hasText: /\bbottles?\b/ })).toHaveCount(0);
+  await gotoHydrated(page, '/checkout');
+  await expect(page.getByTestId('checkout-delivery')).toHaveText('Free delivery');
+  await expect(page.getByText('Someone 18 or over must sign for it.', { exact: false })).toHaveCount(0);
+});

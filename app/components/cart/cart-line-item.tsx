@@ -39,7 +39,7 @@ export function CartLineItem({
           <h2>{line.product.url ? <Link to={line.product.url}>{title}</Link> : title}</h2>
           {line.giftVoucherDetails ? (
             <GiftVoucherNote details={line.giftVoucherDetails} />
-          ) : (
+          ) : line.bottleCount === 0 ? null : (
             <p className="note">
               {line.sku.numberOfBottles > 1
                 ? i18n._('{count, plural, one {# bottle} other {# bottles}} ({bottles}-pack)', {

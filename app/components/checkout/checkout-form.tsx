@@ -230,7 +230,10 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
               ? i18n._('Free delivery')
               : i18n._('Standard delivery: {amount}', { amount: money(pi.shipping) })}
           </p>
-          <p className="help">{i18n._('We deliver in 2–5 working days. Someone 18 or over must sign for it.')}</p>
+          {/* Nothing to sign for when nothing is delivered (e-gift cards, a membership). */}
+          {cart.numBottles > 0 ? (
+            <p className="help">{i18n._('We deliver in 2–5 working days. Someone 18 or over must sign for it.')}</p>
+          ) : null}
         </section>
 
         <section aria-labelledby="checkout-step-payment" className="checkout__step">
