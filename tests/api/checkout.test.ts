@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { mailSender } from '../../server/outbox-worker';
 import { processOutbox } from '../../services/outbox';
-import { APPROVED_CARD, DECLINED_CARD, orderBody, TEST_ADDRESS } from '../support/checkout-input';
+import { APPROVED_CARD, DECLINED_CARD, giftCardBody, orderBody, TEST_ADDRESS } from '../support/checkout-input';
 import { useSmtpStub } from '../support/smtp-stub';
 import { createVisitor, useTestApp } from '../support/test-app';
 
@@ -365,16 +365,7 @@ describe('a customer', () => {
     const v = visitor();
     await v.login('shopper@example.com');
     expect((await v.add('UL0001', 1)).status).toBe(200);
-    const gift = await v.call('PUT', '/api/cart/eItemCode', {
-      salesCode: '',
-      quantity: 1,
-      recipientName: 'Ann Lee',
-      recipientEmail: 'ann@example.com',
-      verifyEmail: 'ann@example.com',
-      message: 'Enjoy!',
-      amount: 100,
-      itemCode: '00042VC',
-    });
+    const gift = await v.call('PUT', '/api/cart/eItemCode', giftCardBody(100, { itemCode: '00042VC' }));
     expect(gift.status).toBe(200);
     expect((await v.add('P0001', 1)).status).toBe(200);
     const placed = await place(v, { email: undefined });
@@ -608,22 +599,11 @@ describe('the placed order', () => {
     expect(row?.billingAddress).toEqual(billing);
   });
 
-  // A custom e-gift card's amount is set to the dollar, so the subtotal can sit exactly on the threshold.
-  const giftOf = (amount: number) => ({
-    salesCode: '',
-    quantity: 1,
-    recipientName: 'Ann Lee',
-    recipientEmail: 'ann@example.com',
-    verifyEmail: 'ann@example.com',
-    message: 'Enjoy!',
-    amount,
-    itemCode: '02698VC',
-  });
   it('counts no bottle for an e-gift card or Unlimited: 14 wines and both still make a box of 14', async () => {
     const v = visitor();
     expect((await v.add('D0002', 14)).status).toBe(200);
     expect((await v.add('UL0001', 1)).status).toBe(200);
-    expect((await v.call('PUT', '/api/cart/eItemCode', giftOf(100))).status).toBe(200);
+    expect((await v.call('PUT', '/api/cart/eItemCode', giftCardBody(100))).status).toBe(200);
     const cart = await v.cart();
     expect(cart.numBottles).toBe(14);
     expect(cart.lineItems.map((l) => [l.lineItemIdentification.itemCode, l.bottleCount]).sort()).toEqual([
@@ -645,7 +625,7 @@ describe('the placed order', () => {
     'on %s an e-gift card of $%i records delivery of %i cents (with %s)',
     async (site, amount, shipping, wine) => {
       const v = visitor(site);
-      expect((await v.call('PUT', '/api/cart/eItemCode', giftOf(amount))).status).toBe(200);
+      expect((await v.call('PUT', '/api/cart/eItemCode', giftCardBody(amount))).status).toBe(200);
       if (wine) expect((await v.add(wine, 1)).status).toBe(200);
       const delivery =
         site === 'law-nz' ? { ...ADDRESS, city: 'Auckland Central', state: 'Auckland', postcode: '1010' } : ADDRESS;

@@ -10,6 +10,7 @@ import {
   pageData,
   test,
 } from './support/fixtures';
+import { giftCardBody } from '../support/checkout-input';
 
 // Checkout (CONTRACT.md): the whole purchase in the browser, as a guest and as a customer, with each test
 // card, the form's messages, the double click and the reload, without JavaScript, and the GA4 events.
@@ -512,16 +513,7 @@ test('an e-gift card and Unlimited are not parcels: no bottles, no delivery char
   cart,
 }) => {
   await page.goto('/robots.txt');
-  const gift = await cart.api('PUT', '/api/cart/eItemCode', {
-    salesCode: '',
-    quantity: 1,
-    recipientName: 'Ann Lee',
-    recipientEmail: 'ann@example.com',
-    verifyEmail: 'ann@example.com',
-    message: 'Enjoy!',
-    amount: 100,
-    itemCode: '02698VC',
-  });
+  const gift = await cart.api('PUT', '/api/cart/eItemCode', giftCardBody(100));
   expect(gift.status).toBe(200);
   await cart.openWith('UL0001', 1);
   await expect(cart.lineFor('UL0001')).toBeVisible();

@@ -24,3 +24,18 @@ export function orderBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** An e-gift card line (PUT /api/cart/eItemCode): the custom-amount card 02698VC for Ann Lee, unless told otherwise. */
+export function giftCardBody(amount: number, overrides: Record<string, unknown> = {}) {
+  return {
+    salesCode: '',
+    quantity: 1,
+    recipientName: 'Ann Lee',
+    recipientEmail: 'ann@example.com',
+    verifyEmail: 'ann@example.com',
+    message: 'Enjoy!',
+    amount,
+    itemCode: '02698VC',
+    ...overrides,
+  };
+}
