@@ -54,6 +54,19 @@ export interface Watch {
   ready: Promise<void>;
 }
 
+/**
+ * Runs `work` in a transaction whose commit does not wait for the disk (PostgreSQL's `synchronous_commit`, for this
+ * transaction only): for writes a crash may lose at no cost, such as a budget's use or a mark another step writes
+ * again. A later commit that does wait makes them durable with it.
+ */
+export function transactionWithoutFlush<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return work(tx);
+  });
+}
+
 /** SQLSTATE of a row that breaks a table's check constraint. */
 export const CHECK_VIOLATION = '23514';
 

@@ -2,7 +2,7 @@
 // "Unlimited member"): when the next wine-plan case ships, when Unlimited renews, and what a change means.
 // Pure: dates in, dates out (UTC calendar months), the clock's "now" passed in.
 
-import { type StateMachine, stateMachine } from './state-machine';
+import { isOneOf, type StateMachine, stateMachine } from './state-machine';
 
 /** A membership's (Unlimited's or a wine plan's) states and moves: requested at checkout, then run by the retailer. */
 export const MEMBERSHIP_STATUS = stateMachine({
@@ -17,7 +17,7 @@ export type MembershipStatus = typeof MEMBERSHIP_STATUS extends StateMachine<inf
 export const MEMBER_STATES = ['ACTIVE', 'REQUESTED'] as const satisfies readonly MembershipStatus[];
 
 export function isWinePlanMember(status: MembershipStatus | null | undefined): boolean {
-  return (MEMBER_STATES as readonly (string | null | undefined)[]).includes(status);
+  return isOneOf(MEMBER_STATES, status);
 }
 
 /** Unlimited is sold as a 12-month membership (CONTRACT: UL0001 "Unlimited membership, 12 months"). */

@@ -26,7 +26,7 @@ export function canMove<S extends string>(machine: StateMachine<S>, from: S, to:
   return machine.moves[from].includes(to);
 }
 
-/** Whether a value is one of the set's states (a row or an input read as text). */
-export function isState<S extends string>(machine: StateMachine<S>, value: unknown): value is S {
-  return typeof value === 'string' && (machine.states as readonly string[]).includes(value);
+/** Whether a value is one of the given states (a set's, or a list such as the member states). */
+export function isOneOf<S extends string>(states: readonly S[], value: unknown): value is S {
+  return typeof value === 'string' && (states as readonly string[]).includes(value);
 }

@@ -3,6 +3,7 @@
 
 import { MEMBER_STATES, type MembershipStatus } from './memberships';
 import { message } from './message';
+import { isOneOf } from './state-machine';
 
 /** An Unlimited membership that still stands (a cancelled one is as none). */
 export type UnlimitedStatus = Exclude<MembershipStatus, 'CANCELLED'>;
@@ -29,7 +30,7 @@ export function isOutOfArea(postcode: string | null | undefined): boolean {
 
 /** SPEC §4: "For banner logic, ACTIVE, REQUESTED or SUSPENDED all count as member." */
 export function countsAsMember(status: UnlimitedStatus | null | undefined): boolean {
-  return (STANDING_STATES as readonly (string | null | undefined)[]).includes(status);
+  return isOneOf(STANDING_STATES, status);
 }
 
 /**
@@ -37,7 +38,7 @@ export function countsAsMember(status: UnlimitedStatus | null | undefined): bool
  * upsells.
  */
 export function isActiveMember(status: UnlimitedStatus | null | undefined): boolean {
-  return (MEMBER_STATES as readonly (string | null | undefined)[]).includes(status);
+  return isOneOf(MEMBER_STATES, status);
 }
 
 /** SPEC §4/§6: suspended members get no member-savings prompts; everyone else may see them. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transactionWithoutFlush } from '../db/client';
 import { budgetHits } from '../db/schema';
 import { throttleAddressOf } from '../domain/identity-rules';
 import type { Text } from '../domain/message';
@@ -40,10 +40,8 @@ export async function spendBudget(db: Db, now: Date, budgets: readonly Budget[],
   // NOTE: three statements in one transaction (this runs before every payment): the locks, in key order; then every
   // budget counted, up to its limit only, after the locks (a statement sees what was committed when it began); then
   // the uses written, with the housekeeping of uses older than every window of these keys.
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    // A use lost in a crash costs nothing: the commit need not wait for the disk (it waited as long as a payment).
-    await tx.execute(sql`set local synchronous_commit = off`);
+  // A use lost in a crash costs nothing: the commit need not wait for the disk (it waited as long as a payment).
+  await transactionWithoutFlush(db, async (tx) => {
     await tx.execute(sql`
       select pg_advisory_xact_lock(hashtext('budget:' || key))
       from (select key from unnest(${sql.param(keys)}::text[]) as k(key) order by key) as ordered`);

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { carts } from '../db/schema';
 import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
-import { type CartContext, type CartView, getCart, lockCart, touch } from './cart';
+import { type CartContext, type CartView, cartChanged, getCart, lockCart, touch } from './cart';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
 
@@ -26,7 +26,7 @@ export async function clearCartPostcode(ctx: CartContext, cartId: string | null)
   if (cartId)
     await ctx.db
       .update(carts)
-      .set({ postcode: null, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+      .set({ ...cartChanged(), postcode: null })
       .where(eq(carts.id, cartId));
   return getCart(ctx, cartId);
 }

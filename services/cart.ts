@@ -547,11 +547,13 @@ export async function lockCart(tx: Tx, cartId: string, site: Site, customerId: n
   await tx.execute(sql`select id from ${carts} where ${carts.id} = ${cartId} for update`);
 }
 
+/** What every change to a cart writes on its row besides the change: a new version and the time. */
+export function cartChanged() {
+  return { version: sql`${carts.version} + 1`, updatedAt: sql`now()` };
+}
+
 export async function touch(tx: Tx, cartId: string): Promise<void> {
-  await tx
-    .update(carts)
-    .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
+  await tx.update(carts).set(cartChanged()).where(eq(carts.id, cartId));
 }
 
 export interface AddRequest {

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transactionWithoutFlush } from '../db/client';
 import {
   cartLines,
   carts,
@@ -32,6 +32,7 @@ import { formatMoney } from '../domain/money';
 import { VOUCHER_MESSAGES } from '../domain/vouchers';
 import {
   CART_MESSAGES,
+  cartChanged,
   type CartContext,
   cartContextOf,
   getCartWithTotals,
@@ -452,7 +453,7 @@ export async function placeOrder(
       await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
       await tx
         .update(carts)
-        .set({ voucherCode: null, version: sql`${carts.version} + 1`, updatedAt: now })
+        .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
         .where(eq(carts.id, cartId));
       await enqueue(
         tx,
@@ -547,11 +548,9 @@ export async function capturePayment(
     payment = { reference: order.reference, amountCents: order.amountCents ?? 0 };
   }
   await payments.capture(payment.reference, payment.amountCents);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    // NOTE: lost in a crash, these only leave the fallback job to capture again, which takes nothing twice: the
-    // commit need not wait for the disk.
-    await tx.execute(sql`set local synchronous_commit = off`);
+  // NOTE: lost in a crash, these only leave the fallback job to capture again, which takes nothing twice: the
+  // commit need not wait for the disk.
+  await transactionWithoutFlush(db, async (tx) => {
     await tx
       .update(orders)
       .set({ paymentStatus: 'CAPTURED' })

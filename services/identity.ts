@@ -9,7 +9,7 @@ import type { Clock } from '../domain/clock';
 import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
-import { latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from './cart';
+import { cartChanged, latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from './cart';
 import { ServiceError } from './service-error';
 import { STANDING_STATES } from '../domain/unlimited';
 
@@ -467,11 +467,7 @@ export async function mergeCartOnLogin(
     // The voucher comes along unless the customer's cart has one already (one voucher per order).
     await tx
       .update(carts)
-      .set({
-        version: sql`${carts.version} + 1`,
-        updatedAt: sql`now()`,
-        voucherCode: sql`coalesce(${carts.voucherCode}, ${mergeable.voucherCode})`,
-      })
+      .set({ ...cartChanged(), voucherCode: sql`coalesce(${carts.voucherCode}, ${mergeable.voucherCode})` })
       .where(eq(carts.id, ownId));
     return ownId;
   });

@@ -5,6 +5,7 @@ import { ResetPasswordSchema } from '../../domain/identity-schemas';
 import { resetPassword } from '../../services/account-emails';
 import { ServiceError } from '../../services/service-error';
 import { metaI18n } from '../lib/i18n';
+import { tokenLinkHeaders, tokenLinkLoader } from '../lib/token-link';
 import type { Route } from './+types/reset-password';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ErrorList, Field } from '../components/forms';
@@ -17,14 +18,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
-}
+export const headers = tokenLinkHeaders;
 
 /** The link of the reset email opens this page; the token rides in a hidden field of the form. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' };
-}
+export const loader = tokenLinkLoader;
 
 /** A plain form post (works without script): the SPEC's password rules, then the single-use token. */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { VerifyEmailSchema } from '../../domain/identity-schemas';
 import { verifyEmail } from '../../services/account-emails';
 import { ServiceError } from '../../services/service-error';
 import { metaI18n } from '../lib/i18n';
+import { tokenLinkHeaders, tokenLinkLoader } from '../lib/token-link';
 import type { Route } from './+types/verify-email';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { appContext } from '../context';
@@ -16,14 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
-}
+export const headers = tokenLinkHeaders;
 
 /** The link of the verification email opens this page; the address is confirmed by its button (a post). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' };
-}
+export const loader = tokenLinkLoader;
 
 /**
  * NOTE: confirming is a post, not the link's GET: mail scanners open links, and the token is single-use.
