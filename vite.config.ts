@@ -124,7 +124,7 @@ function rootModules(ctx: ChunkingContext): Set<string> {
 }
 
 /**
- * The browser's chunks (issue 17): React, React DOM, React Router and Lingui load on every page, as one framework
+ * The browser's chunks: React, React DOM, React Router and Lingui load on every page, as one framework
  * chunk instead of a handful of files that each cost a phone a request (and gzip better together). The app's shell
  * (root.tsx and what it imports) is one chunk too: it was split into a dozen small files, shared in different ways
  * with routes and lazy parts, and a phone's main thread spent about half a millisecond on each request it made

@@ -33,7 +33,7 @@ const FIRST_PAINT = `await new Promise((resolve) => {
 });`;
 
 /**
- * The page's scripts start after its first paint (issue 17). React Router writes a modulepreload link for each
+ * The page's scripts start after its first paint. React Router writes a modulepreload link for each
  * of the page's modules at the top of the head, and, last in the body, an inline module script that imports the
  * route modules at once. Both are rewritten here, on the rendered page: the links go, and the module script first
  * waits for the first paint, then preloads the same modules and imports them (`import()` gives the same module namespace
@@ -105,7 +105,7 @@ export default async function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    // The page is rendered whole into one buffer and answered in one piece (issue 17). No page streams
+    // The page is rendered whole into one buffer and answered in one piece. No page streams
     // deferred data, so waiting for all of it costs no time to first byte, and a page that arrives whole
     // leaves without passing React's 2 KB chunks one by one through three streams and the compressor
     // (about 15% of a logged-in home page's server time).

@@ -19,14 +19,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const HOST = 'law-au.localhost';
 const BASE = `http://127.0.0.1:${PORT}`;
 
-/** ` (aim ≥ N: met|MISSED)` after a figure (issue 17's aims), or nothing when the row has none. */
+/** ` (aim ≥ N: met|MISSED)` after a figure (the aims in docs/benchmarks.md), or nothing when the row has none. */
 function besideAim(reqPerSecond: number, aim: number | undefined): string {
   if (aim === undefined) return '';
   return `   (aim ≥ ${aim}: ${reqPerSecond >= aim ? 'met' : 'MISSED'})`;
 }
 
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
-/** Issue 17's throughput aims (req/s): the logged-in pages on PostgreSQL; add to cart on either database. */
+/** The throughput aims (req/s, docs/benchmarks.md): the logged-in pages on PostgreSQL; add to cart on either database. */
 const AIMS = {
   loggedInPage: ON_POSTGRES ? 250 : undefined,
   loggedInProduct: ON_POSTGRES ? 300 : undefined,
@@ -217,7 +217,7 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
 
 /**
  * One Lighthouse mobile run of a page (simulated throttling, as PageSpeed does): the four category scores, LCP, CLS,
- * TBT and the JavaScript it transferred. The aims (issue 17): performance 100, LCP under 1.5 s, CLS 0, TBT under
+ * TBT and the JavaScript it transferred. The aims: performance 100, LCP under 1.5 s, CLS 0, TBT under
  * 50 ms, on every run.
  */
 async function runLighthouse(label: string, url: string, cookie = '') {

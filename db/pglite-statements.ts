@@ -8,7 +8,7 @@ type Statement = { name: string; paramTypes: number[] };
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
 /**
- * PGlite as drizzle's client, with every statement prepared once, by name, and reused (issue 17).
+ * PGlite as drizzle's client, with every statement prepared once, by name, and reused.
  *
  * PGlite's own `query` sends each statement as an unnamed one: parse, describe, bind, describe, execute and sync,
  * six calls into the database, which parses and plans the statement again every time (a lookup by primary key:

@@ -1,7 +1,7 @@
 import type { Db } from './client';
 
 /**
- * Statements prepared once per database (issue 17): PostgreSQL parses and plans a named statement once per
+ * Statements prepared once per database: PostgreSQL parses and plans a named statement once per
  * connection, and drizzle does not build its SQL again for each request.
  * NOTE: a module of its own that imports no driver, and its calls are marked pure: a service that the browser's
  * bundle reaches for a constant must not pull the database drivers in with it.

@@ -120,7 +120,7 @@ export const skuPrices = pgTable(
 );
 
 /**
- * Search's own narrow copy of every listed product (issue 17): the columns a search filters, counts, sorts and
+ * Search's own narrow copy of every listed product: the columns a search filters, counts, sorts and
  * ranks by, with each currency's single-bottle sale price, about a sixth of a products row. Kept by the database:
  * triggers on products and sku_prices (migration 0014) write it, whoever changes the catalogue (seed, import,
  * a price or a rating). Not listed (gift vouchers, memberships, subscriptions, no category): no row. The

@@ -6,7 +6,7 @@ import type { Site } from './sites';
  * The sites whose money reads `$1,234.56` (a narrow `$`, two decimals, commas between thousands, `-` before a
  * negative amount): all of them today, each checked against `Intl.NumberFormat` in domain/money.test.ts. Their
  * amounts are written here without ICU: a browser's first `Intl.NumberFormat` costs 10–20 ms of the main thread
- * while a page hydrates (issue 17, measured in Chromium here). Any other locale and currency goes to ICU.
+ * while a page hydrates (measured in Chromium here, decision 016). Any other locale and currency goes to ICU.
  */
 const DOLLAR_SITES = new Set(['en-AU|AUD', 'en-NZ|NZD', 'en-US|USD', 'zh-HK|HKD', 'zh-TW|TWD']);
 

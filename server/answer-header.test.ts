@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { answerWith, setAnswerHeader } from './answer-header';
 
 // Middleware after `next()` edits the answer the handler made; it must not wrap it in a new Response around a
-// body stream (issue 17: the answer then leaves through a stream instead of in one piece).
+// body stream (the answer then leaves through a stream instead of in one piece).
 
 describe('setAnswerHeader', () => {
   it('sets and removes headers on the answer itself: the handler’s Response is the one that leaves', async () => {

@@ -15,7 +15,7 @@ type JsonAnswer<T, S extends ContentfulStatusCode> = Response & TypedResponse<JS
 
 /**
  * `c.json`, with the JSON's bytes kept beside the answer for the compression (services/whole-answer.ts): reading
- * them back out of a Response cost about 7 % of an add to cart's server time (issue 17).
+ * them back out of a Response cost about 7 % of an add to cart's server time.
  */
 function json<T, S extends ContentfulStatusCode>(c: Context, body: T, status: S): JsonAnswer<T, S> {
   const bytes = Buffer.from(JSON.stringify(body));

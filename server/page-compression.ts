@@ -20,7 +20,7 @@ const MIN_COMPRESSED_BYTES = 1024;
 const POOLED_GZIP_FROM_BYTES = 16 * 1024;
 
 /**
- * Rendered pages and JSON answers leave gzipped in one piece (issue 17). A page is rendered whole into one buffer
+ * Rendered pages and JSON answers leave gzipped in one piece. A page is rendered whole into one buffer
  * (app/entry.server.tsx), and a JSON answer is one string, so each is compressed whole (a large one on libuv's
  * thread pool) instead of chunk by chunk through a CompressionStream on the main thread (hono/compress, which
  * still answers everything else). An answer under 1 KB leaves as it is, with its length, so hono/compress passes

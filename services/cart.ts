@@ -301,7 +301,7 @@ interface CartState {
 }
 
 /**
- * The cart's lines with its voucher and delivery postcode, in one query (issue 17: a change and the cart it
+ * The cart's lines with its voucher and delivery postcode, in one query (a change and the cart it
  * answers with cost three statements, not eight). The postcode is the cart's own, else the Hard Logged-In
  * customer's default delivery address (services/delivery-postcode.ts).
  */

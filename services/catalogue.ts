@@ -219,7 +219,7 @@ export function stripInternal<T extends { _currency: string }>(row: T): Omit<T, 
   return rest;
 }
 
-/** The tiles of given item codes, one statement per currency, prepared once per database (issue 17). */
+/** The tiles of given item codes, one statement per currency, prepared once per database. */
 const summaryStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
   const prepare = (currency: CurrencyCode) =>
     summaryQuery(db, currency)

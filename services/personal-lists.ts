@@ -63,7 +63,7 @@ async function listAddedItems(
   return toList(await withProducts(db, site, rows, (r) => ({ addedDate: r.at.toISOString() })));
 }
 
-/** The lists read on every logged-in page's personal parts, prepared once per database (issue 17). */
+/** The lists read on every logged-in page's personal parts, prepared once per database. */
 const listStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
   const added = (table: typeof favourites | typeof doNotSendItems, name: string) =>
     db

@@ -1,7 +1,7 @@
 /**
  * A rendered page (and an API answer, server/envelope.ts) leaves as a Response whose body streams its bytes in one
  * chunk, with the bytes also kept beside it, and the server's compression takes them from there (`answerBytes`,
- * server/page-compression.ts) instead of reading the stream (issue 17). A Response made with the bytes themselves
+ * server/page-compression.ts) instead of reading the stream. A Response made with the bytes themselves
  * as its body costs a copy of them and a byte stream each time anything looks at its body, and React Router does
  * look (it checks that a render gave a Response), which turned @hono/node-server's lightweight Response into a
  * full one: about 4 % of a listing page's server time, and the compression then read the bytes back out. A

@@ -24,7 +24,7 @@ export function Carousel({ title, perView = 4, autoplayMs = 5000, children }: Pr
   const viewportRef = useRef<HTMLDivElement>(null);
   const engine = useRef<Promise<EmblaCarouselType | null> | null>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-  // The server renders the first view only (issue 17: the home page's three carousels were 36 tiles, 80% of its
+  // The server renders the first view only (the home page's three carousels were 36 tiles, 80% of its
   // markup and render time). Without script nothing past it could be seen: the viewport clips and nothing scrolls.
   // The rest follows with the engine, or when focus comes in; a carousel that mounts after hydration (filled from
   // the API, or reached by a link) has them all at once.

@@ -1,7 +1,7 @@
 import { type AnchorHTMLAttributes, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-// Links that cost the server no hooks (issue 17). A page of product tiles holds two links a tile, and React
+// Links that cost the server no hooks. A page of product tiles holds two links a tile, and React
 // Router's <Link> resolves its path through a dozen hooks each: 7% of a logged-in home page's server time.
 // A PlainLink is an <a> to an absolute path of this site; one listener in the root (ClientLinks) turns a click
 // on it into a client-side navigation, as <Link> would. data-discover keeps React Router's route discovery.

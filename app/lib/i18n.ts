@@ -46,7 +46,7 @@ const KEPT_TEXTS = 5000;
 /**
  * An instance keeps the texts with values it has written (a count, a price, a wine's name): Lingui interpolates a
  * compiled message anew on every call, and a plural one writes out each of its cases first, about 2–3 % of a
- * listing page's server time (issue 17), for texts a page writes again on every view. Instances never change
+ * listing page's server time, for texts a page writes again on every view. Instances never change
  * after activation (see `i18nFor`), so a kept text stays right. Calls with values that are not all strings or
  * numbers, or with formats, are written by Lingui each time.
  *

@@ -9,7 +9,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-
 import { testConfig } from '../../server/config';
 import { prepareDatabase } from '../../server/start';
 
-// Starting on a new database: migrations, the demo seed, then the planner's statistics (issue 17).
+// Starting on a new database: migrations, the demo seed, then the planner's statistics.
 describe('prepareDatabase', () => {
   let database: Database | undefined;
   let scratch: ScratchDatabase | undefined;

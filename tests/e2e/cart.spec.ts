@@ -418,7 +418,7 @@ test('on a phone the cart page stays as wide as the screen and does not shift wh
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });
 
-// The campaign prefill loads when wanted, not with every page (issue 17): on arrival from a campaign or voucher link.
+// The campaign prefill loads when wanted, not with every page: on arrival from a campaign or voucher link.
 test('the campaign prefill loads only on arrival from a campaign or voucher link', { tag: '@db' }, async ({ page }) => {
   const loaded = () =>
     page.evaluate(() =>

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, siteUrl, test } from './support/fixtures';
 
-// CONTRACT.md Languages and issue 16: a page names its language, reads its own catalogue and nothing else of the
+// CONTRACT.md Languages: a page names its language, reads its own catalogue and nothing else of the
 // others: the browser loads one message catalogue, the site's. NZ and US English pages read as the Australian ones.
 
 /** The message catalogue chunks (app/locales, one per locale) the page loaded, with their text. */

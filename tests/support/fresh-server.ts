@@ -1,8 +1,9 @@
 // NOTE: React reads NODE_ENV when first loaded; the imports below are dynamic so this comes first.
 process.env.NODE_ENV ??= 'production';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createScratchDatabase } from './scratch-postgres';
 import { serverDatabaseFile } from './server-database';
 
@@ -43,7 +44,10 @@ if (url) {
 const { loadConfig, TEST_BUDGETS, TEST_PASSWORD_HASH_COST } = await import('../../server/config');
 env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
 for (const [name, value] of Object.entries(TEST_BUDGETS)) env[name] ??= value;
-const { startServer } = await import('../../server/serve');
+// The server as it runs in production: the bundle `npm run build` writes (build/node), not its TypeScript.
+const built = path.resolve('build/node/serve.js');
+if (!existsSync(built)) throw new Error(`No server build at ${built}: run "npm run build" first.`);
+const { startServer } = (await import(pathToFileURL(built).href)) as typeof import('../../server/serve');
 const running = await startServer(loadConfig(env));
 let stopping = false;
 async function stop() {

@@ -3,7 +3,7 @@ import { hasCampaignParams } from './campaign-params';
 
 /**
  * The campaign prefill (./campaign-prefill.tsx: its cart request, modal and texts) loads only for a visitor who
- * arrives with a campaign or voucher parameter in the URL, not with every page (issue 17). Only the URL of arrival
+ * arrives with a campaign or voucher parameter in the URL, not with every page. Only the URL of arrival
  * counts: later navigations never add again.
  */
 export function CampaignArrival() {

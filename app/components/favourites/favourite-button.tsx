@@ -81,7 +81,7 @@ const HEART_ID = 'icon-heart';
 
 /**
  * The heart's drawing, once in the page (app/root.tsx): every favourite button shows it by reference, so a page of
- * 36 tiles does not render and send the path 36 times (issue 17). Its fill comes from each button's <use>.
+ * 36 tiles does not render and send the path 36 times. Its fill comes from each button's <use>.
  */
 export function FavouriteIconSymbol() {
   return (
