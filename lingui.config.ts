@@ -11,7 +11,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/app/locales/{locale}/messages',
-      include: ['<rootDir>/app', '<rootDir>/services', '<rootDir>/server'],
+      include: ['<rootDir>/app', '<rootDir>/domain', '<rootDir>/services', '<rootDir>/server'],
       exclude: ['**/*.test.ts', '**/node_modules/**'],
     },
   ],

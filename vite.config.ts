@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { API_ONLY_TEXTS } from './domain/api-texts';
 import { SERVER_ONLY_TEXTS } from './services/server-texts';
 
 /**
@@ -32,11 +33,11 @@ function leanEnglishCatalogues(): Plugin {
 }
 
 /**
- * Texts only the server reads (emails and server-filled templates, services/server-texts.ts) are left out of the browser's
+ * Texts only the server reads (emails and server-filled templates, services/server-texts.ts; the API's own, domain/api-texts.ts) are left out of the browser's
  * catalogues: every page loads its locale's whole catalogue. The server build keeps them.
  */
 function browserCataloguesWithoutServerTexts(): Plugin {
-  const serverOnly = new Set(SERVER_ONLY_TEXTS);
+  const serverOnly = new Set([...SERVER_ONLY_TEXTS, ...API_ONLY_TEXTS]);
   return {
     name: 'browser-catalogues-without-server-texts',
     enforce: 'post',

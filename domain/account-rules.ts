@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { API_TEXTS } from './api-texts';
 
 // Inputs of the account area (SPEC §7 PUT /api/user/preferences/contact), shared by the settings page and the API.
 
 export const ACCOUNT_MESSAGES = {
-  contactBody: 'Please send optin.emailFlag as true or false.',
-  optedIn: 'You will receive our emails.',
-  optedOut: 'You will no longer receive our emails.',
-  passwordChanged: 'Your password has been changed.',
+  contactBody: API_TEXTS.emailFlag,
+  optedIn: /*i18n*/ 'You will receive our emails.',
+  optedOut: /*i18n*/ 'You will no longer receive our emails.',
+  passwordChanged: /*i18n*/ 'Your password has been changed.',
 } as const;
 
 export const ContactPreferencesSchema = z.object(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ITEM_CODE_MESSAGES, itemCodeSchema } from './catalogue-inputs';
 import { MAX_LINE_QUANTITY } from './cart-pricing';
 import { GIFT_FORM_MESSAGES, presetAmountProblem } from './gift-vouchers';
+import { API_TEXTS } from './api-texts';
 
 // Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
 
@@ -11,7 +12,7 @@ export function isCartId(value: string | undefined | null): value is string {
 }
 
 /** Written out (a text the catalogues hold as it is); domain/cart-rules.test.ts keeps it equal to the limit. */
-export const QUANTITY_MESSAGE = 'Please enter a quantity from 1 to 99.';
+export const QUANTITY_MESSAGE = /*i18n*/ 'Please enter a quantity from 1 to 99.';
 
 /** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY (SPEC §5). */
 export const LineQuantitySchema = z
@@ -27,7 +28,7 @@ export const QuantityPathSchema = z
   .transform(Number)
   .pipe(LineQuantitySchema);
 
-const CartItemCode = itemCodeSchema(ITEM_CODE_MESSAGES.enter, 'Each item needs an itemCode.');
+const CartItemCode = itemCodeSchema(ITEM_CODE_MESSAGES.enter, /*i18n*/ 'Each item needs an itemCode.');
 
 const CartItem = z.object({
   itemCode: CartItemCode,
@@ -39,9 +40,9 @@ const CartItem = z.object({
 
 export const CartItemsBodySchema = z.object({
   cartItems: z
-    .array(CartItem, { message: 'Send cartItems as a list of {itemCode, quantity}.' })
-    .min(1, 'Please choose at least one item.')
-    .max(50, 'At most 50 items at once.'),
+    .array(CartItem, { message: API_TEXTS.cartItems })
+    .min(1, /*i18n*/ 'Please choose at least one item.')
+    .max(50, API_TEXTS.cartItemsAtOnce),
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
@@ -49,8 +50,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 /** Gift voucher payload (SPEC §3), classic and new-cart forms, validated as SPEC §5 says. */
 export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
   const amount = z.coerce
-    .number({ message: 'Please enter custom amount' })
-    .int('Please enter custom amount')
+    .number({ message: /*i18n*/ 'Please enter custom amount' })
+    .int(/*i18n*/ 'Please enter custom amount')
     .min(minAmount, GIFT_FORM_MESSAGES.min)
     .max(maxAmount, GIFT_FORM_MESSAGES.max);
   // NOTE: every field has a length limit, checked (and aborting) before any pattern runs.
@@ -61,28 +62,28 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
   const recipientName = requiredText(
     80,
     200,
-    'Please enter the recipient name.',
-    'The recipient name can be at most 80 characters.',
+    /*i18n*/ 'Please enter the recipient name.',
+    /*i18n*/ 'The recipient name can be at most 80 characters.',
   );
   const message = requiredText(
     200,
     1_000,
-    'Please enter a gift message.',
-    'The gift message can be at most 200 characters.',
+    /*i18n*/ 'Please enter a gift message.',
+    /*i18n*/ 'The gift message can be at most 200 characters.',
   );
   const classic = z
     .object({
-      salesCode: z.string().max(40, 'Please check the sales code.').optional(),
+      salesCode: z.string().max(40, /*i18n*/ 'Please check the sales code.').optional(),
       itemCode: CartItemCode,
-      quantity: z.literal(1, { message: 'Gift vouchers are added one at a time.' }).optional(),
+      quantity: z.literal(1, { message: /*i18n*/ 'Gift vouchers are added one at a time.' }).optional(),
       recipientName,
-      recipientEmail: email('Please enter a valid email address.'),
-      verifyEmail: z.string().max(254, { error: 'The email addresses do not match.', abort: true }).trim(),
+      recipientEmail: email(/*i18n*/ 'Please enter a valid email address.'),
+      verifyEmail: z.string().max(254, { error: /*i18n*/ 'The email addresses do not match.', abort: true }).trim(),
       message,
       amount,
     })
     .refine((v) => v.verifyEmail.toLowerCase() === v.recipientEmail.toLowerCase(), {
-      message: 'The email addresses do not match.',
+      message: /*i18n*/ 'The email addresses do not match.',
       path: ['verifyEmail'],
     });
   const newCart = z.object({
@@ -90,7 +91,7 @@ export function giftVoucherSchema(minAmount: number, maxAmount = 500) {
     itemType: z.literal('giftVoucher'),
     giftVoucherDetails: z.object({
       recipientName,
-      recipientEmail: email('Please enter a valid email address.'),
+      recipientEmail: email(/*i18n*/ 'Please enter a valid email address.'),
       value: z.object({ amount, currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
       message,
     }),

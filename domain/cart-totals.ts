@@ -105,7 +105,7 @@ export function calculateCartTotals(input: CartTotalsInput): CartTotals {
     });
   if (voucher?.applied && order.discountCents > 0)
     adjustments.push({
-      adjustmentType: 'Order Discount',
+      adjustmentType: /*i18n*/ 'Order Discount',
       promotionName: voucher.code,
       amountCents: order.discountCents,
     });

@@ -3,11 +3,11 @@
 export type CellaringBand = 'ready-now' | '2-5' | '5-10' | '10-15' | '15+';
 
 export const CELLARING_TEXT: Record<CellaringBand, string> = {
-  'ready-now': 'Ready now',
-  '2-5': 'Cellar for 2-5 years',
-  '5-10': 'Cellar for 5-10 years',
-  '10-15': 'Cellar for 10-15 years',
-  '15+': 'Cellar for 15+ years',
+  'ready-now': /*i18n*/ 'Ready now',
+  '2-5': /*i18n*/ 'Cellar for 2-5 years',
+  '5-10': /*i18n*/ 'Cellar for 5-10 years',
+  '10-15': /*i18n*/ 'Cellar for 10-15 years',
+  '15+': /*i18n*/ 'Cellar for 15+ years',
 };
 
 /**

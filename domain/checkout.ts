@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { message } from './message';
 import type { CurrencyCode } from './sites';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text-input';
+import { API_TEXTS } from './api-texts';
 
 // Checkout (CONTRACT.md): what the form takes and the messages a shopper reads.
 
@@ -18,33 +19,35 @@ export const MAX_ORDER_SUBTOTAL_CENTS: Record<CurrencyCode, number> = {
 };
 
 export const CHECKOUT_MESSAGES = {
-  emptyCart: 'Your cart is empty: add some wine before you check out.',
-  upsell: 'Please sort out the items marked in your cart before you check out.',
-  outOfStock: (name: string) => message('Sorry, {name} has just sold out. Please remove it from your cart.', { name }),
+  emptyCart: /*i18n*/ 'Your cart is empty: add some wine before you check out.',
+  upsell: /*i18n*/ 'Please sort out the items marked in your cart before you check out.',
+  outOfStock: (name: string) =>
+    message(/*i18n*/ 'Sorry, {name} has just sold out. Please remove it from your cart.', { name }),
   fewLeft: (name: string, left: number) =>
     message(
-      'Sorry, only {left, plural, one {{left} bottle of {name} is} other {{left} bottles of {name} are}} left. Please lower the quantity in your cart.',
+      /*i18n*/ 'Sorry, only {left, plural, one {{left} bottle of {name} is} other {{left} bottles of {name} are}} left. Please lower the quantity in your cart.',
       { name, left },
     ),
-  unlimitedGuest: 'Please log in or create an account to join Unlimited.',
-  unlimitedOutOfArea: 'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
-  unknownPostcode: 'We don’t deliver to that postcode. Please check it.',
-  addressNotFound: 'Please choose one of your saved addresses.',
-  email: 'Please enter a valid email address.',
-  orderNotFound: 'We could not find that order.',
-  keyReused: 'This checkout was already used for another order. Please reload the page.',
-  tooManyPayments: 'Too many payment attempts. Please wait an hour and try again.',
+  unlimitedGuest: /*i18n*/ 'Please log in or create an account to join Unlimited.',
+  unlimitedOutOfArea:
+    /*i18n*/ 'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
+  unknownPostcode: /*i18n*/ 'We don’t deliver to that postcode. Please check it.',
+  addressNotFound: /*i18n*/ 'Please choose one of your saved addresses.',
+  email: /*i18n*/ 'Please enter a valid email address.',
+  orderNotFound: API_TEXTS.orderNotFound,
+  keyReused: /*i18n*/ 'This checkout was already used for another order. Please reload the page.',
+  tooManyPayments: /*i18n*/ 'Too many payment attempts. Please wait an hour and try again.',
   tooLarge: (amount: string) =>
-    message('An order can be at most {amount}. Please split it into smaller orders.', { amount }),
+    message(/*i18n*/ 'An order can be at most {amount}. Please split it into smaller orders.', { amount }),
   presellLimit: (limit: number) =>
     message(
-      'Pre-sell wines are reserved without payment, at most {limit} bottles per customer until they ship. Please lower the pre-sell quantity in your cart.',
+      /*i18n*/ 'Pre-sell wines are reserved without payment, at most {limit} bottles per customer until they ship. Please lower the pre-sell quantity in your cart.',
       { limit },
     ),
 } as const;
 
 /** The length limit's message: zod's issue supplies {maximum} (domain/message.ts issueText). */
-const TOO_LONG = 'Please keep this under {maximum} characters.';
+const TOO_LONG = /*i18n*/ 'Please keep this under {maximum} characters.';
 
 const required = (missing: string, max = 100) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, TOO_LONG).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
@@ -53,20 +56,20 @@ const optional = (max = 100) =>
   z.string().trim().max(max, TOO_LONG).refine(isSafeText, UNSAFE_TEXT_MESSAGE).default('');
 
 export const AddressSchema = z.object({
-  firstName: required('Please enter a first name.'),
-  lastName: required('Please enter a last name.'),
-  line1: required('Please enter the street address.', 200),
+  firstName: required(/*i18n*/ 'Please enter a first name.'),
+  lastName: required(/*i18n*/ 'Please enter a last name.'),
+  line1: required(/*i18n*/ 'Please enter the street address.', 200),
   line2: optional(200),
-  city: required('Please enter the suburb or town.'),
+  city: required(/*i18n*/ 'Please enter the suburb or town.'),
   state: optional(50),
   postcode: z
-    .string({ error: 'Please enter a postcode.' })
+    .string({ error: /*i18n*/ 'Please enter a postcode.' })
     .trim()
-    .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Please enter a valid postcode.'),
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, /*i18n*/ 'Please enter a valid postcode.'),
   phone: z
     .string()
     .trim()
-    .regex(/^[+\d][\d ()-]{5,19}$/, 'Please enter a valid phone number.')
+    .regex(/^[+\d][\d ()-]{5,19}$/, /*i18n*/ 'Please enter a valid phone number.')
     .or(z.literal(''))
     .default(''),
 });
@@ -90,14 +93,14 @@ export const CheckoutInputSchema = z
     }),
     idempotencyKey: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{16,100}$/, 'The checkout form is out of date. Please reload the page.'),
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, /*i18n*/ 'The checkout form is out of date. Please reload the page.'),
   })
   .refine((v) => v.savedAddressId !== undefined || v.delivery !== undefined, {
-    message: 'Please enter a delivery address.',
+    message: /*i18n*/ 'Please enter a delivery address.',
     path: ['delivery'],
   })
   .refine((v) => v.billingSameAsDelivery || v.billing !== undefined, {
-    message: 'Please enter a billing address.',
+    message: /*i18n*/ 'Please enter a billing address.',
     path: ['billing'],
   });
 export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;

@@ -27,9 +27,9 @@ interface SignupTexts {
 
 const TEXTS: Record<EmailSignupLanguage, SignupTexts> = {
   en: {
-    empty: 'You forgot to enter an email address.',
-    invalid: 'Please enter a valid email address.',
-    success: 'Thank you, you have been subscribed.',
+    empty: /*i18n*/ 'You forgot to enter an email address.',
+    invalid: /*i18n*/ 'Please enter a valid email address.',
+    success: /*i18n*/ 'Thank you, you have been subscribed.',
     placeholder: EMAIL_SIGNUP_PLACEHOLDER,
     button: 'Sign up',
     label: 'Email address',
@@ -96,7 +96,7 @@ export function emailListFor(
 }
 
 /** Over the signup budget of a client address (services/budgets.ts). */
-export const SIGNUP_THROTTLED = 'Too many signups from your connection. Please wait an hour and try again.';
+export const SIGNUP_THROTTLED = /*i18n*/ 'Too many signups from your connection. Please wait an hour and try again.';
 
 export const EmailSignupBodySchema = z.object({
   email: z.string().max(1000),

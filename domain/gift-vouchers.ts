@@ -20,7 +20,7 @@ export const PRESET_GIFT_CARDS: readonly { itemCode: string; amount: number }[] 
 export const CUSTOM_GIFT_CARD = '02698VC';
 
 export const GIFT_MESSAGE_MAX = 200;
-export const DEFAULT_GIFT_MESSAGE = 'Enjoy your wine!';
+export const DEFAULT_GIFT_MESSAGE = /*i18n*/ 'Enjoy your wine!';
 
 /** The preset card's face value, or undefined for the custom card and anything else. */
 export function presetGiftCardAmount(itemCode: string): number | undefined {
@@ -31,10 +31,13 @@ export function presetGiftCardAmount(itemCode: string): number | undefined {
 export function presetAmountProblem(itemCode: string, amount: number): Message | null {
   const value = presetGiftCardAmount(itemCode);
   if (value === undefined || value === amount) return null;
-  return message('The e-gift card {itemCode} is worth {value}; send amount {value} or choose the custom amount card.', {
-    itemCode,
-    value,
-  });
+  return message(
+    /*i18n*/ 'The e-gift card {itemCode} is worth {value}; send amount {value} or choose the custom amount card.',
+    {
+      itemCode,
+      value,
+    },
+  );
 }
 
 /** SPEC §5: the sample card shows '$XX' when the custom amount is over 3 digits or over 500 (or not a number yet). */
@@ -60,21 +63,21 @@ export function previewAmountText(
 }
 
 export const GIFT_FORM_MESSAGES = {
-  choice: 'Please choose an amount.',
-  customAmount: 'Please enter custom amount',
-  digitsOnly: 'Please enter the custom amount in whole numbers, digits only.',
+  choice: /*i18n*/ 'Please choose an amount.',
+  customAmount: /*i18n*/ 'Please enter custom amount',
+  digitsOnly: /*i18n*/ 'Please enter the custom amount in whole numbers, digits only.',
   /** zod's issue (or the form's own, below) supplies {minimum} and {maximum} (domain/message.ts issueText). */
-  min: 'The amount must be at least {minimum}.',
-  max: 'The amount must be at most {maximum}.',
-  recipientName: 'Please enter the recipient name.',
-  recipientNameLong: 'The recipient name can be at most 80 characters.',
-  recipientEmail: 'Please enter the recipient email address.',
-  email: 'Please enter a valid email address.',
-  verifyEmail: 'Please confirm the email address.',
-  emailsDiffer: 'The email addresses do not match.',
-  message: 'Please enter a gift message.',
+  min: /*i18n*/ 'The amount must be at least {minimum}.',
+  max: /*i18n*/ 'The amount must be at most {maximum}.',
+  recipientName: /*i18n*/ 'Please enter the recipient name.',
+  recipientNameLong: /*i18n*/ 'The recipient name can be at most 80 characters.',
+  recipientEmail: /*i18n*/ 'Please enter the recipient email address.',
+  email: /*i18n*/ 'Please enter a valid email address.',
+  verifyEmail: /*i18n*/ 'Please confirm the email address.',
+  emailsDiffer: /*i18n*/ 'The email addresses do not match.',
+  message: /*i18n*/ 'Please enter a gift message.',
   /** Written out (a text the catalogues hold as it is); domain tests keep it equal to GIFT_MESSAGE_MAX. */
-  messageLong: 'The gift message can be at most 200 characters.',
+  messageLong: /*i18n*/ 'The gift message can be at most 200 characters.',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;

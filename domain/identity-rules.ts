@@ -6,29 +6,29 @@ import type { VisitorType, VisitorTypeDetailed } from './page-types';
 // schemas live in identity-schemas.ts and load with the forms that use them.
 
 export const LOGIN_MESSAGES = {
-  email: 'Please enter a valid email address',
-  password: 'Password is required',
-  passwordRule: 'Password must be 8-16 characters and contain at least one number and one letter.',
-  failed: 'The email address or password you entered is incorrect.',
-  throttled: 'Too many failed login attempts. Please wait 15 minutes and try again.',
-  generic: 'Something went wrong. Please try again later.',
-  emailTaken: 'An account with this email address already exists. Please log in instead.',
-  registrationThrottled: 'Too many accounts have been created from this address. Please try again in an hour.',
-  passwordChangeThrottled: 'Too many attempts to change the password. Please wait 15 minutes and try again.',
+  email: /*i18n*/ 'Please enter a valid email address',
+  password: /*i18n*/ 'Password is required',
+  passwordRule: /*i18n*/ 'Password must be 8-16 characters and contain at least one number and one letter.',
+  failed: /*i18n*/ 'The email address or password you entered is incorrect.',
+  throttled: /*i18n*/ 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  generic: /*i18n*/ 'Something went wrong. Please try again later.',
+  emailTaken: /*i18n*/ 'An account with this email address already exists. Please log in instead.',
+  registrationThrottled: /*i18n*/ 'Too many accounts have been created from this address. Please try again in an hour.',
+  passwordChangeThrottled: /*i18n*/ 'Too many attempts to change the password. Please wait 15 minutes and try again.',
 } as const;
 
 /** The texts of the account's own emails: verifying the address. */
 export const ACCOUNT_EMAIL_MESSAGES = {
-  invalidLink: 'This link is no longer valid. Please ask for a new one from your account.',
-  verified: 'Thank you: your email address is confirmed.',
-  alreadyVerified: 'Your email address is already confirmed.',
-  sent: 'We have sent a new link to your email address.',
-  tooManyEmails: 'Too many emails asked for. Please wait an hour and try again.',
+  invalidLink: /*i18n*/ 'This link is no longer valid. Please ask for a new one from your account.',
+  verified: /*i18n*/ 'Thank you: your email address is confirmed.',
+  alreadyVerified: /*i18n*/ 'Your email address is already confirmed.',
+  sent: /*i18n*/ 'We have sent a new link to your email address.',
+  tooManyEmails: /*i18n*/ 'Too many emails asked for. Please wait an hour and try again.',
   /** The same answer whether or not an account exists for the address. */
   resetSent:
-    'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.',
-  resetInvalidLink: 'This link is no longer valid. Please ask for a new one on the forgotten password page.',
-  passwordReset: 'Your password has been changed. Please log in with your new password.',
+    /*i18n*/ 'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.',
+  resetInvalidLink: /*i18n*/ 'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+  passwordReset: /*i18n*/ 'Your password has been changed. Please log in with your new password.',
 } as const;
 
 /**
@@ -103,10 +103,10 @@ export function favouriteLoginPrompt(productType: string): string {
 
 /** SPEC §4 favourite control titles. */
 export const FAVOURITE_TITLES = {
-  add: 'Add to favourites',
-  adding: 'Adding...',
-  remove: 'Remove from favourites',
-  removing: 'Removing...',
+  add: /*i18n*/ 'Add to favourites',
+  adding: /*i18n*/ 'Adding...',
+  remove: /*i18n*/ 'Remove from favourites',
+  removing: /*i18n*/ 'Removing...',
 } as const;
 
 /** The login form without script comes back to /login?error={code}; the page shows the code's message. */

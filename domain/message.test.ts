@@ -43,8 +43,11 @@ describe('texts with runtime parts', () => {
     expect(issueText({ code: 'custom', message: 'Card {code}.', params: { values: { code: 'X' } } })).toEqual(
       message('Card {code}.', { code: 'X' }),
     );
-    expect(issueText({ code: 'invalid_type', message: 'Send cartItems as a list of {itemCode, quantity}.' })).toBe(
-      'Send cartItems as a list of {itemCode, quantity}.',
-    );
+    expect(
+      issueText({
+        code: 'invalid_type',
+        message: 'Send cartItems as a list of items, each with an itemCode and a quantity.',
+      }),
+    ).toBe('Send cartItems as a list of items, each with an itemCode and a quantity.');
   });
 });

@@ -41,7 +41,7 @@ export function translate(i18n: Translator, text: Text): string {
 /**
  * A text as the server sends it (API statusMessages, cart validations, a form action's errors): a template in
  * the shopper's language (English without a translator); a plain text as written, which the page translates
- * where it shows it, keyed by its English wording (app/lib/messages) — clients also match some plain texts.
+ * where it shows it, keyed by its English wording (marked for the catalogues where it is written) — clients also match some plain texts.
  */
 export function sentText(i18n: Translator | undefined, text: Text): string {
   if (typeof text === 'string') return text;

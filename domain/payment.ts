@@ -50,12 +50,12 @@ export const AUTHORISATION_STATUS = stateMachine({
 export type AuthorisationState = typeof AUTHORISATION_STATUS extends StateMachine<infer S> ? S : never;
 
 export const PAYMENT_MESSAGES = {
-  declined: 'Your card was declined.',
-  number: 'Please enter a valid card number.',
-  expiry: 'Please enter the card’s expiry date as MM/YY.',
-  expired: 'This card has expired.',
-  cvc: 'Please enter the 3-digit security code (CVC).',
-  testOnly: 'This shop takes test cards only: use 4242 4242 4242 4242.',
+  declined: /*i18n*/ 'Your card was declined.',
+  number: /*i18n*/ 'Please enter a valid card number.',
+  expiry: /*i18n*/ 'Please enter the card’s expiry date as MM/YY.',
+  expired: /*i18n*/ 'This card has expired.',
+  cvc: /*i18n*/ 'Please enter the 3-digit security code (CVC).',
+  testOnly: /*i18n*/ 'This shop takes test cards only: use 4242 4242 4242 4242.',
 } as const;
 
 export const TEST_CARDS = { approved: '4242424242424242', declined: '4000000000000002' } as const;

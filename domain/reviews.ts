@@ -5,13 +5,13 @@ import { type StateMachine, stateMachine } from './state-machine';
 // author"): what a review may say, how its author is named and found. One schema for the form and the API.
 
 export const REVIEW_MESSAGES = {
-  rating: 'Please choose a rating from 1 to 5 stars.',
-  title: 'Please give your review a title.',
-  titleLong: 'The title must be 100 characters or fewer.',
-  body: 'Please tell us what you thought of the wine.',
-  bodyLong: 'Your review must be 2000 characters or fewer.',
-  notBought: 'You can review wines you have bought from us.',
-  pending: 'Thank you: your review will appear once our team has checked it.',
+  rating: /*i18n*/ 'Please choose a rating from 1 to 5 stars.',
+  title: /*i18n*/ 'Please give your review a title.',
+  titleLong: /*i18n*/ 'The title must be 100 characters or fewer.',
+  body: /*i18n*/ 'Please tell us what you thought of the wine.',
+  bodyLong: /*i18n*/ 'Your review must be 2000 characters or fewer.',
+  notBought: /*i18n*/ 'You can review wines you have bought from us.',
+  pending: /*i18n*/ 'Thank you: your review will appear once our team has checked it.',
 } as const;
 
 export const ReviewInputSchema = z.object(

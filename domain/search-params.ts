@@ -5,12 +5,12 @@ export const SORTS = ['relevance', 'price-asc', 'price-desc', 'rating', 'newest'
 export type Sort = (typeof SORTS)[number];
 
 export const SORT_LABELS: Record<Sort, string> = {
-  relevance: 'Best match',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  rating: 'Customer rating',
-  newest: 'Newest',
-  name: 'Name A–Z',
+  relevance: /*i18n*/ 'Best match',
+  'price-asc': /*i18n*/ 'Price: low to high',
+  'price-desc': /*i18n*/ 'Price: high to low',
+  rating: /*i18n*/ 'Customer rating',
+  newest: /*i18n*/ 'Newest',
+  name: /*i18n*/ 'Name A–Z',
 };
 
 /**
@@ -20,10 +20,10 @@ export const SORT_LABELS: Record<Sort, string> = {
 const NO_UPPER_BOUND_CENTS = 2_147_483_647;
 
 export const PRICE_BANDS = [
-  ['0-20', 'Under $20', 0, 2_000],
-  ['20-30', '$20 to $30', 2_000, 3_000],
-  ['30-50', '$30 to $50', 3_000, 5_000],
-  ['50-plus', '$50 and over', 5_000, NO_UPPER_BOUND_CENTS],
+  ['0-20', /*i18n*/ 'Under $20', 0, 2_000],
+  ['20-30', /*i18n*/ '$20 to $30', 2_000, 3_000],
+  ['30-50', /*i18n*/ '$30 to $50', 3_000, 5_000],
+  ['50-plus', /*i18n*/ '$50 and over', 5_000, NO_UPPER_BOUND_CENTS],
 ] as const;
 
 export const RATING_BANDS = [
@@ -35,14 +35,14 @@ export const FACETS = ['colour', 'grape', 'region', 'country', 'price', 'rating'
 export type Facet = (typeof FACETS)[number];
 
 export const FACET_LABELS: Record<Facet, string> = {
-  colour: 'Type',
-  grape: 'Grape',
-  region: 'Region',
-  country: 'Country',
-  price: 'Price',
-  rating: 'Rating',
-  size: 'Bottle size',
-  vintage: 'Vintage',
+  colour: /*i18n*/ 'Type',
+  grape: /*i18n*/ 'Grape',
+  region: /*i18n*/ 'Region',
+  country: /*i18n*/ 'Country',
+  price: /*i18n*/ 'Price',
+  rating: /*i18n*/ 'Rating',
+  size: /*i18n*/ 'Bottle size',
+  vintage: /*i18n*/ 'Vintage',
 };
 
 export const PAGE_SIZES = [12, 24, 48, 96] as const;

@@ -64,7 +64,7 @@ const BRANDS: Record<BrandCode, Brand> = {
   law: {
     code: 'law',
     name: 'Laithwaites',
-    tagline: 'Wines from family vineyards, chosen for you',
+    tagline: /*i18n*/ 'Wines from family vineyards, chosen for you',
     colours: {
       primary: '#7a1a2e',
       primaryDark: '#5a1222',
@@ -76,7 +76,7 @@ const BRANDS: Record<BrandCode, Brand> = {
   vir: {
     code: 'vir',
     name: 'Virgin Wines',
-    tagline: 'Wine that turns heads',
+    tagline: /*i18n*/ 'Wine that turns heads',
     colours: {
       primary: '#b0102a',
       primaryDark: '#85081d',
@@ -88,7 +88,7 @@ const BRANDS: Record<BrandCode, Brand> = {
   wpe: {
     code: 'wpe',
     name: 'Wine People',
-    tagline: 'By wine people, for wine people',
+    tagline: /*i18n*/ 'By wine people, for wine people',
     colours: {
       primary: '#24506b',
       primaryDark: '#183a4f',
@@ -100,7 +100,7 @@ const BRANDS: Record<BrandCode, Brand> = {
   adc: {
     code: 'adc',
     name: 'Australian Direct Cellars',
-    tagline: 'Straight from the cellar door',
+    tagline: /*i18n*/ 'Straight from the cellar door',
     colours: {
       primary: '#2f5d3a',
       primaryDark: '#1f4128',
@@ -112,7 +112,7 @@ const BRANDS: Record<BrandCode, Brand> = {
   vws: {
     code: 'vws',
     name: 'Vintage Wine Society',
-    tagline: 'A society of good taste',
+    tagline: /*i18n*/ 'A society of good taste',
     colours: {
       primary: '#3c2a5c',
       primaryDark: '#2a1c42',
@@ -124,7 +124,7 @@ const BRANDS: Record<BrandCode, Brand> = {
   wsj: {
     code: 'wsj',
     name: 'WSJwine',
-    tagline: 'Discover wines worth talking about',
+    tagline: /*i18n*/ 'Discover wines worth talking about',
     colours: {
       primary: '#1d2b3a',
       primaryDark: '#111b26',
@@ -136,7 +136,7 @@ const BRANDS: Record<BrandCode, Brand> = {
   hlw: {
     code: 'hlw',
     name: 'Hong Kong Laithwaites',
-    tagline: 'Fine wine, delivered across Hong Kong',
+    tagline: /*i18n*/ 'Fine wine, delivered across Hong Kong',
     colours: {
       primary: '#6b1730',
       primaryDark: '#4d0f22',

@@ -2,7 +2,7 @@
 // characters (tab, line feed and carriage return excepted) and no lone UTF-16 surrogates. PostgreSQL
 // refuses NUL in text, and neither has a place in a name, an email, a code or a search.
 
-export const UNSAFE_TEXT_MESSAGE = 'Please remove the control characters from what you entered.';
+export const UNSAFE_TEXT_MESSAGE = /*i18n*/ 'Please remove the control characters from what you entered.';
 
 /** The length of the unsafe character at i (1, or 0 when the character there is fine; pairs count as fine). */
 function unsafeLengthAt(text: string, i: number): number {

@@ -64,9 +64,10 @@ export function sellsUnlimited(currency: string): boolean {
 }
 
 export const UNLIMITED_MESSAGES = {
-  alreadyMember: 'You are already an Unlimited member.',
-  suspended: 'Your Unlimited membership is suspended. Please contact us to reactivate it.',
-  inCart: 'Unlimited is already in your cart.',
-  outOfArea: (postcode: string) => message("Unlimited isn't available for delivery to {postcode}.", { postcode }),
-  notSold: 'Unlimited is not available on this site.',
+  alreadyMember: /*i18n*/ 'You are already an Unlimited member.',
+  suspended: /*i18n*/ 'Your Unlimited membership is suspended. Please contact us to reactivate it.',
+  inCart: /*i18n*/ 'Unlimited is already in your cart.',
+  outOfArea: (postcode: string) =>
+    message(/*i18n*/ "Unlimited isn't available for delivery to {postcode}.", { postcode }),
+  notSold: /*i18n*/ 'Unlimited is not available on this site.',
 } as const;

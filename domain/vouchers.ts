@@ -7,24 +7,25 @@ import type { Site } from './sites';
 // to the cent. Pure: services/vouchers.ts loads the voucher and the customer's uses and calls these.
 
 export const VOUCHER_MESSAGES = {
-  invalid: 'That voucher code is not valid.',
+  invalid: /*i18n*/ 'That voucher code is not valid.',
   /** SPEC §8: the key atg.commerce.promotion.PromotionResources->voucher.expired is shown as this. */
-  expired: 'Voucher expired',
-  notStarted: 'That voucher cannot be used yet.',
-  otherSite: 'That voucher cannot be used on this site.',
-  alreadyUsed: 'You have already used this voucher.',
-  ownReferral: 'Your referral code is for your friends: it cannot be used on your own orders.',
-  tooManyTries: 'Too many codes tried. Please wait an hour and try again.',
-  minimum: (amount: string) => message('This voucher needs an order of at least {amount}.', { amount }),
+  expired: /*i18n*/ 'Voucher expired',
+  notStarted: /*i18n*/ 'That voucher cannot be used yet.',
+  otherSite: /*i18n*/ 'That voucher cannot be used on this site.',
+  alreadyUsed: /*i18n*/ 'You have already used this voucher.',
+  ownReferral: /*i18n*/ 'Your referral code is for your friends: it cannot be used on your own orders.',
+  tooManyTries: /*i18n*/ 'Too many codes tried. Please wait an hour and try again.',
+  minimum: (amount: string) => message(/*i18n*/ 'This voucher needs an order of at least {amount}.', { amount }),
   minimumBottles: (bottles: number) =>
     message(
-      'This voucher needs an order of at least {bottles, plural, one {{bottles} bottle} other {{bottles} bottles}}.',
+      /*i18n*/ 'This voucher needs an order of at least {bottles, plural, one {{bottles} bottle} other {{bottles} bottles}}.',
       { bottles },
     ),
-  onlyOne: (current: string) => message('Only one voucher can be used per order. Remove {current} first.', { current }),
-  notOnCart: 'That voucher is not on your cart.',
+  onlyOne: (current: string) =>
+    message(/*i18n*/ 'Only one voucher can be used per order. Remove {current} first.', { current }),
+  notOnCart: /*i18n*/ 'That voucher is not on your cart.',
   /** SPEC §8: tracked when a voucher link's code cannot be used. */
-  invalidLink: 'Unfortunately the voucher code you have entered appears to be invalid.',
+  invalidLink: /*i18n*/ 'Unfortunately the voucher code you have entered appears to be invalid.',
 };
 
 /** A code as shoppers type it: letters, digits and dashes; compared upper-case. */

@@ -9,10 +9,10 @@ export const DEFAULT_GUESTS = 25;
 export const MAX_CALCULATOR_VALUE = 9_999;
 
 export const WEDDING_WINES = [
-  { key: 'sparkling', label: 'Sparkling', defaultGlasses: 1, category: 'sparkling-wine' },
-  { key: 'red', label: 'Red', defaultGlasses: 2, category: 'red-wine' },
-  { key: 'white', label: 'White', defaultGlasses: 1, category: 'white-wine' },
-  { key: 'rose', label: 'Rosé', defaultGlasses: 1, category: 'rose-wine' },
+  { key: 'sparkling', label: /*i18n*/ 'Sparkling', defaultGlasses: 1, category: 'sparkling-wine' },
+  { key: 'red', label: /*i18n*/ 'Red', defaultGlasses: 2, category: 'red-wine' },
+  { key: 'white', label: /*i18n*/ 'White', defaultGlasses: 1, category: 'white-wine' },
+  { key: 'rose', label: /*i18n*/ 'Rosé', defaultGlasses: 1, category: 'rose-wine' },
 ] as const;
 
 export type WeddingWineKey = (typeof WEDDING_WINES)[number]['key'];

@@ -44,6 +44,7 @@ import { seoRoutes } from './seo';
 import { createPageStore, type PageStore, pageCache } from './page-cache';
 import { PAGE_CHANGES_CHANNEL } from '../services/page-changes';
 import type { AppEnv } from './types';
+import { API_TEXTS } from '../domain/api-texts';
 
 export interface CreateAppOptions {
   database: Database;
@@ -281,7 +282,7 @@ export function createApp(options: CreateAppOptions) {
       } else if (origin === 'null') {
         foreign = true;
       }
-      if (foreign) return fail(c, 403, 'This request came from another site and was refused.');
+      if (foreign) return fail(c, 403, /*i18n*/ 'This request came from another site and was refused.');
     }
     await next();
   });
@@ -294,7 +295,7 @@ export function createApp(options: CreateAppOptions) {
       failWith(
         c,
         413,
-        message('The request is too large: at most {size} KB may be sent.', {
+        message(/*i18n*/ 'The request is too large: at most {size} KB may be sent.', {
           size: Math.floor(config.BODY_LIMIT_BYTES / 1024),
         }),
       ),
@@ -349,7 +350,7 @@ export function createApp(options: CreateAppOptions) {
   });
 
   app.route('/', jsonApi());
-  app.all('/api/*', (c) => fail(c, 404, 'There is no such API call.'));
+  app.all('/api/*', (c) => failWith(c, 404, API_TEXTS.noSuchCall));
 
   app.route('/', formRoutes);
   app.route('/', legacyRoutes);
@@ -416,9 +417,7 @@ export function createApp(options: CreateAppOptions) {
   if (!options.build && renderPage)
     app.all('*', async (c) => answerWith(c, await renderPage(await unreadRequest(c), c.var.ctx)));
 
-  app.notFound((c) =>
-    isApiPath(c.req.path) ? fail(c, 404, 'There is no such API call.') : c.text('Page not found', 404),
-  );
+  app.notFound((c) => (isApiPath(c.req.path) ? failWith(c, 404, API_TEXTS.noSuchCall) : c.text('Page not found', 404)));
 
   app.onError(async (error, c) => {
     const known = clientErrorOf(error);
@@ -429,7 +428,7 @@ export function createApp(options: CreateAppOptions) {
       return c.html(plainPage(escapeHtml(text), ''), 429, { 'Retry-After': '3600' });
     }
     (c.var.log ?? log).error({ err: error, path: c.req.path }, 'unhandled error');
-    if (isApiPath(c.req.path)) return fail(c, 500, 'Something went wrong. Please try again later.');
+    if (isApiPath(c.req.path)) return fail(c, 500, /*i18n*/ 'Something went wrong. Please try again later.');
     return c.html(plainPage('Something went wrong', 'Please try again later.'), 500);
   });
 

@@ -5,6 +5,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import type { ErrorKind } from '../services/service-error';
 import { ServiceError } from '../services/service-error';
 import { wholeAnswer } from '../services/whole-answer';
+import { API_ONLY_TEXTS, API_TEXTS } from '../domain/api-texts';
 import { type IssueLike, issueText, sentText, type Text } from '../domain/message';
 import type { AppEnv } from './types';
 
@@ -32,7 +33,21 @@ export function fail<S extends ContentfulStatusCode>(c: Context, status: S, stat
   return json(c, { statusCode: status as number, statusMessage }, status);
 }
 
-export const BAD_JSON = 'The request body must be JSON.';
+export const BAD_JSON = API_TEXTS.badJson;
+
+const API_ONLY = new Set(API_ONLY_TEXTS);
+
+/**
+ * zod's own English wording, which an issue has when its schema gives no text ("Invalid input: expected string,
+ * received undefined", "Too big: …", "Unrecognized key: …"). None of our texts begins so.
+ */
+const ZOD_OWN_TEXT = /^(Invalid (input|option|string|number|element|key|value)|Too (big|small):|Unrecognized key)/;
+
+/** An issue's text for the shopper: the schema's own, or for zod's English one of ours. */
+function inputText(issue: IssueLike): Text {
+  if (!ZOD_OWN_TEXT.test(issue.message)) return issueText(issue);
+  return /received undefined$/.test(issue.message) ? API_TEXTS.missingField : API_TEXTS.wrongValue;
+}
 
 const STATUS_OF_KIND = {
   invalid: 400,
@@ -62,16 +77,17 @@ export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; m
 }
 
 /**
- * A failure whose text may have runtime parts (domain/message.ts): a template is sent in the site's language,
- * a plain text as written.
+ * A failure whose text may have runtime parts (domain/message.ts): a template, or a text only the API answers
+ * (domain/api-texts.ts), is sent in the site's language; any other plain text as written, for the page to translate.
  */
 export async function failWith<S extends ContentfulStatusCode>(c: Context<AppEnv>, status: S, text: Text) {
-  const i18n = typeof text === 'string' ? undefined : await c.var.ctx.messages();
-  return fail(c, status, sentText(i18n, text));
+  const inSiteLanguage = typeof text !== 'string' || API_ONLY.has(text);
+  const i18n = inSiteLanguage ? await c.var.ctx?.messages() : undefined;
+  return fail(c, status, i18n && typeof text === 'string' ? i18n._(text) : sentText(i18n, text));
 }
 
 /** 400 with the first problem of an input that fails its schema. */
 export function failInput(c: Context<AppEnv>, issues: readonly IssueLike[]) {
   const first = issues[0];
-  return failWith(c, 400, first ? issueText(first) : 'Please check the request.');
+  return failWith(c, 400, first ? inputText(first) : API_TEXTS.checkRequest);
 }

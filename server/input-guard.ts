@@ -1,7 +1,8 @@
 import type { Context, Next } from 'hono';
 import { isSafeText, isSafeValue, stripUnsafeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-input';
-import { fail } from './envelope';
+import { fail, failWith } from './envelope';
 import type { AppEnv } from './types';
+import { API_TEXTS } from '../domain/api-texts';
 
 /** The decoded path, or null when it does not decode (an escape of invalid UTF-8 or a lone surrogate). */
 function decodedPath(path: string): string | null {
@@ -71,7 +72,7 @@ export function inputGuard(isApiPath: (path: string) => boolean) {
             form[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
           }
         } catch {
-          return api ? fail(c, 400, 'The request body could not be read.') : c.text('Bad request', 400);
+          return api ? failWith(c, 400, API_TEXTS.unreadableBody) : c.text('Bad request', 400);
         }
         // Files are not text; every other field is.
         const fields = Object.entries(form).flatMap(([key, value]) =>

@@ -116,7 +116,7 @@ export const legacyRoutes = new Hono<AppEnv>()
     (c) => {
       const { itemCode, name, image } = c.req.valid('json');
       return ok(c, {
-        title: 'Added to your cart',
+        title: /*i18n*/ 'Added to your cart',
         itemCode,
         name,
         image,

@@ -16,11 +16,12 @@ import type { Clock } from '../domain/clock';
 import { isWinePlanMember } from '../domain/memberships';
 import { ServiceError } from './service-error';
 import type { MembershipStatus } from '../domain/memberships';
+import { API_TEXTS } from '../domain/api-texts';
 
 // The account area and the account half of the user API (SPEC §2 account routes, §3 User, §7).
 // The database is passed in; nothing here knows about HTTP. Money stays integer cents.
 
-export const ORDER_NOT_FOUND = 'We could not find that order.';
+export const ORDER_NOT_FOUND = API_TEXTS.orderNotFound;
 
 export interface AccountAddress {
   id: number;
@@ -58,7 +59,7 @@ export async function getAccountDetails(db: Db, customerId: number): Promise<Acc
     })
     .from(customers)
     .where(eq(customers.id, customerId));
-  if (!customer) throw new ServiceError('unauthorised', 'Please log in to continue.');
+  if (!customer) throw new ServiceError('unauthorised', /*i18n*/ 'Please log in to continue.');
   const rows = await db
     .select()
     .from(customerAddresses)

@@ -43,16 +43,16 @@ export const MAX_CART_LINES = 50;
 
 export const CART_MESSAGES = {
   // Written out (texts the catalogues hold as they are); services/cart-messages.test.ts keeps them equal to the limits.
-  tooManyGiftVouchers: 'A cart can hold at most 20 e-gift cards.',
-  tooMany: 'You can have at most 99 of an item in your cart.',
-  tooManyLines: 'A cart can hold at most 50 different items. Please check out or remove some first.',
-  outOfStock: 'The product is out of stock',
-  egift: 'eGift card cannot be added!',
-  locked: 'The quantity of this item cannot be changed.',
-  offerMismatch: (code: string) => message('That offer does not apply to {code}.', { code }),
-  notInCart: 'That item is not in your cart.',
+  tooManyGiftVouchers: /*i18n*/ 'A cart can hold at most 20 e-gift cards.',
+  tooMany: /*i18n*/ 'You can have at most 99 of an item in your cart.',
+  tooManyLines: /*i18n*/ 'A cart can hold at most 50 different items. Please check out or remove some first.',
+  outOfStock: /*i18n*/ 'The product is out of stock',
+  egift: /*i18n*/ 'eGift card cannot be added!',
+  locked: /*i18n*/ 'The quantity of this item cannot be changed.',
+  offerMismatch: (code: string) => message(/*i18n*/ 'That offer does not apply to {code}.', { code }),
+  notInCart: /*i18n*/ 'That item is not in your cart.',
   unknown: NOT_FOUND_MESSAGES.product,
-  notGiftCard: (code: string) => message('{code} is not an e-gift card.', { code }),
+  notGiftCard: (code: string) => message(/*i18n*/ '{code} is not an e-gift card.', { code }),
 };
 
 import type { RequestContext } from './request-context';
@@ -393,8 +393,8 @@ async function loadPackTables(
 export type { ValidationDetail };
 
 export const UPSELL_MESSAGES = {
-  missing: 'cart is missing items to qualify for the upsell offer',
-  removed: 'Eligible product removed from the cart',
+  missing: /*i18n*/ 'cart is missing items to qualify for the upsell offer',
+  removed: /*i18n*/ 'Eligible product removed from the cart',
 };
 
 export async function getCart(ctx: CartContext, cartId: string | null, options: { validate?: boolean } = {}) {
@@ -614,7 +614,7 @@ export async function changeItems(
   requests: readonly AddRequest[],
   mode: 'add' | 'set',
 ): Promise<CartView> {
-  if (requests.length === 0) throw new ServiceError('invalid', 'Please choose at least one item.');
+  if (requests.length === 0) throw new ServiceError('invalid', /*i18n*/ 'Please choose at least one item.');
   for (const r of requests) checkQuantity(r.quantity);
   // SPEC §9: a host sells its own Unlimited code (UL9001 on test hosts): either code means that one.
   const ulCode = unlimitedItemCode(ctx.isTestHost ?? false);

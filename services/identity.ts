@@ -381,7 +381,7 @@ export async function changePassword(
   if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
     await settleAttempts(db, attempt.ids);
     await dropOldAttempts(db, now, THROTTLE.windowMs, [key]);
-    throw new ServiceError('invalid', 'Your current password is not correct.');
+    throw new ServiceError('invalid', /*i18n*/ 'Your current password is not correct.');
   }
   await forgetAttempts(db, attempt.ids);
   await db

@@ -143,7 +143,7 @@ async function requireProduct(db: Db, itemCode: string): Promise<void> {
     .from(products)
     .where(eq(products.itemCode, itemCode))
     .limit(1);
-  if (!row) throw new ServiceError('not_found', 'We could not find that product.');
+  if (!row) throw new ServiceError('not_found', /*i18n*/ 'We could not find that product.');
 }
 
 async function countOf(db: Db, table: typeof favourites | typeof doNotSendItems, customerId: number): Promise<number> {

@@ -21,7 +21,7 @@ export interface ReferralOffer {
 /** What a friend gets on this site, amounts in its currency. */
 export function referralOffer(site: Pick<Site, 'currency' | 'intlLocale'>): Message {
   const offer = REFERRAL_OFFER[site.currency];
-  return message('{amount} off an order of {minimum} or more', {
+  return message(/*i18n*/ '{amount} off an order of {minimum} or more', {
     amount: formatMoney(offer.amountCents, site),
     minimum: formatMoney(offer.minimumCents, site),
   });

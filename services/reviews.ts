@@ -15,6 +15,7 @@ import {
 import { ServiceError } from './service-error';
 import { announcePageChange } from './page-changes';
 import { canMove } from '../domain/state-machine';
+import { API_TEXTS } from '../domain/api-texts';
 
 // The review service (SPEC §7): customers who bought a wine review it (one review each, editable); every new or
 // edited review waits for a moderator; only published reviews show and count towards the product's rating.
@@ -124,7 +125,8 @@ export async function submitReview(
   input: ReviewInput,
 ): Promise<CustomerReview> {
   const [product] = await db.select({ code: products.itemCode }).from(products).where(eq(products.itemCode, itemCode));
-  if (!product) throw new ServiceError('not_found', message('We could not find the product {itemCode}.', { itemCode }));
+  if (!product)
+    throw new ServiceError('not_found', message(/*i18n*/ 'We could not find the product {itemCode}.', { itemCode }));
   if (!(await hasBought(db, customerId, itemCode))) throw new ServiceError('forbidden', REVIEW_MESSAGES.notBought);
   const [customer] = await db
     .select({ firstName: customers.firstName, lastName: customers.lastName, locality: customerAddresses.locality })
@@ -135,7 +137,7 @@ export async function submitReview(
     )
     .where(eq(customers.id, customerId))
     .limit(1);
-  if (!customer) throw new ServiceError('not_found', 'We could not find your account.');
+  if (!customer) throw new ServiceError('not_found', API_TEXTS.accountNotFound);
   const values = {
     rating: input.rating,
     title: input.title,

@@ -26,6 +26,7 @@ import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, LOGIN_REQUIRED } from './user-auth';
+import { API_TEXTS } from '../../domain/api-texts';
 
 /**
  * The visitor's cart id: the cookie's cart when it is theirs to use (services/cart findVisitorCart), else
@@ -102,7 +103,7 @@ const ItemCodeParams = z.object({ itemCode: ItemCodeSchema });
 const LineIdParams = z.object({
   id: z
     .string()
-    .regex(/^\d{1,9}$/, 'Please give the number of a cart line.')
+    .regex(/^\d{1,9}$/, API_TEXTS.cartLine)
     .transform(Number),
 });
 

@@ -7,13 +7,14 @@ import { ok } from '../envelope';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
 import { REVIEW_STATUS } from '../../domain/reviews';
+import { API_TEXTS } from '../../domain/api-texts';
 
 // SPEC §7 review service: submit a review (Hard Logged-In customers who bought the wine) and get an author's
 // published reviews.
 
 const ItemCodeParams = z.object({ itemCode: ItemCodeSchema });
 const AuthorParams = z.object({
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An author is named by lower-case words joined by dashes.'),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, API_TEXTS.authorSlug),
 });
 
 const CustomerReviewSchema = z.object({

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { BAD_JSON, fail, failInput } from '../envelope';
+import { BAD_JSON, fail, failInput, failWith } from '../envelope';
 import type { AppEnv } from '../types';
 
 // How every JSON API router is built (copy this for a new one): routes declared with createRoute, inputs
@@ -75,7 +75,7 @@ export const readJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     JSON.parse(text);
   } catch {
-    return fail(c, 400, BAD_JSON);
+    return failWith(c, 400, BAD_JSON);
   }
   const contentType = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {

@@ -3,8 +3,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { BRAND_CODES } from '../../domain/sites';
 import { buildSuggestions } from '../../services/suggestions';
-import { fail } from '../envelope';
+import { failWith } from '../envelope';
 import { createApiRouter, ErrorEnvelopeSchema } from './router';
+import { API_TEXTS } from '../../domain/api-texts';
 
 export const SuggestionsSchema = z.array(z.looseObject({ itemCode: z.string(), name: z.string() }));
 
@@ -32,8 +33,7 @@ export const suggestionsApi = createApiRouter().openapi(
   }),
   async (c) => {
     const brand = /^([a-z]{3})\.json$/.exec(c.req.valid('param').file)?.[1];
-    if (!brand || !BRAND_CODES.includes(brand as never))
-      return fail(c, 404, 'There are no suggestions for that brand.');
+    if (!brand || !BRAND_CODES.includes(brand as never)) return failWith(c, 404, API_TEXTS.noSuggestions);
     const { db, cache } = c.var.ctx;
     const body = await cache.get('suggestions-json', async () => {
       const json = JSON.stringify(await buildSuggestions(db));

@@ -3,7 +3,7 @@ import { fail } from '../envelope';
 import type { AppEnv } from '../types';
 
 // SPEC §7 user calls answer only for a known customer: anonymous calls get a 401 envelope.
-export const LOGIN_REQUIRED = 'Please log in to continue.';
+export const LOGIN_REQUIRED = /*i18n*/ 'Please log in to continue.';
 
 /** Hard Logged-In only (account data, lists, changes). */
 export const requireCurrent: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -255,7 +255,7 @@ describe('bad input changes nothing', () => {
       '/api/cart',
       JSON.stringify({ items: [] }),
       400,
-      'Send cartItems as a list of {itemCode, quantity}.',
+      'Send cartItems as a list of items, each with an itemCode and a quantity.',
     ],
     [
       'a batch with one bad item',

@@ -4,8 +4,7 @@ import { FAVOURITE_LOGIN_PROMPTS } from '../../app/components/favourites/favouri
 import { favouriteLoginPrompt } from '../../domain/identity-rules';
 import { RegistrationSchema } from '../../domain/identity-schemas';
 
-// Texts the domain builds from parts cannot be listed verbatim in app/lib/messages (the check there looks for each
-// text in the source). Their lists sit next to the components that show them: these tests keep them equal to what
+// Texts the domain builds from parts cannot be declared verbatim where they are written. Their lists sit next to the components that show them: these tests keep them equal to what
 // the domain builds, so a changed wording cannot silently lose its translation.
 
 const ids = (list: readonly { id: string }[]) => list.map((m) => m.id);

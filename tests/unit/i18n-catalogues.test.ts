@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -32,28 +31,4 @@ describe('message catalogues', () => {
     const result = await check('missing');
     expect(result.ok, result.output).toBe(true);
   });
-
-  it('list only server texts that the server still sends (app/lib/messages)', () => {
-    const dir = path.join(root, 'app/lib/messages');
-    const listed = readdirSync(dir)
-      .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) =>
-        [
-          ...readFileSync(path.join(dir, f), 'utf8').matchAll(/\/\*i18n\*\/\s*\{\s*id:\s*(['"])((?:\\.|(?!\1).)*)\1/g),
-        ].map((m) => ({ file: f, text: (m[2] ?? '').replace(/\\(.)/g, '$1') })),
-      );
-    const sources = ['domain', 'services', 'server']
-      .flatMap((d) => walk(path.join(root, d)))
-      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))
-      .map((f) => readFileSync(f, 'utf8'))
-      .join('\n');
-    const stale = listed.filter(({ text }) => !sources.includes(text));
-    expect(stale, 'texts listed in app/lib/messages that no server code sends').toEqual([]);
-  });
 });
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
-  );
-}

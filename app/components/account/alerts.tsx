@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 
 // The two alerts of the login and registration forms (SPEC §5 warning for bad input, §8 danger for a failed call).
 
-// The messages are the English texts of the forms' schemas and of the API (listed in app/lib/messages/account.ts):
+// The messages are the English texts of the forms' schemas and of the API (declared with /*i18n*/ where they are defined):
 // the alerts show them in the site's language.
 export function WarningAlert({ id, messages }: { id?: string; messages: readonly string[] }) {
   const { i18n } = useLingui();

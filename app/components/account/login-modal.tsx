@@ -83,7 +83,7 @@ export function LoginModal() {
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      {/* The prompt is English (favouriteLoginPrompt, a link's data-login-prompt), listed in app/lib/messages/account.ts. */}
+      {/* The prompt is English (favouriteLoginPrompt, a link's data-login-prompt). */}
       {request.prompt ? <p className="login-modal__prompt">{i18n._(request.prompt)}</p> : null}
       {/* Unmounted on hide, so alerts go and fields are cleared for the next opening. */}
       <LoginForm origin={request.origin} redirectingURL={request.redirectingURL} onSuccess={hide} />

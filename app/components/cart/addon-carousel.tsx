@@ -5,7 +5,7 @@ import { type CountryCode, getSite, offerListLocale } from '../../../domain/site
 import { track } from '../../lib/analytics';
 import { requestApi, succeeded } from '../../lib/api-request';
 import { CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { Carousel } from '../carousel';

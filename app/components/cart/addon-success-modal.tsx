@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requestApi, succeeded } from '../../lib/api-request';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import { Modal } from '../modal';
 
 /** SPEC §4: the session flag the add-on carousel sets before it reloads the cart page. */

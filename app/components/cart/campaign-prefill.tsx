@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { track } from '../../lib/analytics';
 import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
 import { setSiteCookie } from '../../lib/cookies';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { Modal } from '../modal';
 import { CAMPAIGN_KEYS, CASE_KEYS, QUANTITY_KEY, SINGLE_KEYS, VOUCHER_KEYS } from './campaign-params';

@@ -12,7 +12,7 @@ export const ADD_ERROR_MS = 10_000;
 
 /**
  * The cart's own fixed messages (app/lib/cart-client.ts and the cart's forms), kept in English in state and
- * shown through shownText (app/lib/messages/cart.ts) like the server's: listed here for the catalogues.
+ * shown through shownText (app/lib/shown-text.ts) like the server's: listed here for the catalogues.
  */
 export const CART_APP_TEXTS = [
   /*i18n*/ { id: 'Sorry, we are unable to add this product to the cart. Please try again later.' },

@@ -11,7 +11,7 @@ import {
   type ListedCart,
   type VoucherCookieOutcome,
 } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { ErrorList } from '../forms';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type PlanMapping, qualifyingBottles } from '../../../domain/plans';
 import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 
 const FAILED = 'Something went wrong, please try again later.';
 

@@ -5,7 +5,7 @@ import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
 import { amountToCents, formatMoney, formatWholeNumber } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
 import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../account/visibility';
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { amountToCents, formatMoney } from '../../../domain/money';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import { useCart } from './cart-context';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { EGIFT_ITEM_CODES } from '../../../domain/item-code';
 import { type Cart, CART_FLOW_FAILED, cartClient } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { ErrorList, Field } from '../forms';
 

@@ -5,7 +5,7 @@ import { amountToCents, formatMoney } from '../../../domain/money';
 import type { AnalyticsEvent } from '../../../domain/page-types';
 import { track } from '../../lib/analytics';
 import { type Cart, CART_FLOW_FAILED, cartClient, type VoucherCookieOutcome } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
 import { ErrorList, Field } from '../forms';
 

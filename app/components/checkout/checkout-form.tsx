@@ -8,7 +8,7 @@ import { UNLIMITED_ITEM_CODES } from '../../../domain/unlimited';
 import { requestApi } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
 import { cartPayload, trackEcommerce } from '../../lib/ecommerce';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import { useRootData } from '../../root';
 import { Field } from '../forms';
 

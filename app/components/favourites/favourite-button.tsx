@@ -41,7 +41,7 @@ export function FavouriteButton({
   const { stateOf, toggle } = useFavourites();
   const [error, setError] = useState<string | null>(null);
   const state = current ? stateOf(itemCode) : 'off';
-  // The titles and the login prompt are English (domain/identity-rules.ts, listed in app/lib/messages/account.ts).
+  // The titles and the login prompt are English (declared in domain/identity-rules.ts).
   const title = i18n._(TITLE[state]);
   const on = state === 'on' || state === 'removing';
   return (

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../domain/money';
 import { isOutOfArea, showUnlimitedJoinPrompt } from '../../../domain/unlimited';
 import { requestApi, messageOf, succeeded } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
 import { useRootData } from '../../root';
 import { JoinUnlimitedButton } from './join-unlimited-button';

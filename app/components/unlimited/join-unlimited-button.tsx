@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useRef, useState } from 'react';
 import { cartClient } from '../../lib/cart-client';
-import { shownText } from '../../lib/messages/cart';
+import { shownText } from '../../lib/shown-text';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { CART_UPDATED_EVENT, useCart } from '../cart/cart-context';
 
