@@ -51,10 +51,10 @@ import { announcePageChange } from './page-changes';
 import { message } from '../domain/message';
 import { SERVER_FILLED_TEXTS } from './server-texts';
 
-// Placing an order (issue: checkout): the amount is authorised on the card, then one transaction reads prices and
-// stock uncached, takes the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited,
-// writes the order and empties the cart; the amount is captured once the order is written. Anything that fails
-// rolls all of it back and releases the authorisation.
+// Placing an order: the amount is authorised on the card, then one transaction reads prices and stock uncached, takes
+// the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited, writes the order and
+// empties the cart; the amount is captured once the order is written. Anything that fails rolls all of it back and
+// releases the authorisation.
 
 export interface CheckoutContext extends CartContext {
   clock: Clock;
@@ -196,6 +196,41 @@ async function deliveryAddressOf(ctx: CheckoutContext, input: CheckoutInput): Pr
  * Places the order of the visitor's cart. The same idempotency key always answers the one order it placed;
  * a refusal (empty cart, stock, voucher, card) changes nothing.
  */
+type PricedCart = Awaited<ReturnType<typeof getCartWithTotals>>;
+type Authorisation = Extract<Awaited<ReturnType<PaymentProvider['authorise']>>, { ok: true }>;
+
+/** What a checkout asks for, checked: who buys, where it goes, and when. */
+interface OrderRequest {
+  cartId: string;
+  customerId: number | null;
+  input: CheckoutInput;
+  now: Date;
+  email: string;
+  delivery: OrderAddress;
+  billing: OrderAddress;
+  messages: I18n;
+}
+
+/** The order as the transaction left it (or the one a double click's first request placed). */
+interface WrittenOrder {
+  id: number;
+  orderNumber: string;
+  customerId: number | null;
+  siteId: string;
+  cartHash: string | null;
+  replayed: boolean;
+  amountCents: number;
+  captureJob: number;
+  wentOutOfStock: boolean;
+}
+
+/**
+ * Places the cart's order, in named steps: check the request, price the cart, authorise the amount on the card,
+ * write the order in one transaction (reprice and check under the cart's lock, take the stock, check the per-person
+ * rules, write the order, its lines and gift cards, empty the cart, queue the email), then capture the amount. A card
+ * is never charged for an order that does not exist: anything that fails in the transaction rolls all of it back and
+ * releases the authorisation (decision 020).
+ */
 export async function placeOrder(
   ctx: CheckoutContext,
   cartId: string | null,
@@ -206,6 +241,29 @@ export async function placeOrder(
   if (earlier) return replay(earlier, ctx, customerId, cartId);
   if (!cartId) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
 
+  const request = await checkRequest(ctx, cartId, customerId, input);
+  const price = await priceForPayment(ctx, request);
+  if ('replay' in price) return price.replay;
+  const authorisation = await authorise(ctx, request, price.amountCents);
+  const written = await ctx.db
+    .transaction((tx) => writeOrder(tx as unknown as Db, ctx, request, price.amountCents, authorisation))
+    .catch(async (error: unknown) => {
+      await releaseUnlessHeld(ctx, authorisation.reference);
+      throw error;
+    });
+  if (written.wentOutOfStock) ctx.cache?.clear();
+  if (written.replayed) return replay(written, ctx, customerId, cartId);
+  await captureAfterCommit(ctx, written, authorisation.reference);
+  return { orderNumber: written.orderNumber, orderId: written.id, replayed: false };
+}
+
+/** Step 1: the card's details, the buyer's email and addresses; every attempt that goes on spends from the budgets. */
+async function checkRequest(
+  ctx: CheckoutContext,
+  cartId: string,
+  customerId: number | null,
+  input: CheckoutInput,
+): Promise<OrderRequest> {
   const now = ctx.clock.now();
   const cardProblem = checkCard(input.card, now);
   if (cardProblem) throw new ServiceError('invalid', cardProblem);
@@ -223,293 +281,374 @@ export async function placeOrder(
     }),
     CHECKOUT_MESSAGES.tooManyPayments,
   );
+  return { cartId, customerId, input, now, email, delivery, billing, messages };
+}
 
-  // The amount is held on the card before anything is written, and taken only once the order is (capturePayment):
-  // a card is never charged for an order that does not exist. The cart is priced for it as it is now (a read cache
-  // behind the catalogue would refuse what is there, or hold another amount); the transaction prices it again under
-  // the cart's lock and refuses when the amount moved meanwhile.
-  const priced = await getCartWithTotals({ ...ctx, cache: undefined }, cartId, { validate: true });
+/**
+ * Step 2: the amount payable today, from the cart as it is now (a read cache behind the catalogue would refuse what
+ * is there, or hold another amount), refusing what cannot be ordered before the card is asked. The transaction
+ * prices it again under the cart's lock and refuses when the amount moved meanwhile.
+ */
+async function priceForPayment(
+  ctx: CheckoutContext,
+  request: OrderRequest,
+): Promise<{ amountCents: number } | { replay: PlacedOrder }> {
+  const priced = await getCartWithTotals({ ...ctx, cache: undefined }, request.cartId, { validate: true });
   try {
     refuseUnpayable(ctx, priced.cart, priced.totals);
   } catch (error) {
-    // A double click's first request may have placed the order (and emptied the cart) since the look-up above.
-    const placedMeanwhile = await findByKey(ctx.db, input.idempotencyKey);
-    if (placedMeanwhile) return replay(placedMeanwhile, ctx, customerId, cartId);
+    // A double click's first request may have placed the order (and emptied the cart) since the look-up before.
+    const placedMeanwhile = await findByKey(ctx.db, request.input.idempotencyKey);
+    if (placedMeanwhile) return { replay: replay(placedMeanwhile, ctx, request.customerId, request.cartId) };
     throw error;
   }
-  const amountCents = priced.totals.order.payableTodayCents;
+  return { amountCents: priced.totals.order.payableTodayCents };
+}
+
+/** Step 3: the amount is held on the card, outside any transaction; it is taken only once the order is written. */
+async function authorise(ctx: CheckoutContext, request: OrderRequest, amountCents: number): Promise<Authorisation> {
   const authorisation = await ctx.payments.authorise({
     amountCents,
     currency: ctx.site.currency,
-    card: input.card,
-    paymentKey: paymentKeyOf(cartId, input.idempotencyKey),
+    card: request.input.card,
+    paymentKey: paymentKeyOf(request.cartId, request.input.idempotencyKey),
   });
   if (!authorisation.ok) throw new ServiceError('invalid', authorisation.message);
+  return authorisation;
+}
 
-  let wentOutOfStock = false;
-  const placed = await ctx.db
-    .transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await lockCart(tx, cartId, ctx.site, customerId);
-      // A second click waited for the first one's lock: it finds the order the first one placed.
-      const placedMeanwhile = await findByKey(tx, input.idempotencyKey);
-      if (placedMeanwhile) return { ...placedMeanwhile, replayed: true, amountCents: 0, captureJob: 0 };
+/** Step 4: the order, in one transaction under the cart's lock. */
+async function writeOrder(
+  tx: Db,
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  amountCents: number,
+  authorisation: Authorisation,
+): Promise<WrittenOrder> {
+  const { cartId, customerId, now } = request;
+  await lockCart(tx, cartId, ctx.site, customerId);
+  // A second click waited for the first one's lock: it finds the order the first one placed.
+  const placedMeanwhile = await findByKey(tx, request.input.idempotencyKey);
+  if (placedMeanwhile)
+    return { ...placedMeanwhile, replayed: true, amountCents: 0, captureJob: 0, wentOutOfStock: false };
 
-      // Prices and stock as they are now, not from the read cache.
-      const { cart, totals } = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, cartId, {
-        validate: true,
-      });
-      refuseUnpayable(ctx, cart, totals);
-      if (totals.order.payableTodayCents !== amountCents)
-        throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
-      const membershipLines = cart.lineItems.filter((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode));
-      // A membership belongs to an account: a guest paying for one would get no subscription.
-      if (membershipLines.length > 0 && customerId === null)
-        throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
-      if (membershipLines.length > 0 && isOutOfArea(delivery.postcode))
-        throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
-      // The rules the add checked, again as the database has them now (a login merge brings in lines added by a
-      // Prospect): a member of any standing does not buy Unlimited again, and the e-gift cap holds.
-      if (membershipLines.length > 0 && customerId !== null) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
-        const [standing] = await tx
-          .select({ status: customerSubscriptions.status })
-          .from(customerSubscriptions)
-          .where(
-            and(
-              eq(customerSubscriptions.customerId, customerId),
-              eq(customerSubscriptions.type, 'FREESHIP'),
-              inArray(customerSubscriptions.status, STANDING_STATES),
-            ),
-          )
-          .limit(1);
-        if (standing?.status === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
-        if (standing) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
-      }
-      const eCards = cart.lineItems.filter((l) => l.giftVoucherDetails).reduce((n, l) => n + l.quantity, 0);
-      if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
+  const { cart, totals } = await repriceUnderLock(tx, ctx, request, amountCents);
+  const joinsUnlimited = await checkMembership(tx, request, cart);
+  const eCards = cart.lineItems.filter((l) => l.giftVoucherDetails).reduce((n, l) => n + l.quantity, 0);
+  if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
+  const wentOutOfStock = await takeStock(tx, cart);
+  const voucher = await checkPersonRules(tx, ctx, request, cart, totals);
 
-      // Stock: one conditional update per product, in item-code order (no deadlocks between two buyers). A
-      // row that cannot cover the bottles is not touched, and the buyer is told how many are left.
-      const bottlesByProduct = new Map<string, { name: string; bottles: number }>();
-      for (const line of cart.lineItems) {
-        if (
-          line.giftVoucherDetails ||
-          line.product.productType === 'membership' ||
-          line.product.productType === 'subscription'
-        )
-          continue;
-        const entry = bottlesByProduct.get(line.product.itemCode) ?? { name: line.product.name, bottles: 0 };
-        entry.bottles += line.bottleCount;
-        bottlesByProduct.set(line.product.itemCode, entry);
-      }
-      for (const [itemCode, { name, bottles }] of [...bottlesByProduct].sort(([a], [b]) => a.localeCompare(b))) {
-        const taken = await tx
-          .update(products)
-          .set({
-            stockBottles: sql`${products.stockBottles} - ${bottles}`,
-            availability: sql`case when ${products.stockBottles} - ${bottles} <= 0 then 'out_of_stock' else ${products.availability} end`,
-          })
-          .where(and(eq(products.itemCode, itemCode), sql`${products.stockBottles} >= ${bottles}`))
-          .returning({ left: products.stockBottles });
-        if (taken.length > 0) {
-          if ((taken[0]?.left ?? 1) <= 0) {
-            // Pages show availability: the wine's pages (and lists holding it) change.
-            if (!wentOutOfStock) await announcePageChange(tx);
-            wentOutOfStock = true;
-          }
-          continue;
-        }
-        const [row] = await tx
-          .select({ left: products.stockBottles })
-          .from(products)
-          .where(eq(products.itemCode, itemCode));
-        if (row && row.left !== null) {
-          throw new ServiceError(
-            'conflict',
-            row.left <= 0 ? CHECKOUT_MESSAGES.outOfStock(name) : CHECKOUT_MESSAGES.fewLeft(name, row.left),
-          );
-        }
-        // Stock not counted for this product (null): nothing to take.
-      }
-
-      // The voucher: counted only when it applies now; a once-per-customer code is checked under the
-      // customer's lock (or the guest's email), so two checkouts at once cannot both use it.
-      const voucher = totals.voucher?.applied ? totals.voucher : null;
-      // Rules that hold per person (a once-only voucher, unpaid pre-sell bottles), by account and by mailbox together,
-      // guest or customer, under the person's locks (services/voucher-store.ts).
-      const user = { customerId, email };
-      const presellBottles = cart.lineItems.filter((l) => l.sku.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
-      if (voucher || presellBottles > 0) await lockVoucherUser(tx, user, email);
-      if (presellBottles > 0) {
-        const held = await reservedPresellBottles(tx, user);
-        if (held + presellBottles > ctx.presellBottleLimit)
-          throw new ServiceError('invalid', CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
-      }
-      if (voucher) {
-        const rule = await loadVoucherRule(tx, voucher.code);
-        const refused = rule ? refusalFor(await voucherUseOf(tx, rule, user)) : null;
-        if (refused) throw new ServiceError('conflict', refused);
-      }
-
-      const order = totals.order;
-      // A clash with an existing number draws again (the unique index decides, inside this transaction).
-      let orderNumber = '';
-      let created: { id: number } | undefined;
-      for (let attempt = 0; !created && attempt < 5; attempt++) {
-        orderNumber = orderNumberFor(ctx.site.id, now, randomInt(100_000_000) / 100_000_000);
-        [created] = await tx
-          .insert(orders)
-          .values({
-            customerId,
-            siteId: ctx.site.id,
-            orderNumber,
-            status: 'PROCESSING',
-            currency: ctx.site.currency,
-            subtotalCents: order.subtotalCents,
-            shippingCents: order.shippingCents,
-            totalCents: order.totalCents,
-            discountCents: order.discountCents,
-            taxCents: order.taxCents,
-            payableTodayCents: order.payableTodayCents,
-            placedAt: now,
-            email,
-            idempotencyKey: input.idempotencyKey,
-            voucherCode: voucher?.code ?? null,
-            deliveryAddress: delivery,
-            billingAddress: billing,
-            accessTokenHash: accessTokenHash(input.idempotencyKey),
-            cartHash: cartHashOf(cartId),
-            paymentBrand: authorisation.brand,
-            paymentLast4: authorisation.last4,
-            paymentReference: authorisation.reference,
-            paymentStatus: 'AUTHORISED',
-          })
-          // NOTE: no target: a clash on the order number draws again; one on the key means another cart placed an
-          // order with it meanwhile (PostgreSQL waits for that transaction here, then skips the row).
-          .onConflictDoNothing()
-          .returning({ id: orders.id });
-        if (!created && (await findByKey(tx, input.idempotencyKey)))
-          throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
-      }
-      if (!created) throw new Error('no free order number after 5 draws');
-      const orderId = created.id;
-      await tx.insert(orderLines).values(
-        cart.lineItems.map((line, i) => {
-          const lineTotal = totals.lines[i]?.totalCents ?? 0;
-          return {
-            orderId,
-            itemCode: line.product.itemCode,
-            skuItemCode: line.sku.itemCode,
-            name: line.product.name,
-            quantity: line.quantity,
-            bottleCount: line.bottleCount,
-            unitPriceCents: Math.round(lineTotal / Math.max(1, line.quantity)),
-            lineTotalCents: lineTotal,
-            preSell: line.sku.preSellItem,
-          };
-        }),
-      );
-      const issued = cart.lineItems.flatMap((line) => {
-        const gift = line.giftVoucherDetails;
-        if (!gift) return [];
-        return Array.from({ length: line.quantity }, () => {
-          const cents = Math.round(gift.value.amount * 100);
-          return {
-            code: giftCardCode(randomBytes(16)),
-            orderId,
-            currency: gift.value.currencyCode,
-            amountCents: cents,
-            balanceCents: cents,
-            recipientName: gift.recipientName,
-            recipientEmail: gift.recipientEmail,
-            message: gift.message,
-          };
-        });
-      });
-      if (issued.length > 0) await tx.insert(giftCards).values(issued);
-      if (membershipLines.length > 0 && customerId !== null) {
-        await tx.insert(customerSubscriptions).values({
-          customerId,
-          type: 'FREESHIP',
-          status: 'REQUESTED',
-          name: 'Unlimited',
-          startedAt: now,
-        });
-      }
-      if (voucher)
-        await tx.insert(voucherUses).values({ voucherCode: voucher.code, customerId, email, orderId, usedAt: now });
-
-      // Taken after the commit (below). The outbox's job is the fallback, due a minute later: should the provider
-      // not answer then, or this process stop first, the worker takes the amount.
-      const captureJob = await enqueue(
-        tx,
-        'payment-capture',
-        { orderId } satisfies PaymentCaptureJob,
-        now,
-        new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS),
-      );
-
-      await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
-      await tx
-        .update(carts)
-        .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
-        .where(eq(carts.id, cartId));
-      await enqueue(
-        tx,
-        'order-email',
-        renderOrderEmail(
-          {
-            site: ctx.site,
-            orderNumber,
-            email,
-            delivery,
-            lines: cart.lineItems.map((line, i) => ({
-              name: line.product.name,
-              quantity: line.quantity,
-              totalCents: totals.lines[i]?.totalCents ?? 0,
-              preSell: line.sku.preSellItem,
-            })),
-            totals: order,
-            giftCards: issued.map((g) => ({
-              code: g.code,
-              amountCents: g.amountCents,
-              recipientName: g.recipientName,
-            })),
-            card: { brand: authorisation.brand, last4: authorisation.last4 },
-          },
-          messages,
-        ),
-        now,
-      );
-      return {
-        id: orderId,
-        orderNumber,
-        customerId,
-        siteId: ctx.site.id,
-        cartHash: null,
-        replayed: false,
-        amountCents: order.payableTodayCents,
-        captureJob,
-      };
-    })
-    .catch(async (error: unknown) => {
-      await releaseUnlessHeld(ctx, authorisation.reference);
-      throw error;
+  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, authorisation);
+  await insertOrderLines(tx, orderId, cart, totals);
+  const issued = await issueGiftCards(tx, orderId, cart, totals);
+  if (joinsUnlimited && customerId !== null) {
+    await tx.insert(customerSubscriptions).values({
+      customerId,
+      type: 'FREESHIP',
+      status: 'REQUESTED',
+      name: 'Unlimited',
+      startedAt: now,
     });
-  if (wentOutOfStock) ctx.cache?.clear();
-  if (placed.replayed) return replay(placed, ctx, customerId, cartId);
-  // NOTE: a capture that fails here stays AUTHORISED; its outbox job (enqueued with the order) retries it, and
-  // one that keeps failing ends among the dead jobs /readyz counts.
+  }
+  if (voucher)
+    await tx
+      .insert(voucherUses)
+      .values({ voucherCode: voucher.code, customerId, email: request.email, orderId, usedAt: now });
+  // Taken after the commit (captureAfterCommit). The outbox's job is the fallback, due a minute later: should the
+  // provider not answer then, or this process stop first, the worker takes the amount.
+  const captureJob = await enqueue(
+    tx,
+    'payment-capture',
+    { orderId } satisfies PaymentCaptureJob,
+    now,
+    new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS),
+  );
+  await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
+  await tx
+    .update(carts)
+    .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
+    .where(eq(carts.id, cartId));
+  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, authorisation });
+  return {
+    id: orderId,
+    orderNumber,
+    customerId,
+    siteId: ctx.site.id,
+    cartHash: null,
+    replayed: false,
+    amountCents: totals.order.payableTodayCents,
+    captureJob,
+    wentOutOfStock,
+  };
+}
+
+/** Prices and stock as they are now, not from the read cache; the amount must be the one authorised. */
+async function repriceUnderLock(
+  tx: Db,
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  amountCents: number,
+): Promise<PricedCart> {
+  const priced = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, request.cartId, { validate: true });
+  refuseUnpayable(ctx, priced.cart, priced.totals);
+  if (priced.totals.order.payableTodayCents !== amountCents)
+    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+  return priced;
+}
+
+/**
+ * Unlimited in the cart: it belongs to an account in its area, and a member of any standing does not buy it again
+ * (checked as the database has it now: a login merge brings in lines a Prospect added). True when the order joins.
+ */
+async function checkMembership(tx: Db, request: OrderRequest, cart: PricedCart['cart']): Promise<boolean> {
+  const { customerId } = request;
+  if (!cart.lineItems.some((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode))) return false;
+  // A guest paying for it would get no subscription.
+  if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
+  if (isOutOfArea(request.delivery.postcode)) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
+  const [standing] = await tx
+    .select({ status: customerSubscriptions.status })
+    .from(customerSubscriptions)
+    .where(
+      and(
+        eq(customerSubscriptions.customerId, customerId),
+        eq(customerSubscriptions.type, 'FREESHIP'),
+        inArray(customerSubscriptions.status, STANDING_STATES),
+      ),
+    )
+    .limit(1);
+  if (standing?.status === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
+  if (standing) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
+  return true;
+}
+
+/**
+ * The stock: one conditional update per product, in item-code order (no deadlocks between two buyers). A row that
+ * cannot cover the bottles is not touched, and the buyer is told how many are left. True when a wine sold out.
+ */
+async function takeStock(tx: Db, cart: PricedCart['cart']): Promise<boolean> {
+  let wentOutOfStock = false;
+  const bottlesByProduct = new Map<string, { name: string; bottles: number }>();
+  for (const line of cart.lineItems) {
+    if (
+      line.giftVoucherDetails ||
+      line.product.productType === 'membership' ||
+      line.product.productType === 'subscription'
+    )
+      continue;
+    const entry = bottlesByProduct.get(line.product.itemCode) ?? { name: line.product.name, bottles: 0 };
+    entry.bottles += line.bottleCount;
+    bottlesByProduct.set(line.product.itemCode, entry);
+  }
+  for (const [itemCode, { name, bottles }] of [...bottlesByProduct].sort(([a], [b]) => a.localeCompare(b))) {
+    const taken = await tx
+      .update(products)
+      .set({
+        stockBottles: sql`${products.stockBottles} - ${bottles}`,
+        availability: sql`case when ${products.stockBottles} - ${bottles} <= 0 then 'out_of_stock' else ${products.availability} end`,
+      })
+      .where(and(eq(products.itemCode, itemCode), sql`${products.stockBottles} >= ${bottles}`))
+      .returning({ left: products.stockBottles });
+    if (taken.length > 0) {
+      if ((taken[0]?.left ?? 1) <= 0) {
+        // Pages show availability: the wine's pages (and lists holding it) change.
+        if (!wentOutOfStock) await announcePageChange(tx);
+        wentOutOfStock = true;
+      }
+      continue;
+    }
+    const [row] = await tx
+      .select({ left: products.stockBottles })
+      .from(products)
+      .where(eq(products.itemCode, itemCode));
+    if (row && row.left !== null) {
+      throw new ServiceError(
+        'conflict',
+        row.left <= 0 ? CHECKOUT_MESSAGES.outOfStock(name) : CHECKOUT_MESSAGES.fewLeft(name, row.left),
+      );
+    }
+    // Stock not counted for this product (null): nothing to take.
+  }
+  return wentOutOfStock;
+}
+
+/**
+ * Rules that hold per person (a once-only voucher, unpaid pre-sell bottles), by account and by mailbox together,
+ * guest or customer, under the person's locks (services/voucher-store.ts). The voucher counts only when it applies
+ * now; it is returned for the order to record.
+ */
+async function checkPersonRules(
+  tx: Db,
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  cart: PricedCart['cart'],
+  totals: PricedCart['totals'],
+) {
+  const voucher = totals.voucher?.applied ? totals.voucher : null;
+  const user = { customerId: request.customerId, email: request.email };
+  const presellBottles = cart.lineItems.filter((l) => l.sku.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
+  if (voucher || presellBottles > 0) await lockVoucherUser(tx, user, request.email);
+  if (presellBottles > 0) {
+    const held = await reservedPresellBottles(tx, user);
+    if (held + presellBottles > ctx.presellBottleLimit)
+      throw new ServiceError('invalid', CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
+  }
+  if (voucher) {
+    const rule = await loadVoucherRule(tx, voucher.code);
+    const refused = rule ? refusalFor(await voucherUseOf(tx, rule, user)) : null;
+    if (refused) throw new ServiceError('conflict', refused);
+  }
+  return voucher;
+}
+
+/** The order's row, AUTHORISED; a clash with an existing number draws again (the unique index decides). */
+async function insertOrder(
+  tx: Db,
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  totals: PricedCart['totals'],
+  voucher: { code: string } | null,
+  authorisation: Authorisation,
+): Promise<{ orderId: number; orderNumber: string }> {
+  const { input, now } = request;
+  const order = totals.order;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const orderNumber = orderNumberFor(ctx.site.id, now, randomInt(100_000_000) / 100_000_000);
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        customerId: request.customerId,
+        siteId: ctx.site.id,
+        orderNumber,
+        status: 'PROCESSING',
+        currency: ctx.site.currency,
+        subtotalCents: order.subtotalCents,
+        shippingCents: order.shippingCents,
+        totalCents: order.totalCents,
+        discountCents: order.discountCents,
+        taxCents: order.taxCents,
+        payableTodayCents: order.payableTodayCents,
+        placedAt: now,
+        email: request.email,
+        idempotencyKey: input.idempotencyKey,
+        voucherCode: voucher?.code ?? null,
+        deliveryAddress: request.delivery,
+        billingAddress: request.billing,
+        accessTokenHash: accessTokenHash(input.idempotencyKey),
+        cartHash: cartHashOf(request.cartId),
+        paymentBrand: authorisation.brand,
+        paymentLast4: authorisation.last4,
+        paymentReference: authorisation.reference,
+        paymentStatus: 'AUTHORISED',
+      })
+      // NOTE: no target: a clash on the order number draws again; one on the key means another cart placed an
+      // order with it meanwhile (PostgreSQL waits for that transaction here, then skips the row).
+      .onConflictDoNothing()
+      .returning({ id: orders.id });
+    if (created) return { orderId: created.id, orderNumber };
+    if (await findByKey(tx, input.idempotencyKey)) throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
+  }
+  throw new Error('no free order number after 5 draws');
+}
+
+async function insertOrderLines(tx: Db, orderId: number, cart: PricedCart['cart'], totals: PricedCart['totals']) {
+  await tx.insert(orderLines).values(
+    cart.lineItems.map((line, i) => {
+      const lineTotal = totals.lines[i]?.totalCents ?? 0;
+      return {
+        orderId,
+        itemCode: line.product.itemCode,
+        skuItemCode: line.sku.itemCode,
+        name: line.product.name,
+        quantity: line.quantity,
+        bottleCount: line.bottleCount,
+        unitPriceCents: Math.round(lineTotal / Math.max(1, line.quantity)),
+        lineTotalCents: lineTotal,
+        preSell: line.sku.preSellItem,
+      };
+    }),
+  );
+}
+
+/** One gift card per e-gift card bought, worth the line's price of one card (in cents, from the totals). */
+async function issueGiftCards(tx: Db, orderId: number, cart: PricedCart['cart'], totals: PricedCart['totals']) {
+  const issued = cart.lineItems.flatMap((line, i) => {
+    const gift = line.giftVoucherDetails;
+    if (!gift) return [];
+    const cents = Math.round((totals.lines[i]?.totalCents ?? 0) / Math.max(1, line.quantity));
+    return Array.from({ length: line.quantity }, () => ({
+      code: giftCardCode(randomBytes(16)),
+      orderId,
+      currency: gift.value.currencyCode,
+      amountCents: cents,
+      balanceCents: cents,
+      recipientName: gift.recipientName,
+      recipientEmail: gift.recipientEmail,
+      message: gift.message,
+    }));
+  });
+  if (issued.length > 0) await tx.insert(giftCards).values(issued);
+  return issued;
+}
+
+/** The confirmation email, through the outbox in the site's language: sent once the transaction commits. */
+async function queueOrderEmail(
+  tx: Db,
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  order: {
+    orderNumber: string;
+    cart: PricedCart['cart'];
+    totals: PricedCart['totals'];
+    issued: { code: string; amountCents: number; recipientName: string }[];
+    authorisation: Authorisation;
+  },
+) {
+  const { cart, totals } = order;
+  await enqueue(
+    tx,
+    'order-email',
+    renderOrderEmail(
+      {
+        site: ctx.site,
+        orderNumber: order.orderNumber,
+        email: request.email,
+        delivery: request.delivery,
+        lines: cart.lineItems.map((line, i) => ({
+          name: line.product.name,
+          quantity: line.quantity,
+          totalCents: totals.lines[i]?.totalCents ?? 0,
+          preSell: line.sku.preSellItem,
+        })),
+        totals: totals.order,
+        giftCards: order.issued.map((g) => ({
+          code: g.code,
+          amountCents: g.amountCents,
+          recipientName: g.recipientName,
+        })),
+        card: { brand: order.authorisation.brand, last4: order.authorisation.last4 },
+      },
+      request.messages,
+    ),
+    request.now,
+  );
+}
+
+/**
+ * Step 5: the amount is taken once the order is written. NOTE: a capture that fails here stays AUTHORISED; its
+ * outbox job (queued with the order) retries it, and one that keeps failing ends among the dead jobs /readyz counts.
+ */
+async function captureAfterCommit(ctx: CheckoutContext, written: WrittenOrder, reference: string) {
   try {
-    await capturePayment(ctx.db, ctx.payments, placed.id, {
-      reference: authorisation.reference,
-      amountCents: placed.amountCents,
-      fallbackJob: placed.captureJob,
+    await capturePayment(ctx.db, ctx.payments, written.id, {
+      reference,
+      amountCents: written.amountCents,
+      fallbackJob: written.captureJob,
       now: ctx.clock.now(),
     });
   } catch {}
-  return { orderNumber: placed.orderNumber, orderId: placed.id, replayed: false };
 }
 
 /** How long the outbox's capture job waits for checkout's own capture to settle it. */
