@@ -2,10 +2,12 @@ import { data, redirect } from 'react-router';
 import { CELLARING_TEXT, cellaringBand } from '../../domain/cellaring';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { centsToAmount } from '../../domain/money';
+import { describeMixedCaseOffer } from '../../domain/mixed-cases';
 import { describePackOffers } from '../../domain/pack-pricing';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { productPath } from '../../domain/product-path';
-import { findProduct, listReviews, packPrices } from '../../services/catalogue';
+import { findCaseContents, findProduct, listReviews, packPrices } from '../../services/catalogue';
+import { caseContentsView } from '../../services/mixed-cases';
 import { recordProductView } from '../../services/personal-lists';
 import { ownReviewState } from '../../services/reviews';
 import { loadPlanMappings } from '../../services/plan-mappings';
@@ -52,10 +54,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : (await loadPlanMappings(ctx.db, ctx.cache)).find(
           (m) => m.bomItemCode === product.itemCode && m.type === SUBSCRIBE_AND_SAVE,
         );
+  // A mixed case: the wines it holds, and its price against theirs bought one by one.
+  const contents = product.mixed
+    ? await ctx.cache.get(`case-contents:${currency}:${product.itemCode}`, () =>
+        findCaseContents(ctx.db, product.itemCode, currency),
+      )
+    : [];
+  const packs = describePackOffers(packPrices(product)).map((pack) =>
+    product.mixed ? describeMixedCaseOffer(pack, contents) : pack,
+  );
   const { skus: _skus, ...rest } = product;
   return {
     product: rest,
-    packs: describePackOffers(packPrices(product)),
+    packs,
+    caseContents: product.mixed ? caseContentsView(await ctx.messages(), ctx.site, packs[0], contents) : null,
     cellaring:
       product.productType === 'wine' && product.drinkTo
         ? CELLARING_TEXT[cellaringBand(product.drinkTo, ctx.clock.now().getFullYear())]
