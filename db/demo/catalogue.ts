@@ -699,8 +699,11 @@ const MIXED_CASES: { code: string; name: string; sale: number; list: number; hol
 ];
 const CASE_WINES = 6;
 const CASE_BOTTLES_EACH = 2;
-/** A case's wines cost at least this much more bought one by one than the case (its single bottles, in AUD). */
-const CASE_SAVING_MIN = 1.15;
+/**
+ * A case's wines, each bought alone (AUD), cost between these shares of a twelfth of the case's sale and list
+ * prices: more than the case, about what its list price says.
+ */
+const CASE_WINE_PRICE = { overSale: 1.15, underList: 1.3 };
 
 const BEERS = [
   'Pale Ale',
@@ -1079,8 +1082,8 @@ export function generateCatalogue(): Catalogue {
     p.imageBase = `/images/products/missing/${p.itemCode}`;
   }
 
-  // What each mixed case holds: wines of its theme, in stock and shown with an image, each dearer on its own than
-  // a twelfth of the case (with a margin), so the case saves against its bottles bought one by one.
+  // What each mixed case holds: wines of its theme, in stock and shown with an image, each priced on its own about
+  // a twelfth of the case's list price, so the case saves against its bottles bought one by one.
   const singleAud = new Map(
     cat.skuPrices.filter((p) => p.currency === 'AUD').map((p) => [p.skuItemCode, p.salePriceCents] as const),
   );
@@ -1094,8 +1097,12 @@ export function generateCatalogue(): Catalogue {
       !p.imageBase.includes('/missing/'),
   );
   for (const m of MIXED_CASES) {
-    const floor = (m.sale / (CASE_WINES * CASE_BOTTLES_EACH)) * CASE_SAVING_MIN;
-    const pool = caseable.filter((p) => m.holds(p) && (singleAud.get(p.itemCode) ?? 0) >= floor);
+    const bottles = CASE_WINES * CASE_BOTTLES_EACH;
+    const [low, high] = [(m.sale / bottles) * CASE_WINE_PRICE.overSale, (m.list / bottles) * CASE_WINE_PRICE.underList];
+    const pool = caseable.filter((p) => {
+      const single = singleAud.get(p.itemCode) ?? 0;
+      return m.holds(p) && single >= low && single <= high;
+    });
     const chosen = root.fork(`${m.code}-contents`).sample(pool, CASE_WINES);
     if (chosen.length < CASE_WINES) throw new Error(`mixed case ${m.code}: only ${chosen.length} wines to hold`);
     chosen.forEach((wine, position) => {
