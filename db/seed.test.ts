@@ -147,7 +147,10 @@ describe('generateCatalogue', () => {
     expect(cases.map((p) => p.itemCode)).toEqual(['M0001', 'M0002', 'M0003', 'M0004', 'M0005', 'M0006']);
     for (const c of cases) {
       const lines = cat.mixedCaseContents.filter((l) => l.caseItemCode === c.itemCode);
-      expect(lines.reduce((n, l) => n + l.quantity, 0), c.itemCode).toBe(12);
+      expect(
+        lines.reduce((n, l) => n + l.quantity, 0),
+        c.itemCode,
+      ).toBe(12);
       expect(new Set(lines.map((l) => l.wineItemCode)).size, c.itemCode).toBe(lines.length);
       for (const l of lines) {
         const wine = byCode.get(l.wineItemCode);
