@@ -119,6 +119,27 @@ export const skuPrices = pgTable(
   (t) => [primaryKey({ columns: [t.skuItemCode, t.currency] })],
 );
 
+/** What a mixed case holds: its wines, each with how many bottles of it (a case's lines add up to its bottles). */
+export const mixedCaseContents = pgTable(
+  'mixed_case_contents',
+  {
+    caseItemCode: text('case_item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    /** The order the case lists its wines in. */
+    position: integer('position').notNull(),
+    wineItemCode: text('wine_item_code')
+      .notNull()
+      .references(() => products.itemCode, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseItemCode, t.position] }),
+    uniqueIndex('mixed_case_contents_wine_idx').on(t.caseItemCode, t.wineItemCode),
+    check('mixed_case_contents_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
 /**
  * Search's own narrow copy of every listed product: the columns a search filters, counts, sorts and
  * ranks by, with each currency's single-bottle sale price, about a sixth of a products row. Kept by the database:

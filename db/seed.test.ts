@@ -20,6 +20,7 @@ const TABLES = [
   'products',
   'skus',
   'sku_prices',
+  'mixed_case_contents',
   'reviews',
   'offer_lists',
   'offer_list_items',
@@ -139,6 +140,32 @@ describe('generateCatalogue', () => {
   it('is deterministic', () => {
     expect(generateCatalogue()).toEqual(generateCatalogue());
   });
+  it('fills every mixed case with 12 bottles of listed wines in stock, which cost more one by one in every currency', () => {
+    const cat = generateCatalogue();
+    const byCode = new Map(cat.products.map((p) => [p.itemCode, p] as const));
+    const cases = cat.products.filter((p) => p.mixed && p.productType === 'wine');
+    expect(cases.map((p) => p.itemCode)).toEqual(['M0001', 'M0002', 'M0003', 'M0004', 'M0005', 'M0006']);
+    for (const c of cases) {
+      const lines = cat.mixedCaseContents.filter((l) => l.caseItemCode === c.itemCode);
+      expect(
+        lines.reduce((n, l) => n + l.quantity, 0),
+        c.itemCode,
+      ).toBe(12);
+      expect(new Set(lines.map((l) => l.wineItemCode)).size, c.itemCode).toBe(lines.length);
+      for (const l of lines) {
+        const wine = byCode.get(l.wineItemCode);
+        expect(wine, l.wineItemCode).toMatchObject({ productType: 'wine', mixed: false, availability: 'in_stock' });
+        expect(wine?.categories?.length, l.wineItemCode).toBeGreaterThan(0);
+      }
+      for (const currency of ['AUD', 'NZD', 'USD', 'HKD', 'TWD']) {
+        const price = (code: string) =>
+          cat.skuPrices.find((p) => p.skuItemCode === code && p.currency === currency)?.salePriceCents ?? 0;
+        const alone = lines.reduce((sum, l) => sum + l.quantity * price(l.wineItemCode), 0);
+        expect(alone, `${c.itemCode} ${currency}`).toBeGreaterThan(price(c.itemCode));
+      }
+    }
+  });
+
   it('has a few deliberately missing images, none on fixed records', () => {
     const missing = generateCatalogue().products.filter((p) => p.imageBase.includes('/missing/'));
     expect(missing.length).toBeGreaterThanOrEqual(3);

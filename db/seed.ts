@@ -13,6 +13,7 @@ import {
   doNotSendItems,
   favourites,
   meta,
+  mixedCaseContents,
   orderLines,
   orders,
   paymentMethods,
@@ -38,7 +39,7 @@ import {
 import { postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
 
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
-export const SEED_VERSION = '2026-11-25.1';
+export const SEED_VERSION = '2026-11-26.1';
 
 // NOTE: PostgreSQL allows 65,535 bind parameters per statement; 500 rows of our widest table stay far below.
 const CHUNK = 500;
@@ -88,6 +89,7 @@ export async function seedDatabase(
     await insertAll(t, products, catalogue.products);
     await insertAll(t, skus, catalogue.skus);
     await insertAll(t, skuPrices, catalogue.skuPrices);
+    await insertAll(t, mixedCaseContents, catalogue.mixedCaseContents);
     // Stock the demo catalogue counts (checkout takes from it): plenty of everything in stock, none of the
     // rest. Only products without a count yet, so a re-run keeps what orders took.
     await t.execute(sql`

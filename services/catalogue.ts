@@ -2,7 +2,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { products, reviews, skuPrices, skus } from '../db/schema';
+import { mixedCaseContents, products, reviews, skuPrices, skus } from '../db/schema';
 import { centsToAmount } from '../domain/money';
 import { productImages, productPath } from '../domain/product-path';
 import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricing';
@@ -100,15 +100,17 @@ export async function findProductByAnyCode(
 
 export function packPrices(detail: ProductDetail): PackPrice[] {
   const sizes = new Set<number>([1, 2, 3, 6, 12]);
-  return detail.skus
-    .filter((s) => sizes.has(s.numberOfBottles) && (s.numberOfBottles === 1 || !detail.mixed))
-    .map((s) => ({
-      size: s.numberOfBottles as PackSize,
-      itemCode: s.itemCode,
-      listPriceCents: s.listPriceCents,
-      salePriceCents: s.salePriceCents,
-      memberPriceCents: s.memberPriceCents,
-    }));
+  // A mixed case is sold as one whole case (SPEC §9: a case of it is 1), by its own code.
+  const offered = detail.mixed
+    ? detail.skus.filter((s) => s.itemCode === detail.itemCode)
+    : detail.skus.filter((s) => sizes.has(s.numberOfBottles));
+  return offered.map((s) => ({
+    size: (detail.mixed ? 1 : s.numberOfBottles) as PackSize,
+    itemCode: s.itemCode,
+    listPriceCents: s.listPriceCents,
+    salePriceCents: s.salePriceCents,
+    memberPriceCents: s.memberPriceCents,
+  }));
 }
 
 function priceField(s: { itemCode: string; salePriceCents: number; listPriceCents: number }) {
@@ -128,6 +130,11 @@ export function toApiProduct(detail: ProductDetail) {
       const sku = bySize.get(Number(size));
       if (sku) packFields[field] = priceField(sku);
     }
+  } else {
+    // A mixed case's price is the field of its bottles (a dozen: twelve), as its page and tiles show it.
+    const own = detail.skus.find((s) => s.itemCode === detail.itemCode);
+    const field = own ? PACK_FIELD[own.numberOfBottles as Exclude<PackSize, 1>] : undefined;
+    if (own && field) packFields[field] = priceField(own);
   }
   return {
     itemCode: detail.itemCode,
@@ -243,6 +250,37 @@ export async function findSummaries(
     const row = byCode.get(code);
     return row ? [row] : [];
   });
+}
+
+/** One wine of a mixed case, as its page lists it. */
+export interface CaseContent {
+  itemCode: string;
+  name: string;
+  vintage: number | null;
+  /** The wine's product page. */
+  path: string;
+  quantity: number;
+  /** One bottle of the wine on its own, in the currency asked for (null: not sold in it). */
+  singleSaleCents: number | null;
+}
+
+/** The wines a mixed case holds, in the case's order (none when it is no mixed case or its contents are unknown). */
+export async function findCaseContents(db: Db, caseItemCode: string, currency: CurrencyCode): Promise<CaseContent[]> {
+  const rows = await db
+    .select({
+      itemCode: products.itemCode,
+      name: products.name,
+      slug: products.slug,
+      vintage: products.vintage,
+      quantity: mixedCaseContents.quantity,
+      singleSaleCents: singlePrice.salePriceCents,
+    })
+    .from(mixedCaseContents)
+    .innerJoin(products, eq(products.itemCode, mixedCaseContents.wineItemCode))
+    .leftJoin(singlePrice, and(eq(singlePrice.skuItemCode, products.itemCode), eq(singlePrice.currency, currency)))
+    .where(eq(mixedCaseContents.caseItemCode, caseItemCode))
+    .orderBy(asc(mixedCaseContents.position));
+  return rows.map(({ slug, ...row }) => ({ ...row, path: productPath({ ...row, slug }) }));
 }
 
 export async function listReviews(db: Db, itemCode: string, limit = 20) {

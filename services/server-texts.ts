@@ -37,6 +37,9 @@ export const SERVER_FILLED_TEXTS = {
   amountChanged: /*i18n*/ {
     id: 'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',
   },
+  // app/routes/product.tsx: what a mixed case holds, and what it saves.
+  caseContents: /*i18n*/ { id: 'In this case' },
+  caseSaving: /*i18n*/ { id: 'Save {saving} against its {count} bottles bought one by one ({alone}).' },
 };
 
 /** Catalogue ids only the server reads: the browser build drops them from its catalogues. */

@@ -1,11 +1,14 @@
-import { data, redirect } from 'react-router';
+import { data, type MetaDescriptor, redirect } from 'react-router';
 import { CELLARING_TEXT, cellaringBand } from '../../domain/cellaring';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { centsToAmount } from '../../domain/money';
-import { describePackOffers } from '../../domain/pack-pricing';
+import { describeMixedCaseOffer } from '../../domain/mixed-cases';
+import { describePackOffers, type PackOffer } from '../../domain/pack-pricing';
+import type { Site } from '../../domain/sites';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { productPath } from '../../domain/product-path';
-import { findProduct, listReviews, packPrices } from '../../services/catalogue';
+import { findCaseContents, findProduct, listReviews, type ProductDetail, packPrices } from '../../services/catalogue';
+import { caseContentsView } from '../../services/mixed-cases';
 import { recordProductView } from '../../services/personal-lists';
 import { ownReviewState } from '../../services/reviews';
 import { loadPlanMappings } from '../../services/plan-mappings';
@@ -52,10 +55,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : (await loadPlanMappings(ctx.db, ctx.cache)).find(
           (m) => m.bomItemCode === product.itemCode && m.type === SUBSCRIBE_AND_SAVE,
         );
+  // A mixed case: the wines it holds, and its price against theirs bought one by one.
+  const contents = product.mixed
+    ? await ctx.cache.get(`case-contents:${currency}:${product.itemCode}`, () =>
+        findCaseContents(ctx.db, product.itemCode, currency),
+      )
+    : [];
+  const packs = describePackOffers(packPrices(product)).map((pack) =>
+    product.mixed ? describeMixedCaseOffer(pack, contents) : pack,
+  );
   const { skus: _skus, ...rest } = product;
   return {
+    head: productHead(product, packs, `${ctx.origin}${canonicalPath}`, ctx.origin, ctx.site),
     product: rest,
-    packs: describePackOffers(packPrices(product)),
+    packs,
+    caseContents: product.mixed ? caseContentsView(await ctx.messages(), ctx.site, packs[0], contents) : null,
     cellaring:
       product.productType === 'wine' && product.drinkTo
         ? CELLARING_TEXT[cellaringBand(product.drinkTo, ctx.clock.now().getFullYear())]
@@ -64,24 +78,31 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     ownReview,
     unlimited,
     subscribeAndSave: ssMapping ? { bumpCode: ssMapping.bumpCode, rule: ssMapping.rule, type: ssMapping.type } : null,
-    canonical: `${ctx.origin}${canonicalPath}`,
-    origin: ctx.origin,
   };
 }
 
-export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+// The page's head is worked out by its loader: its code stays on the server, out of the page's scripts.
+export function meta({ loaderData: d }: Route.MetaArgs): MetaDescriptor[] {
   // An error: the ErrorBoundary's message gives the title.
-  if (!d) return [];
-  const p = d.product;
-  const root = matches[0]?.loaderData as { site?: { brand: { name: string }; currency: string } } | undefined;
-  const title = `${p.name}${p.vintage ? ` ${p.vintage}` : ''} | ${root?.site?.brand.name ?? ''}`;
-  const single = d.packs.find((x) => x.size === 1);
+  return d ? d.head : [];
+}
+
+/** The page's title, description, canonical link, Open Graph tags and schema.org Product (JSON-LD). */
+function productHead(
+  p: ProductDetail,
+  packs: readonly PackOffer[],
+  canonical: string,
+  origin: string,
+  site: Pick<Site, 'brand' | 'currency'>,
+): MetaDescriptor[] {
+  const title = `${p.name}${p.vintage ? ` ${p.vintage}` : ''} | ${site.brand.name}`;
+  const single = packs.find((x) => x.size === 1);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: p.vintage ? `${p.name} ${p.vintage}` : p.name,
     sku: p.itemCode,
-    image: `${d.origin}${p.imageBase}-large.svg`,
+    image: `${origin}${p.imageBase}-large.svg`,
     description: p.description,
     brand: { '@type': 'Brand', name: p.producer },
     ...(p.ratingCount > 0
@@ -89,8 +110,8 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
       : {}),
     offers: {
       '@type': 'Offer',
-      url: d.canonical,
-      priceCurrency: root?.site?.currency,
+      url: canonical,
+      priceCurrency: site.currency,
       price: single ? centsToAmount(single.salePriceCents).toFixed(2) : undefined,
       availability:
         p.availability === 'out_of_stock'
@@ -103,7 +124,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   return [
     { title },
     { name: 'description', content: `${p.description}`.slice(0, 155) },
-    { tagName: 'link', rel: 'canonical', href: d.canonical },
+    { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:title', content: title },
     { property: 'og:type', content: 'product' },
     { property: 'og:image', content: jsonLd.image },

@@ -1,7 +1,7 @@
 import { BRAND_CODES, type CurrencyCode } from '../../domain/sites';
 import { slugify } from '../../domain/product-path';
 import { summariseRatings } from '../../domain/reviews';
-import type { offerListItems, offerLists, products, reviews, skuPrices, skus } from '../schema';
+import type { mixedCaseContents, offerListItems, offerLists, products, reviews, skuPrices, skus } from '../schema';
 import { createRng, type Rng } from './rng';
 
 // The demo catalogue: deterministic (same rows on every run and machine), believable, and holding the
@@ -13,6 +13,7 @@ type SkuPriceRow = typeof skuPrices.$inferInsert;
 type ReviewRow = typeof reviews.$inferInsert;
 type OfferListRow = typeof offerLists.$inferInsert;
 type OfferListItemRow = typeof offerListItems.$inferInsert;
+type MixedCaseContentRow = typeof mixedCaseContents.$inferInsert;
 
 export interface Catalogue {
   products: ProductRow[];
@@ -21,6 +22,7 @@ export interface Catalogue {
   reviews: ReviewRow[];
   offerLists: OfferListRow[];
   offerListItems: OfferListItemRow[];
+  mixedCaseContents: MixedCaseContentRow[];
 }
 
 const BASE_DATE = Date.UTC(2026, 5, 1);
@@ -656,14 +658,52 @@ function simpleProduct(
   };
 }
 
-const MIXED_CASES = [
-  { code: 'M0001', name: 'Winemakers’ Favourites Mixed Dozen', sale: 19_999, list: 29_999 },
-  { code: 'M0002', name: 'Barossa Reds Discovery Case', sale: 22_999, list: 32_999 },
-  { code: 'M0003', name: 'Summer Whites Mixed Dozen', sale: 17_999, list: 26_999 },
-  { code: 'M0004', name: 'Around the World Mixed Case', sale: 38_999, list: 49_999 },
-  { code: 'M0005', name: 'Premium Cellar Selection Dozen', sale: 44_999, list: 59_999 },
-  { code: 'M0006', name: 'Bubbles and Rosé Mixed Case', sale: 24_999, list: 33_999 },
+/** Each mixed case and the wines it may hold: six of them, two bottles each. */
+const MIXED_CASES: { code: string; name: string; sale: number; list: number; holds: (p: ProductRow) => boolean }[] = [
+  { code: 'M0001', name: 'Winemakers’ Favourites Mixed Dozen', sale: 19_999, list: 29_999, holds: () => true },
+  {
+    code: 'M0002',
+    name: 'Barossa Reds Discovery Case',
+    sale: 22_999,
+    list: 32_999,
+    holds: (p) => p.colour === 'red' && p.country === 'Australia',
+  },
+  {
+    code: 'M0003',
+    name: 'Summer Whites Mixed Dozen',
+    sale: 17_999,
+    list: 26_999,
+    holds: (p) => p.colour === 'white',
+  },
+  {
+    code: 'M0004',
+    name: 'Around the World Mixed Case',
+    sale: 38_999,
+    list: 49_999,
+    holds: (p) => p.country !== 'Australia',
+  },
+  {
+    code: 'M0005',
+    name: 'Premium Cellar Selection Dozen',
+    sale: 44_999,
+    list: 59_999,
+    holds: (p) => p.colour === 'red',
+  },
+  {
+    code: 'M0006',
+    name: 'Bubbles and Rosé Mixed Case',
+    sale: 24_999,
+    list: 33_999,
+    holds: (p) => p.colour === 'sparkling' || p.colour === 'rose',
+  },
 ];
+const CASE_WINES = 6;
+const CASE_BOTTLES_EACH = 2;
+/**
+ * A case's wines, each bought alone (AUD), cost between these shares of a twelfth of the case's sale and list
+ * prices: more than the case, about what its list price says.
+ */
+const CASE_WINE_PRICE = { overSale: 1.15, underList: 1.3 };
 
 const BEERS = [
   'Pale Ale',
@@ -706,7 +746,15 @@ const GIFTS = [
 ];
 
 export function generateCatalogue(): Catalogue {
-  const cat: Catalogue = { products: [], skus: [], skuPrices: [], reviews: [], offerLists: [], offerListItems: [] };
+  const cat: Catalogue = {
+    products: [],
+    skus: [],
+    skuPrices: [],
+    reviews: [],
+    offerLists: [],
+    offerListItems: [],
+    mixedCaseContents: [],
+  };
   const root = createRng('wine-storefront-catalogue-v1');
   let rank = 0;
 
@@ -1032,6 +1080,39 @@ export function generateCatalogue(): Catalogue {
     6,
   )) {
     p.imageBase = `/images/products/missing/${p.itemCode}`;
+  }
+
+  // What each mixed case holds: wines of its theme, in stock and shown with an image, each priced on its own about
+  // a twelfth of the case's list price, so the case saves against its bottles bought one by one.
+  const singleAud = new Map(
+    cat.skuPrices.filter((p) => p.currency === 'AUD').map((p) => [p.skuItemCode, p.salePriceCents] as const),
+  );
+  const caseable = cat.products.filter(
+    (p) =>
+      p.productType === 'wine' &&
+      !p.mixed &&
+      p.bottleCount === 1 &&
+      p.availability === 'in_stock' &&
+      !p.preSell &&
+      !p.imageBase.includes('/missing/'),
+  );
+  for (const m of MIXED_CASES) {
+    const bottles = CASE_WINES * CASE_BOTTLES_EACH;
+    const [low, high] = [(m.sale / bottles) * CASE_WINE_PRICE.overSale, (m.list / bottles) * CASE_WINE_PRICE.underList];
+    const pool = caseable.filter((p) => {
+      const single = singleAud.get(p.itemCode) ?? 0;
+      return m.holds(p) && single >= low && single <= high;
+    });
+    const chosen = root.fork(`${m.code}-contents`).sample(pool, CASE_WINES);
+    if (chosen.length < CASE_WINES) throw new Error(`mixed case ${m.code}: only ${chosen.length} wines to hold`);
+    chosen.forEach((wine, position) => {
+      cat.mixedCaseContents.push({
+        caseItemCode: m.code,
+        position,
+        wineItemCode: wine.itemCode,
+        quantity: CASE_BOTTLES_EACH,
+      });
+    });
   }
 
   // Default listing order: a shuffle, so colours and prices mix on every page.

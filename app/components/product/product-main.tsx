@@ -5,6 +5,7 @@ import { productItem, trackEcommerce } from '../../lib/ecommerce';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
 import { FavouriteButton } from '../favourites/favourite-button';
+import { PlainLink } from '../plain-link';
 import { RecentlyViewed, Recommendations } from '../personal/personal-carousels';
 import { ProductImage } from '../product-image';
 import { Rating } from '../rating';
@@ -81,6 +82,19 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
         </div>
       </div>
 
+      {d.caseContents ? (
+        <section className="product__section" aria-labelledby="case-title">
+          <h2 id="case-title">{d.caseContents.title}</h2>
+          {d.caseContents.saving ? <p>{d.caseContents.saving}</p> : null}
+          <ul>
+            {d.caseContents.wines.map((w) => (
+              <li key={w.path}>
+                {w.quantity} × <PlainLink to={w.path}>{w.name}</PlainLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ProductDetails product={p} />
       <ProductReviews reviews={d.reviews} ownReview={d.ownReview} itemCode={p.itemCode} />
 

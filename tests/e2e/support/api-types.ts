@@ -20,6 +20,7 @@ export interface ApiSku {
   itemCode: string;
   numberOfBottles: number;
   salePrice: number;
+  listPrice: number;
 }
 
 /** /api/product/item/{code} */
