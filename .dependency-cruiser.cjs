@@ -51,6 +51,20 @@ module.exports = {
       to: { path: '^app/' },
     },
     {
+      name: 'http-is-a-leaf',
+      comment: 'http/ holds HTTP helpers app/ and server/ share: it imports nothing else of ours.',
+      severity: 'error',
+      from: { path: '^http/' },
+      to: { path: '^(services|db|server|app)/' },
+    },
+    {
+      name: 'services-speak-no-http',
+      comment: 'Use cases know nothing of answers and headers: those are the adapters\' (app/, server/).',
+      severity: 'error',
+      from: { path: '^services/' },
+      to: { path: '^http/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       // A cycle made only of type imports is erased at build time (route modules export their loader's

@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'domain/**/*.test.ts',
+            'http/**/*.test.ts',
             'services/**/*.test.ts',
             'db/**/*.test.ts',
             'server/**/*.test.ts',

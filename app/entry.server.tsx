@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 
 import { type EntryContext, RouterContextProvider } from 'react-router';
 import type { RequestContext } from '../services/request-context';
-import { wholeAnswer } from '../services/whole-answer';
+import { wholeAnswer } from '../http/whole-answer';
 import { I18nProvider } from '@lingui/react';
 import { appContext } from './context';
 import catalogueChunks from 'virtual:catalogue-chunks';

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
 import type { ErrorKind } from '../services/service-error';
 import { ServiceError } from '../services/service-error';
-import { wholeAnswer } from '../services/whole-answer';
+import { wholeAnswer } from '../http/whole-answer';
 import { API_ONLY_TEXTS, API_TEXTS } from '../domain/api-texts';
 import { type IssueLike, issueText, sentText, type Text } from '../domain/message';
 import type { AppEnv } from './types';

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { BAD_JSON, fail, failInput, failWith } from '../envelope';
+import { hasParsedJson, keepParsedJson } from '../pipeline/input-guard';
 import type { AppEnv } from '../types';
 
 // How every JSON API router is built (copy this for a new one): routes declared with createRoute, inputs
@@ -71,11 +72,14 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
  * so that malformed JSON is one clear 400 and the route's schema then checks the parsed value.
  */
 export const readJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // NOTE: the input guard (server/pipeline/input-guard.ts) has read and parsed the body already: both are cached.
   const text = await c.req.text();
-  try {
-    JSON.parse(text);
-  } catch {
-    return failWith(c, 400, BAD_JSON);
+  if (!hasParsedJson(c)) {
+    try {
+      keepParsedJson(c, JSON.parse(text));
+    } catch {
+      return failWith(c, 400, BAD_JSON);
+    }
   }
   const contentType = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {

@@ -41,6 +41,26 @@ describe('request bodies', () => {
   });
 });
 
+describe('a JSON body', () => {
+  it('is parsed once on its way to the handler (the input guard, the JSON check and the validator share it)', async () => {
+    const v = createVisitor(() => t.app, 'law-au', { address: '10.91.0.1' });
+    const body = JSON.stringify({ cartItems: [{ itemCode: 'D0001', quantity: 1 }] });
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
+      if (text === body) parses++;
+      return parse(text, reviver);
+    }) as typeof JSON.parse;
+    try {
+      const res = await v.call('POST', '/api/cart/itemcode', undefined, body);
+      expect(res.status).toBe(200);
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(parses).toBe(1);
+  });
+});
+
 describe('request bodies over HTTP (the limit and the text rule read the framing headers)', () => {
   let server: ReturnType<typeof serve>;
   let port = 0;

@@ -9,7 +9,7 @@ import { testConfig } from '../../server/config';
 import { findProduct } from '../../services/catalogue';
 import { importCatalogue } from '../../services/catalogue-import';
 import type { RequestContext } from '../../services/request-context';
-import { wholeAnswer } from '../../services/whole-answer';
+import { wholeAnswer } from '../../http/whole-answer';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
@@ -286,7 +286,7 @@ describe('the page cache', () => {
   });
 
   it('a cached page is bounded: past the byte cap the least recently used go first', async () => {
-    const { createPageStore } = await import('../../server/page-cache');
+    const { createPageStore } = await import('../../server/pipeline/page-cache');
     const store = createPageStore({ maxBytes: 3000, ttlMs: 60_000, clock: systemClock });
     const page = (bytes: number) => ({
       etag: 'W/"x"',

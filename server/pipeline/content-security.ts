@@ -1,7 +1,7 @@
 import type { Context, Next } from 'hono';
-import { randomToken } from '../services/random-token';
+import { randomToken } from '../../services/random-token';
 import { setAnswerHeader } from './answer-header';
-import type { AppEnv } from './types';
+import type { AppEnv } from '../types';
 
 /** Pages that another of our sites may frame (SPEC §2: the registration password page hides chat when framed). */
 const FRAMEABLE_PATHS = new Set(['/jsp/registration/common/account_password.jsp']);

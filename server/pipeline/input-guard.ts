@@ -1,8 +1,8 @@
 import type { Context, Next } from 'hono';
-import { isSafeText, isSafeValue, stripUnsafeText, UNSAFE_TEXT_MESSAGE } from '../domain/text-input';
-import { fail, failWith } from './envelope';
-import type { AppEnv } from './types';
-import { API_TEXTS } from '../domain/api-texts';
+import { isSafeText, isSafeValue, stripUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../domain/text-input';
+import { fail, failWith } from '../envelope';
+import type { AppEnv } from '../types';
+import { API_TEXTS } from '../../domain/api-texts';
 
 /** The decoded path, or null when it does not decode (an escape of invalid UTF-8 or a lone surrogate). */
 function decodedPath(path: string): string | null {
@@ -30,6 +30,20 @@ export function declaresNoBody(c: Context): boolean {
   if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return c.req.raw.body === null;
   const length = c.req.header('content-length');
   return (length === undefined || length === '0') && c.req.header('transfer-encoding') === undefined;
+}
+
+/**
+ * The request's JSON body, parsed once, for everything after: the JSON check, the route's validator and its handler.
+ * NOTE: Hono's `c.req.json()` parses its cached text again on every call, so this request's answers the value.
+ */
+export function keepParsedJson(c: Context<AppEnv>, value: unknown): void {
+  c.req.bodyCache.json = Promise.resolve(value);
+  c.req.json = <T>() => Promise.resolve(value as T);
+}
+
+/** Whether the request's JSON body has been parsed (by the input guard). */
+export function hasParsedJson(c: Context<AppEnv>): boolean {
+  return c.req.bodyCache.json !== undefined;
 }
 
 /**
@@ -85,6 +99,7 @@ export function inputGuard(isApiPath: (path: string) => boolean) {
           let parsed: unknown = text;
           try {
             parsed = JSON.parse(text);
+            keepParsedJson(c, parsed);
           } catch {
             // Not JSON: the handler answers that; the raw text is still checked.
           }

@@ -1,4 +1,4 @@
-import { throttleAddressOf } from '../domain/identity-rules';
+import { throttleAddressOf } from '../../domain/identity-rules';
 
 /**
  * A per-address request budget for expensive anonymous reads (search, similar wines, suggestions): a fixed

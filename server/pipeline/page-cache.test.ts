@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../domain/clock';
+import { fixedClock } from '../../domain/clock';
 import { type CachedPage, createPageStore } from './page-cache';
 
 const page = (bytes: number, expires: number): CachedPage => ({

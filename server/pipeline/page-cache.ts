@@ -4,14 +4,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { Clock } from '../domain/clock';
-import { AGE_COOKIE_NAME } from '../domain/age-gate';
-import { withoutTrackingParams } from '../domain/tracking-params';
-import { REMEMBER_COOKIE, SESSION_COOKIE } from '../services/identity';
-import { answerBytes } from '../services/whole-answer';
+import type { Clock } from '../../domain/clock';
+import { AGE_COOKIE_NAME } from '../../domain/age-gate';
+import { withoutTrackingParams } from '../../domain/tracking-params';
+import { REMEMBER_COOKIE, SESSION_COOKIE } from '../../services/identity';
+import { answerBytes } from '../../http/whole-answer';
 import { replaceAnswer } from './answer-header';
-import { CART_COOKIE } from './session-cookies';
-import type { AppEnv } from './types';
+import { CART_COOKIE } from '../session-cookies';
+import type { AppEnv } from '../types';
 
 // The rendered-page cache (issue: page cache). A Prospect's view of the home, listing, search, product and
 // content pages is the same for every Prospect with the same few cookie facts (age confirmed, a cart or not),

@@ -1,14 +1,14 @@
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-import { answerBytes, isWholeAnswer } from '../services/whole-answer';
+import { answerBytes, isWholeAnswer } from '../../http/whole-answer';
 import { replaceAnswer } from './answer-header';
 import { encodingQuality } from './page-cache';
 
 const gzipAsync = promisify(gzip);
 
-/** What is answered whole: rendered pages and the JSON API. */
-const WHOLE_BODY_TYPE = /^(text\/html|application\/json)\b/i;
+/** What gzip makes smaller: text, JSON, scripts, XML and SVG (images and fonts are compressed already). */
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml)\b|[^;\s]+\+(json|xml)\b)/i;
 /** Below this, gzip saves less than it costs (hono/compress's default threshold too). */
 const MIN_COMPRESSED_BYTES = 1024;
 /**
@@ -20,15 +20,14 @@ const MIN_COMPRESSED_BYTES = 1024;
 const POOLED_GZIP_FROM_BYTES = 16 * 1024;
 
 /**
- * Rendered pages and JSON answers leave gzipped in one piece. A page is rendered whole into one buffer
- * (app/entry.server.tsx), and a JSON answer is one string, so each is compressed whole (a large one on libuv's
- * thread pool) instead of chunk by chunk through a CompressionStream on the main thread (hono/compress, which
- * still answers everything else). An answer under 1 KB leaves as it is, with its length, so hono/compress passes
- * it by too: before, every JSON answer, however small, went through a CompressionStream (a cart change's answer,
- * a user's details: about a tenth of such a request's server time). A page the page cache answers is already
- * encoded and passes by untouched.
+ * The one compression of answers: gzipped in one piece. A page is rendered whole into one buffer
+ * (app/entry.server.tsx) and a JSON answer is one string, so each is compressed whole (a large one on libuv's thread
+ * pool) instead of chunk by chunk through a CompressionStream on the main thread; any other compressible answer
+ * (an image drawn as SVG, the sitemap) is read and compressed the same way. An answer under 1 KB leaves as it is,
+ * with its length: a CompressionStream for every small JSON answer cost about a tenth of such a request's server
+ * time. An answer already encoded (a page the page cache answers, a built file sent precompressed) passes by.
  */
-export function compressWholeBodies(): MiddlewareHandler {
+export function compressAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
@@ -39,7 +38,7 @@ export function compressWholeBodies(): MiddlewareHandler {
       c.req.method === 'HEAD' ||
       res.status === 206 ||
       res.headers.has('Content-Encoding') ||
-      !WHOLE_BODY_TYPE.test(res.headers.get('Content-Type') ?? '') ||
+      !COMPRESSIBLE_TYPE.test(res.headers.get('Content-Type') ?? '') ||
       /\bno-transform\b/i.test(res.headers.get('Cache-Control') ?? '')
     ) {
       return;

@@ -1,0 +1,110 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { I18n } from '@lingui/core';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../domain/clock';
+import { PROSPECT } from '../../domain/identity-rules';
+import type { PaymentProvider } from '../../domain/payment';
+import { canonicalOrigin, resolveSiteFromHost } from '../../domain/sites';
+import type { BudgetLimits } from '../../services/budgets';
+import { REMEMBER_COOKIE, resolveVisitor, SESSION_COOKIE } from '../../services/identity';
+import type { ReadCache } from '../../services/read-cache';
+import type { RequestContext } from '../../services/request-context';
+import type { Config } from '../config';
+import { clearLoginCookie } from '../session-cookies';
+import type { AppEnv } from '../types';
+import { isStaticPath } from './paths';
+
+/**
+ * The client's address. Behind TRUST_PROXY, X-Forwarded-For is read from the right: each of our
+ * TRUST_PROXY_HOPS proxies appended the address it saw, so the entry that many places from the end is
+ * the one the outermost of them saw. NOTE: entries left of it are whatever the client chose to send.
+ */
+export function clientAddressOf(c: Context<AppEnv>, config: Pick<Config, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>): string {
+  if (config.TRUST_PROXY) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const seen = hops[Math.max(0, hops.length - config.TRUST_PROXY_HOPS)];
+    if (seen) return seen;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // In-process requests (app.request in tests) have no socket.
+    return 'unknown';
+  }
+}
+
+/** Scheme and host the visitor used (X-Forwarded-Proto only with TRUST_PROXY), e.g. http://vir-au.localhost:3000 */
+export function requestOrigin(c: Context<AppEnv>, config: Pick<Config, 'TRUST_PROXY'>): string {
+  const url = new URL(c.req.url);
+  const proto = config.TRUST_PROXY
+    ? (c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', ''))
+    : url.protocol.replace(':', '');
+  return `${proto}://${c.req.header('host') ?? url.host}`;
+}
+
+/** What every request's context is made from: the process's parts, made once by createApp. */
+export interface ContextParts {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  cache: ReadCache;
+  payments: PaymentProvider;
+  passwordCost: RequestContext['passwordCost'];
+  budgets: BudgetLimits;
+  messagesFor: (locale: string) => Promise<I18n>;
+}
+
+/**
+ * The site of the request (from its Host), and what every handler and loader needs about it (`c.var.ctx`): the
+ * database, clock, caches and budgets, and the visitor behind the login cookies, whose ended logins are cleared.
+ */
+export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
+  const { database, config, clock } = parts;
+  return async (c, next) => {
+    const resolved = resolveSiteFromHost(c.req.header('host'), {
+      defaultSite: config.SITE,
+      hosts: config.SITE_HOSTS,
+      testHosts: config.TEST_HOSTS,
+    });
+    const cookies = getCookie(c);
+    const ctx: RequestContext = {
+      db: database.db,
+      clock,
+      site: resolved.site,
+      isTestHost: resolved.isTestHost,
+      requestId: c.var.requestId,
+      origin: requestOrigin(c, config),
+      cspNonce: c.var.cspNonce,
+      siteOrigin: canonicalOrigin(resolved.site.id, { hosts: config.SITE_HOSTS, port: config.PORT }),
+      cookies,
+      cache: parts.cache,
+      visitor: PROSPECT,
+      favourites: [],
+      sharedRender: c.var.sharedRender ?? false,
+      payments: parts.payments,
+      passwordCost: parts.passwordCost,
+      presellBottleLimit: config.PRESELL_MAX_BOTTLES,
+      budgets: parts.budgets,
+      messages: () => parts.messagesFor(resolved.site.intlLocale),
+      clientAddress: clientAddressOf(c, config),
+    };
+    c.set('ctx', ctx);
+    if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {
+      const visitor = await resolveVisitor(database.db, clock, {
+        session: cookies[SESSION_COOKIE],
+        remember: cookies[REMEMBER_COOKIE],
+      });
+      ctx.visitor = visitor.visitor;
+      ctx.favourites = visitor.favourites;
+      // Cookies of a login that ended (logout elsewhere, idle limit) are dropped.
+      if (visitor.stale.session) clearLoginCookie(c, SESSION_COOKIE);
+      if (visitor.stale.remember) clearLoginCookie(c, REMEMBER_COOKIE);
+    }
+    await next();
+  };
+}
