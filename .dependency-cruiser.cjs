@@ -59,7 +59,7 @@ module.exports = {
     },
     {
       name: 'services-speak-no-http',
-      comment: 'Use cases know nothing of answers and headers: those are the adapters\' (app/, server/).',
+      comment: "Use cases know nothing of answers and headers: those are the adapters' (app/, server/).",
       severity: 'error',
       from: { path: '^services/' },
       to: { path: '^http/' },

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { BAD_JSON, fail, failInput, failWith } from '../envelope';
+import { BAD_JSON, failInput, failWith } from '../envelope';
 import { hasParsedJson, keepParsedJson } from '../pipeline/input-guard';
 import type { AppEnv } from '../types';
 
