@@ -4,11 +4,14 @@ import { products, skuPrices, skus } from '../db/schema';
 import { parseSearchParams } from '../domain/search-params';
 import { searchProducts } from '../services/search';
 import { createScratchDatabase } from '../tests/support/scratch-postgres';
+import { relevanceHitRate } from '../tests/support/search-relevance';
 
 // Search latency over catalogue sizes: a term + two facets + a sort, p50/p95 over repeated queries, each figure
 // printed beside its aim where it has one. The last query is misspelt: exact matching finds nothing and the typo
 // fallback answers, so its own p95 is printed too. PGlite by default; DATABASE_URL=postgres://… runs it on a fresh
 // PostgreSQL database (dropped after). SWEEP_SIZES and SWEEP_RUNS change the sizes and the number of queries.
+// After the timings, each size prints the hit rate of the search relevance set (tests/support/search-relevance.ts:
+// the share of its queries whose expectation holds on that catalogue).
 
 const SIZES = (process.env.SWEEP_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.SWEEP_RUNS ?? 200);
@@ -102,6 +105,10 @@ for (const size of SIZES) {
     );
     console.log(
       `${''.padStart(7)} typo fallback  p50 ${percentile(typoTimes, 50).toFixed(1).padStart(6)} ms   p95 ${typoP95.toFixed(1).padStart(6)} ms${beside(typoP95, AIMS[KIND].typo[size])}`,
+    );
+    const relevance = await relevanceHitRate(database.db, 'AUD');
+    console.log(
+      `${''.padStart(7)} relevance set  hit rate ${relevance.hits}/${relevance.total} (${((100 * relevance.hits) / relevance.total).toFixed(0)} %)${relevance.missed.length ? `   missed: ${relevance.missed.map((m) => m.query).join(', ')}` : ''}`,
     );
   } finally {
     await drop();

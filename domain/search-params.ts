@@ -110,3 +110,18 @@ export function clearFacetsHref(current: URLSearchParams): string {
   const q = next.toString();
   return `/wines${q ? `?${q}` : ''}`;
 }
+
+/** The URL of a search for another term (a listing of everything when it is empty), paging reset. */
+export function searchTermHref(current: URLSearchParams, term: string): string {
+  const next = new URLSearchParams(current);
+  next.delete('page');
+  if (term) {
+    next.set('Ntt', term);
+    next.set('Nty', '1');
+  } else {
+    next.delete('Ntt');
+    next.delete('Nty');
+  }
+  const q = next.toString();
+  return `/wines${q ? `?${q}` : ''}`;
+}

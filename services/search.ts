@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products, productSearch, searchWords } from '../db/schema';
 import { FACETS, type Facet, PRICE_BANDS, RATING_BANDS, type SearchParams } from '../domain/search-params';
+import { type AppliedValue, correctTerm, readQuery, suggestionsFor } from '../domain/search-query';
 import type { CurrencyCode } from '../domain/sites';
 import { type ProductSummary, stripInternal, summaryQuery } from './catalogue';
+import { searchDictionary } from './search-dictionary';
 
 // Search and listing (SPEC §2 /wines): full text with typo tolerance (tsvector + trigram), facets with
 // counts over the current results, sorting and paging, all over product_search (db/schema.ts), the narrow copy of
@@ -15,11 +17,39 @@ export interface FacetValue {
   selected: boolean;
 }
 
+/** How the term was read (domain/search-query.ts). */
+export interface TermReading {
+  /** The term the results are for, when the term as typed found nothing and this correction of it did. */
+  corrected: string | null;
+  /** Facet values the term's words named, applied as filters. */
+  applied: AppliedValue[];
+  /** With no results: a term that finds some ("Did you mean …?"). */
+  suggestion: string | null;
+  /** With no results: the categories with the most wines on the site, most first. */
+  popularCategories: string[];
+}
+
 export interface SearchResult {
   items: ProductSummary[];
   total: number;
   facets: Record<Facet, FacetValue[]>;
+  reading: TermReading;
 }
+
+/** A search as run: the URL's parameters with the term read into text, filters and ranking words. */
+interface Plan {
+  params: SearchParams;
+  /** Words matched as text (websearch syntax); empty: none. */
+  text: string;
+  /** Words the relevance order ranks by. */
+  rank: string;
+  /** tsqueries every result matches (the applied values' words, for the full-text index). */
+  tsqueries: string[];
+  /** The typo fallback's tsquery of name words, instead of the text. */
+  typoQuery?: string;
+}
+
+const NO_READING: TermReading = { corrected: null, applied: [], suggestion: null, popularCategories: [] };
 
 const search = productSearch;
 const SEARCH_VECTOR = sql`"product_search"."search_vector"`;
@@ -64,18 +94,16 @@ function facetValue(facet: Facet, currency: CurrencyCode): SQL {
  * The term first matches the full-text index; only when that finds nothing does the typo fallback answer, with a
  * tsquery of the name words like the term's words (`typoQuery`).
  */
-function conditions(currency: CurrencyCode, params: SearchParams, typoQuery?: string): SQL[] {
+function conditions(currency: CurrencyCode, plan: Plan): SQL[] {
+  const { params, typoQuery } = plan;
   const out: (SQL | undefined)[] = [
     sql`${saleCents(currency)} is not null`,
     params.category ? sql`${search.categories} @> array[${params.category}]::text[]` : undefined,
   ];
-  if (params.term) {
-    out.push(
-      typoQuery
-        ? sql`${SEARCH_VECTOR} @@ to_tsquery('english', ${typoQuery})`
-        : sql`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${params.term})`,
-    );
-  }
+  if (typoQuery) out.push(sql`${SEARCH_VECTOR} @@ to_tsquery('english', ${typoQuery})`);
+  else if (plan.text) out.push(sql`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${plan.text})`);
+  // Implied by the applied values' own filters below: lets the full-text index find their products.
+  for (const query of plan.tsqueries) out.push(sql`${SEARCH_VECTOR} @@ ${query}::tsquery`);
   const f = params.filters;
   if (f.colour) out.push(inArray(search.colour, f.colour));
   if (f.grape) out.push(inArray(search.grape, f.grape));
@@ -100,7 +128,8 @@ interface SortKey {
 }
 
 /** The asked order as sort keys, the item code last so that every order is total. */
-function sortKeys(currency: CurrencyCode, params: SearchParams): SortKey[] {
+function sortKeys(currency: CurrencyCode, plan: Plan): SortKey[] {
+  const { params } = plan;
   const keys = ((): SortKey[] => {
     switch (params.sort) {
       case 'price-asc':
@@ -117,10 +146,10 @@ function sortKeys(currency: CurrencyCode, params: SearchParams): SortKey[] {
       case 'name':
         return [{ value: sql`${search.name}` }];
       default:
-        return params.term
+        return plan.rank
           ? [
               {
-                value: sql`ts_rank(${SEARCH_VECTOR}, websearch_to_tsquery('english', ${params.term})) + word_similarity(${params.term}, ${search.name})`,
+                value: sql`ts_rank(${SEARCH_VECTOR}, websearch_to_tsquery('english', ${plan.rank})) + word_similarity(${plan.rank}, ${search.name})`,
                 descending: true,
               },
               { value: sql`${search.sortRank}` },
@@ -137,8 +166,9 @@ const ordered = (key: SortKey, value: SQL | SQL.Aliased = key.value) => (key.des
  * One page of tiles in one statement: the page's item codes and sort keys, ranked and cut to N over the search
  * table, joined to the tile columns (summaryQuery) and put back in the same order.
  */
-function pageOfTiles(db: Db, currency: CurrencyCode, params: SearchParams, where: SQL | undefined) {
-  const keys = sortKeys(currency, params);
+function pageOfTiles(db: Db, currency: CurrencyCode, plan: Plan, where: SQL | undefined) {
+  const { params } = plan;
+  const keys = sortKeys(currency, plan);
   const page = db
     .select({
       itemCode: sql<string>`${search.itemCode}`.as('page_item_code'),
@@ -156,12 +186,86 @@ function pageOfTiles(db: Db, currency: CurrencyCode, params: SearchParams, where
     .orderBy(...keys.map((key, i) => ordered(key, pageKeys[`k${i}`])));
 }
 
+/**
+ * A search: the term's words that name a facet value (or a vintage year) filter by it and the rest match as text
+ * (domain/search-query.ts). When that finds nothing, the term with its unknown words corrected to the closest
+ * catalogue words is searched and reported (`reading.corrected`); failing that the typo fallback below; and when
+ * nothing at all is found, the reading carries a "did you mean" term that finds something, and the popular
+ * categories.
+ */
 export async function searchProducts(db: Db, currency: CurrencyCode, params: SearchParams): Promise<SearchResult> {
-  const exact = await runSearch(db, currency, params);
-  if (exact.total > 0 || !params.term) return exact;
-  const typoQuery = await typoQueryOf(db, params.term);
-  if (!typoQuery) return exact;
-  return runSearch(db, currency, params, typoQuery);
+  if (!params.term) return { ...(await runSearch(db, currency, plainPlan(params))), reading: NO_READING };
+  const dictionary = await searchDictionary(db);
+  const planFor = (term: string) => readPlan(params, term, readQuery(term, dictionary));
+  const asTyped = planFor(params.term);
+  const exact = await runSearch(db, currency, asTyped.plan);
+  if (exact.total > 0) return { ...exact, reading: { ...NO_READING, applied: asTyped.applied } };
+  const corrected = correctTerm(params.term, dictionary);
+  if (corrected) {
+    const plan = planFor(corrected);
+    const found = await runSearch(db, currency, plan.plan);
+    if (found.total > 0) return { ...found, reading: { ...NO_READING, corrected, applied: plan.applied } };
+  }
+  const typoQuery = asTyped.plan.text ? await typoQueryOf(db, asTyped.plan.text) : null;
+  if (typoQuery) {
+    const found = await runSearch(db, currency, { ...asTyped.plan, typoQuery });
+    if (found.total > 0) return { ...found, reading: { ...NO_READING, applied: asTyped.applied } };
+  }
+  // Nothing: a term that finds something, and the popular categories.
+  let suggestion: string | null = null;
+  for (const candidate of suggestionsFor(params.term, dictionary).slice(0, 3)) {
+    if ((await countOf(db, currency, planFor(candidate).plan)) > 0) {
+      suggestion = candidate;
+      break;
+    }
+  }
+  const popularCategories = await popularCategoriesOf(db, currency);
+  return { ...exact, reading: { ...NO_READING, applied: asTyped.applied, suggestion, popularCategories } };
+}
+
+function plainPlan(params: SearchParams): Plan {
+  return { params, text: params.term, rank: params.term, tsqueries: [] };
+}
+
+/** The plan of a term as read: its values merged into the URL's filters (a facet's values are alternatives). */
+function readPlan(
+  params: SearchParams,
+  term: string,
+  reading: ReturnType<typeof readQuery>,
+): { plan: Plan; applied: AppliedValue[] } {
+  const filters = { ...params.filters };
+  for (const { facet, value } of reading.applied) {
+    const values = filters[facet] ?? [];
+    if (!values.includes(value)) filters[facet] = [...values, value];
+  }
+  return {
+    plan: {
+      params: { ...params, term, filters },
+      text: reading.text,
+      rank: reading.rank,
+      tsqueries: reading.tsqueries,
+    },
+    applied: reading.applied,
+  };
+}
+
+async function countOf(db: Db, currency: CurrencyCode, plan: Plan): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(search)
+    .where(and(...conditions(currency, plan)));
+  return Number(row?.n ?? 0);
+}
+
+/** How many popular categories a page with no results offers. */
+const POPULAR_CATEGORIES = 6;
+
+async function popularCategoriesOf(db: Db, currency: CurrencyCode): Promise<string[]> {
+  const result = await db.execute<{ name: string }>(sql`
+    select c.name from ${search}, unnest(${search.categories}) as c(name)
+    where ${saleCents(currency)} is not null
+    group by c.name order by count(*) desc, c.name limit ${POPULAR_CATEGORIES}`);
+  return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
 }
 
 /** Most name words one misspelt word may stand for. */
@@ -193,17 +297,13 @@ async function typoQueryOf(db: Db, term: string): Promise<string | null> {
   return groups.map((words) => `(${words.map(quoted).join(' | ')})`).join(' & ');
 }
 
-async function runSearch(
-  db: Db,
-  currency: CurrencyCode,
-  params: SearchParams,
-  typoQuery?: string,
-): Promise<SearchResult> {
-  const where = and(...conditions(currency, params, typoQuery));
+async function runSearch(db: Db, currency: CurrencyCode, plan: Plan): Promise<Omit<SearchResult, 'reading'>> {
+  const { params } = plan;
+  const where = and(...conditions(currency, plan));
   // The page (ranked and cut to N, with its tiles' columns) and the facet counts are separate queries,
   // sent together: on PostgreSQL they run side by side on two pooled connections.
   const [items, facetResult] = await Promise.all([
-    pageOfTiles(db, currency, params, where),
+    pageOfTiles(db, currency, plan, where),
     countFacets(db, currency, params, where),
   ]);
   return { items: items.map(stripInternal), ...facetResult };
@@ -214,7 +314,7 @@ async function countFacets(
   currency: CurrencyCode,
   params: SearchParams,
   where: SQL | undefined,
-): Promise<Omit<SearchResult, 'items'>> {
+): Promise<Omit<SearchResult, 'items' | 'reading'>> {
   // Every facet's counts over the current results, in one grouped query over each row's facet values.
   const names = FACETS.map((f) => sql.identifier(`f_${f}`));
   const grouped = await db.execute<Record<string, string | number | null>>(sql`

@@ -42,8 +42,19 @@ export const SERVER_FILLED_TEXTS = {
   caseSaving: /*i18n*/ { id: 'Save {saving} against its {count} bottles bought one by one ({alone}).' },
 };
 
+/**
+ * The search page's help with a term (app/routes/wines.tsx): its loader writes them in the site's language, so the
+ * browser's catalogues leave them out.
+ */
+export const SEARCH_TEXTS = {
+  corrected: /*i18n*/ { id: 'Showing results for {term}' },
+  didYouMean: /*i18n*/ { id: 'Did you mean:' },
+  popular: /*i18n*/ { id: 'Popular categories' },
+};
+
 /** Catalogue ids only the server reads: the browser build drops them from its catalogues. */
 export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...Object.values(EMAIL_TEXTS),
   ...Object.values(SERVER_FILLED_TEXTS),
+  ...Object.values(SEARCH_TEXTS),
 ].map((t) => t.id);

@@ -13,12 +13,14 @@ import {
   type Facet,
   PRICE_BANDS,
   parseSearchParams,
+  searchTermHref,
   SORT_LABELS,
   SORTS,
   toggleFacetHref,
 } from '../../domain/search-params';
 import { withoutTrackingParams } from '../../domain/tracking-params';
 import { searchProducts } from '../../services/search';
+import { SEARCH_TEXTS } from '../../services/server-texts';
 import type { Route } from './+types/wines';
 import { FillTheBoxBanner } from '../components/cart/fill-the-box-banner';
 import { ProductTile, TILES_IN_A_PHONE_ROW } from '../components/product-tile';
@@ -53,6 +55,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     ...result,
+    // With no results: the popular categories (their titles are translated on the page).
+    popularCategories: result.reading.popularCategories.flatMap((name) => findCategory(name) ?? []),
+    // The help with the term, in the site's language (server-only texts: the browser's catalogues leave them out).
+    termTexts: {
+      corrected: result.reading.corrected
+        ? i18n._(SEARCH_TEXTS.corrected.id, { term: result.reading.corrected })
+        : null,
+      didYouMean: result.reading.suggestion ? i18n._(SEARCH_TEXTS.didYouMean.id) : null,
+      popular: result.reading.popularCategories.length ? i18n._(SEARCH_TEXTS.popular.id) : null,
+    },
     term: params.term,
     category: category ?? null,
     sort: params.sort,
@@ -99,7 +111,20 @@ function facetValueLabel(i18n: I18n, facet: Facet, value: string): string {
   return value;
 }
 
-function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; search: URLSearchParams }) {
+type Data = Route.ComponentProps['loaderData'];
+
+/**
+ * A facet value's link: toggled in the URL, or, for a value the term's words named (and the URL does not), the
+ * search without those words.
+ */
+function facetHref(data: Data, search: URLSearchParams, facet: Facet, value: string): string {
+  const applied = data.reading.applied.find((a) => a.facet === facet && a.value === value);
+  return applied && !search.getAll(facet).includes(value)
+    ? searchTermHref(search, applied.termWithout)
+    : toggleFacetHref(search, facet, value);
+}
+
+function Facets({ data, search }: { data: Data; search: URLSearchParams }) {
   const { i18n } = useLingui();
   return (
     <div className="facets">
@@ -116,7 +141,7 @@ function Facets({ data, search }: { data: Route.ComponentProps['loaderData']; se
               {values.map((v) => (
                 <li key={v.value}>
                   <PlainLink
-                    to={toggleFacetHref(search, facet, v.value)}
+                    to={facetHref(data, search, facet, v.value)}
                     aria-current={v.selected ? 'true' : undefined}
                     className={v.selected ? 'facet__on' : undefined}
                     preventScrollReset
@@ -221,6 +246,7 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
             amount: formatMoney(site.freeShippingThresholdCents, site),
           })}
         </p>
+        {data.termTexts.corrected ? <p className="listing__note">{data.termTexts.corrected}</p> : null}
         {data.fillTheBox ? <FillTheBoxBanner needed={data.fillTheBox} /> : null}
       </header>
       <div className="listing__tools">
@@ -268,7 +294,7 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         <ul className="chips" aria-label={i18n._('Selected filters')}>
           {selected.map(({ facet, value }) => (
             <li key={`${facet}-${value}`}>
-              <PlainLink to={toggleFacetHref(search, facet, value)} preventScrollReset>
+              <PlainLink to={facetHref(data, search, facet, value)} preventScrollReset>
                 {i18n._(FACET_LABELS[facet])}: {facetValueLabel(i18n, facet, value)} <span aria-hidden="true">×</span>
                 <span className="visually-hidden"> {i18n._('(remove)')}</span>
               </PlainLink>
@@ -285,7 +311,29 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
         </aside>
         <div>
           {data.items.length === 0 ? (
-            <p className="listing__empty">{i18n._('Sorry, no products were found.')}</p>
+            <div className="listing__empty">
+              <p>{i18n._('Sorry, no products were found.')}</p>
+              {data.reading.suggestion ? (
+                <p>
+                  {data.termTexts.didYouMean}{' '}
+                  <PlainLink to={searchTermHref(new URLSearchParams(), data.reading.suggestion)}>
+                    {data.reading.suggestion}
+                  </PlainLink>
+                </p>
+              ) : null}
+              {data.popularCategories.length ? (
+                <nav aria-labelledby="popular-categories">
+                  <h2 id="popular-categories">{data.termTexts.popular}</h2>
+                  <ul>
+                    {data.popularCategories.map((c) => (
+                      <li key={c.name}>
+                        <PlainLink to={`/wines?name=${c.name}`}>{i18n._(c.title)}</PlainLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
+            </div>
           ) : (
             <ul className="grid" data-item-list={listId} data-item-list-name={listName}>
               {data.items.map((p, index) => (

@@ -1,4 +1,4 @@
-import { dataLayer, expect, expectAccessible, gotoHydrated, pageData, test } from './support/fixtures';
+import { dataLayer, expect, expectAccessible, gotoHydrated, pageData, siteUrl, test } from './support/fixtures';
 
 test('a search shows results with pageType search, and facets narrow and widen through the URL', async ({ page }) => {
   await page.goto('/wines?Ntt=shiraz&Nty=1');
@@ -108,4 +108,69 @@ test('a facet narrows the listing in the app and keeps the scroll position; the 
   await page.getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+const shownTotal = async (page: import('@playwright/test').Page) =>
+  Number((await page.locator('.listing__count').textContent())?.match(/of (\d+)/)?.[1] ?? 0);
+
+test('"red wine" narrows to the red wines, the colour shown as applied; per page is a control', async ({ page }) => {
+  await page.goto('/wines');
+  const facets = page.getByRole('complementary', { name: 'Filters' });
+  const reds = Number(
+    (await facets.getByRole('link', { name: /^Red \(\d+\)$/ }).textContent())?.match(/\((\d+)\)/)?.[1],
+  );
+  expect(reds).toBeGreaterThan(100);
+  await gotoHydrated(page, '/wines?Ntt=red+wine&Nty=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search results for “red wine”' })).toBeVisible();
+  expect(await shownTotal(page)).toBe(reds);
+  const chip = page.getByRole('list', { name: 'Selected filters' }).getByRole('link', { name: /Type: Red/ });
+  await expect(chip).toBeVisible();
+  await expect(facets.getByRole('link', { name: /^Red \(\d+\)/ })).toHaveAttribute('aria-current', 'true');
+  // The colour is the only one left among the results.
+  await expect(facets.locator('#facet-colour + ul li')).toHaveCount(1);
+  // Results per page is a control on the search results page too.
+  await page.getByLabel('Per page').selectOption('12');
+  await expect(page).toHaveURL(/Nrpp=12/);
+  await expect(page).toHaveURL(/Ntt=red/);
+  await expect(page.locator('article.tile')).toHaveCount(12);
+  await expect(page.getByText(`Showing 1–12 of ${reds} wines`)).toBeVisible();
+  // Taking the colour off searches the other words (here none: every wine).
+  await chip.click();
+  await expect(page).not.toHaveURL(/Ntt=/);
+  await expect.poll(() => shownTotal(page)).toBeGreaterThan(reds);
+});
+
+test('a misspelt word is corrected, and the page says so', async ({ page }) => {
+  await page.goto('/wines?Ntt=shiarz&Nty=1');
+  await expect(page.getByText('Showing results for shiraz')).toBeVisible();
+  const names = await page.locator('article.tile h2').allTextContents();
+  expect(names.length).toBeGreaterThan(5);
+  expect(names.slice(0, 5).every((n) => /shiraz/i.test(n))).toBe(true);
+  await expect(
+    page.getByRole('list', { name: 'Selected filters' }).getByRole('link', { name: /Grape: Shiraz/ }),
+  ).toBeVisible();
+});
+
+test('no results offer a term that finds some and the popular categories', async ({ page }) => {
+  await page.goto('/wines?Ntt=shiraz+1999&Nty=1');
+  await expect(page.getByText('Sorry, no products were found.')).toBeVisible();
+  const popular = page.getByRole('navigation', { name: 'Popular categories' });
+  await expect(popular.getByRole('link', { name: 'Red wine' })).toHaveAttribute('href', '/wines?name=red-wine');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'shiraz', exact: true }).click();
+  await expect(page).toHaveURL(/Ntt=shiraz&Nty=1$/);
+  await expect.poll(() => shownTotal(page)).toBeGreaterThan(5);
+
+  await page.goto('/wines?Ntt=qqqzzzxx&Nty=1');
+  await expect(page.getByText('Sorry, no products were found.')).toBeVisible();
+  await expect(page.getByText('Did you mean:')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Popular categories' }).getByRole('link')).not.toHaveCount(0);
+});
+
+test('law-tw reads the correction and the no-results help in Chinese', async ({ page }) => {
+  await page.goto(siteUrl('law-tw', '/wines?Ntt=shiarz&Nty=1'));
+  await expect(page.getByText('目前顯示「shiraz」的搜尋結果')).toBeVisible();
+  await page.goto(siteUrl('law-tw', '/wines?Ntt=shiraz+1999&Nty=1'));
+  await expect(page.getByText('您是不是要找：')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '熱門分類' })).toBeVisible();
 });
