@@ -53,7 +53,7 @@ export function OrderCard({ order, site, detail = false }: { order: Order; site:
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) */}
       <section className="table-scroll" aria-label={itemsLabel} tabIndex={0}>
-        <table className="account-table">
+        <table className="account-table account-table--order">
           <caption className="visually-hidden">{itemsLabel}</caption>
           <thead>
             <tr>
