@@ -43,7 +43,6 @@ export function trackingUrl(trackingNumber: string): string {
 export const ORDER_MOVE_MESSAGES = {
   cancelWindowPassed: /*i18n*/ 'This order can no longer be cancelled online. Please call us and we will help.',
   cannotCancel: /*i18n*/ 'This order has shipped and can no longer be cancelled.',
-  cancelled: /*i18n*/ 'Your order is cancelled. Any amount taken from your card is on its way back to it.',
 } as const;
 
 /** An amount an operator types, such as 12.50 or 12, in cents; null when it is not one. */

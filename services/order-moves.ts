@@ -655,11 +655,15 @@ export async function cancelByCustomer(
   return moveOrder(ctx, row.orderNumber, { move: 'cancel' }, { type: 'customer', name });
 }
 
-/** Whether the order's page offers its customer the cancel button now. */
-export function customerMayCancel(
+/**
+ * What the order's page offers its customer: the cancel button while the order is not shipped and the window is
+ * open, a note that it is too late once the window has passed, nothing once it has moved on.
+ */
+export function cancelChoice(
   order: { status: string; placedAt: string | Date },
   now: Date,
   windowMinutes: number,
-): boolean {
-  return order.status === 'PROCESSING' && withinCancelWindow(new Date(order.placedAt), now, windowMinutes);
+): 'open' | 'too-late' | 'none' {
+  if (order.status !== 'PROCESSING') return 'none';
+  return withinCancelWindow(new Date(order.placedAt), now, windowMinutes) ? 'open' : 'too-late';
 }

@@ -130,6 +130,20 @@ describe('ship and deliver', () => {
     expect(read.body.response.history[0]?.trackingNumber).toBe('AP123456789');
   });
 
+  it('writes the emails in the language of the order’s site', async () => {
+    const v = visitor('law-hk');
+    await v.add('D0001', 1);
+    const placed = await v.call<{ orderNumber: string }>(
+      'POST',
+      '/api/checkout/order',
+      orderBody({ email: 'hk@example.com' }),
+    );
+    expect(placed.status).toBe(200);
+    await move(placed.body.response.orderNumber, 'ship', { trackingNumber: 'HK12345678' });
+    const mail = (await emailsTo('hk@example.com')).find((m) => m.subject.includes('已寄出'));
+    expect(mail?.text).toContain('追蹤編號為 HK12345678');
+  });
+
   it('refuses to ship a cancelled order or deliver one not shipped, and an unknown order is 404', async () => {
     const { orderNumber } = await guestOrder(1, 'refuse@example.com');
     const early = await move(orderNumber, 'deliver');
@@ -246,8 +260,15 @@ describe('refunds', () => {
     await provider.refund(row.paymentReference!, 100, 'once');
     await provider.refund(row.paymentReference!, 100, 'once');
     await expect(provider.refund(row.paymentReference!, paid, 'twice')).rejects.toThrow(/captured/);
+    // Two at once at the provider itself (on PostgreSQL, two connections): one is refused.
+    const most = Math.floor((paid - 100) * 0.6);
+    const both = await Promise.allSettled([
+      provider.refund(row.paymentReference!, most, 'p1'),
+      provider.refund(row.paymentReference!, most, 'p2'),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const [payment] = await db().select().from(testPayments).where(eq(testPayments.reference, row.paymentReference!));
-    expect(payment?.refundedCents).toBe(100);
+    expect(payment?.refundedCents).toBe(100 + most);
   });
 });
 
@@ -324,7 +345,7 @@ describe('the customer cancels', () => {
 });
 
 describe('npm run orders', () => {
-  it('moves an order through a running server on PGlite (OPERATOR_URL), and says what to do on a refusal', async () => {
+  it('moves an order through a running server (OPERATOR_URL: the way on PGlite), and says what to do on a refusal', async () => {
     const { orderNumber } = await guestOrder(1, 'cli@example.com');
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -348,14 +369,9 @@ describe('npm run orders', () => {
       expect(shipped.err).toBe('');
       expect(shipped.code).toBe(0);
       expect(shipped.out).toMatch(new RegExp(`Order ${orderNumber} is now SHIPPED`));
-      const listed = await run(['list', '--status', 'shipped']);
-      expect(listed.out).toContain(orderNumber);
       const refused = await run(['cancel', orderNumber]);
       expect(refused.code).toBe(1);
       expect(refused.err).toMatch(/SHIPPED: it cannot be cancelled/);
-      const wrong = await run(['list'], 'wrong-token-0123456789abcdefgh');
-      expect(wrong.code).toBe(1);
-      expect(wrong.err).toMatch(/token/);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -364,5 +380,5 @@ describe('npm run orders', () => {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, (await orderRow(orderNumber)).id));
     expect(event).toMatchObject({ actorType: 'operator', actorName: 'Robin', trackingNumber: 'AP777888999' });
-  }, 60_000);
+  }, 120_000);
 });
