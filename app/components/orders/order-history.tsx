@@ -92,7 +92,7 @@ export function CancelOrder({ orderNumber }: { orderNumber: string }) {
     <section className="account-card order-cancel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{i18n._('Changed your mind?')}</h2>
       {asking ? (
-        <div role="group" aria-labelledby={`${id}-ask`}>
+        <div className="order-cancel__ask">
           <p id={`${id}-ask`}>
             {i18n._('Cancel order {orderNumber}? Any amount taken from your card goes back to it.', { orderNumber })}
           </p>
