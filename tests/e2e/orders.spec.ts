@@ -69,7 +69,7 @@ test('the customer cancels a fresh order from its page, after confirming', { tag
   const { orderNumber, orderId } = await placeOrder(page);
   await gotoHydrated(page, `/account/purchased/${orderId}`);
   await page.getByRole('button', { name: 'Cancel this order' }).click();
-  await expect(page.getByText(`Cancel order ${orderNumber}?`)).toBeVisible();
+  await expect(page.getByText('Cancel this order? Any amount')).toBeVisible();
   await page.getByRole('button', { name: 'Keep the order' }).click();
   await expect(page.getByRole('button', { name: 'Yes, cancel the order' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel this order' }).click();

@@ -11,9 +11,7 @@ import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 
 function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => string): string {
   if (event.kind === 'refund')
-    return event.toStatus === 'REFUNDED'
-      ? i18n._('Refunded in full: {amount} back to your card', { amount: money(event.amountCents ?? 0) })
-      : i18n._('Refunded {amount} to your card', { amount: money(event.amountCents ?? 0) });
+    return `${event.toStatus === 'REFUNDED' ? i18n._('Refunded in full to your card:') : i18n._('Refunded to your card:')} ${money(event.amountCents ?? 0)}`;
   switch (event.toStatus) {
     case 'SHIPPED':
       return i18n._('Shipped');
@@ -52,12 +50,15 @@ export function OrderHistory({
               <>
                 {' · '}
                 <a href={trackingUrl(event.trackingNumber)} rel="noopener noreferrer" target="_blank">
-                  {i18n._('Track parcel {trackingNumber}', { trackingNumber: event.trackingNumber })}
+                  {i18n._('Track parcel')} {event.trackingNumber}
                 </a>
               </>
             ) : null}
             {event.toStatus === 'CANCELLED' && event.amountCents ? (
-              <> · {i18n._('Refunded {amount} to your card', { amount: money(event.amountCents) })}</>
+              <>
+                {' · '}
+                {i18n._('Refunded to your card:')} {money(event.amountCents)}
+              </>
             ) : null}
           </li>
         ))}
@@ -93,9 +94,7 @@ export function CancelOrder({ orderNumber }: { orderNumber: string }) {
       <h2 id={`${id}-title`}>{i18n._('Changed your mind?')}</h2>
       {asking ? (
         <div className="order-cancel__ask">
-          <p id={`${id}-ask`}>
-            {i18n._('Cancel order {orderNumber}? Any amount taken from your card goes back to it.', { orderNumber })}
-          </p>
+          <p id={`${id}-ask`}>{i18n._('Cancel this order? Any amount taken from your card goes back to it.')}</p>
           <button type="button" className="button" onClick={cancel} disabled={busy}>
             {i18n._('Yes, cancel the order')}
           </button>{' '}
