@@ -29,6 +29,8 @@ options: --actor NAME (who is moving it; default $USER)
 env: OPERATOR_URL=http://localhost:3000 and OPERATOR_TOKEN=… go through a running server`;
 
 class UsageError extends Error {}
+/** A refusal with its own advice: said as it is, without the usage. */
+class Refusal extends Error {}
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -153,7 +155,7 @@ async function direct() {
     database = await prepareDatabase(config, pino({ level: 'warn' }));
   } catch (error) {
     if (error instanceof DatabaseLockedError)
-      throw new UsageError(
+      throw new Refusal(
         `${error.message}\nThe running storefront holds the embedded database. Go through it instead:\n` +
           '  OPERATOR_URL=http://localhost:3000 OPERATOR_TOKEN=<the server’s token> npm run orders -- …\n' +
           '(start the server with OPERATOR_TOKEN set), or stop the server first.',
@@ -197,7 +199,7 @@ try {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n${USAGE}`);
     exitCode = 2;
-  } else if (error instanceof ServiceError) {
+  } else if (error instanceof ServiceError || error instanceof Refusal) {
     console.error(error.message);
     exitCode = 1;
   } else throw error;

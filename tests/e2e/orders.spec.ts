@@ -10,7 +10,7 @@ import { expect, expectAccessible, gotoHydrated, logIn, PORT, pageApi, test } fr
 /** A customer's one-bottle order placed through the JSON API from the page (its cookies: the login). */
 async function placeOrder(page: Page): Promise<{ orderNumber: string; orderId: number }> {
   expect((await pageApi(page, 'PUT', '/api/cart/itemcode/D0002/1')).status).toBe(200);
-  const placed = await pageApi<{ response: { orderNumber: string; orderId: number } }>(
+  const placed = await pageApi<{ orderNumber: string; orderId: number }>(
     page,
     'POST',
     '/api/checkout/order',
