@@ -184,13 +184,17 @@ async function ship(ctx: OrderMovesContext, orderNumber: string, trackingNumber:
   const tracking = trackingNumber.trim();
   if (!TRACKING_NUMBER_PATTERN.test(tracking)) throw new ServiceError('invalid', OPERATOR_TEXTS.tracking);
   const before = await readOrder(ctx.db, orderNumber);
-  const repeat = async (row: OrderRow) => {
-    const shipped = lastMoveTo(await eventsOf(ctx.db, row.id), 'SHIPPED');
-    if (shipped?.trackingNumber !== tracking)
-      throw new ServiceError('conflict', OPERATOR_TEXTS.otherTracking(row.orderNumber, shipped?.trackingNumber ?? '?'));
-    return resultOf(ctx.db, row, false, shipped);
+  // Shipped already (and maybe delivered or refunded since): the same tracking number answers it as it is.
+  const repeat = async (db: Db, row: OrderRow) => {
+    if (row.status === 'PROCESSING') return null;
+    const shipped = lastMoveTo(await eventsOf(db, row.id), 'SHIPPED');
+    if (!shipped) return null;
+    if (shipped.trackingNumber !== tracking)
+      throw new ServiceError('conflict', OPERATOR_TEXTS.otherTracking(row.orderNumber, shipped.trackingNumber ?? '?'));
+    return resultOf(db, row, false, shipped);
   };
-  if (before.status !== 'PROCESSING' && lastMoveTo(await eventsOf(ctx.db, before.id), 'SHIPPED')) return repeat(before);
+  const shippedBefore = await repeat(ctx.db, before);
+  if (shippedBefore) return shippedBefore;
   if (!canMove(ORDER_STATUS, before.status, 'SHIPPED'))
     throw new ServiceError('conflict', OPERATOR_TEXTS.refused(before.orderNumber, before.status, 'shipped'));
   // The payable-today amount is taken before the wine leaves (checkout's capture, or its outbox retry, may not have
@@ -204,7 +208,8 @@ async function ship(ctx: OrderMovesContext, orderNumber: string, trackingNumber:
   }
   return inTransaction(ctx.db, async (tx) => {
     const row = await readOrder(tx, orderNumber, true);
-    if (row.status === 'SHIPPED') return { result: await repeat(row) };
+    const shippedMeanwhile = await repeat(tx, row);
+    if (shippedMeanwhile) return { result: shippedMeanwhile };
     if (!canMove(ORDER_STATUS, row.status, 'SHIPPED') || row.paymentStatus === 'AUTHORISED')
       throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'shipped'));
     const now = ctx.clock.now();

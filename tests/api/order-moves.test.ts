@@ -130,6 +130,18 @@ describe('ship and deliver', () => {
     expect(read.body.response.history[0]?.trackingNumber).toBe('AP123456789');
   });
 
+  it('two ships at once with one tracking number record one move', async () => {
+    const { orderNumber } = await guestOrder(1, 'twice@example.com');
+    const both = await Promise.all([
+      move(orderNumber, 'ship', { trackingNumber: 'AP424242424' }),
+      move(orderNumber, 'ship', { trackingNumber: 'AP424242424' }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => r.body.response.recorded).sort()).toEqual([false, true]);
+    expect(await eventCount(orderNumber)).toBe(1);
+    expect((await emailsTo('twice@example.com')).filter((m) => /on its way/.test(m.subject))).toHaveLength(1);
+  });
+
   it('writes the emails in the language of the order’s site', async () => {
     const v = visitor('law-hk');
     await v.add('D0001', 1);
