@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import { CAMPAIGN_STATUS, type CampaignStatus } from '../domain/content';
 import { MEMBERSHIP_STATUS, type MembershipStatus } from '../domain/memberships';
-import { ORDER_STATUS, type OrderStatus } from '../domain/orders';
+import {
+  ORDER_ACTORS,
+  ORDER_EVENT_KINDS,
+  ORDER_STATUS,
+  type OrderActor,
+  type OrderEventKind,
+  type OrderStatus,
+} from '../domain/orders';
 import { AUTHORISATION_STATUS, type AuthorisationState, PAYMENT_STATUS, type PaymentState } from '../domain/payment';
 import { REVIEW_STATUS, type ReviewStatus } from '../domain/reviews';
 import type { StateMachine } from '../domain/state-machine';
@@ -594,9 +601,73 @@ export const testPayments = pgTable(
     /** AUTHORISATION_STATUS (domain/payment.ts) */
     status: text('status').$type<AuthorisationState>().notNull(),
     capturedCents: cents('captured_cents').notNull().default(0),
+    /** What was given back of the captured amount; never more than it (a check, and the refund's own condition). */
+    refundedCents: cents('refunded_cents').notNull().default(0),
     updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [oneOf('test_payments_status', t.status, AUTHORISATION_STATUS)],
+  (t) => [
+    oneOf('test_payments_status', t.status, AUTHORISATION_STATUS),
+    check('test_payments_refunded', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.capturedCents}`),
+  ],
+);
+
+/** The test provider's refunds, one per refund key: a key presented again is the same refund. */
+export const testPaymentRefunds = pgTable('test_payment_refunds', {
+  refundKey: text('refund_key').primaryKey(),
+  reference: text('reference')
+    .notNull()
+    .references(() => testPayments.reference, { onDelete: 'cascade' }),
+  amountCents: cents('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+});
+
+const inList = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`);
+
+/**
+ * Every move of an order and every refund, in the order they happened (services/order-moves.ts): the order page
+ * shows them as its history. A refund that leaves the state as it was has no `to_status`.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** ORDER_EVENT_KINDS: a move between states, or a refund. */
+    kind: text('kind').$type<OrderEventKind>().notNull(),
+    fromStatus: text('from_status').$type<OrderStatus>().notNull(),
+    /** The state the order moved to; null for a partial refund (the state stays). */
+    toStatus: text('to_status').$type<OrderStatus>(),
+    /** A refund's amount (a cancellation's refund of a captured payment too); null when no money moved. */
+    amountCents: cents('amount_cents'),
+    /** Where a refund went: 'card' (gift cards later). */
+    refundTo: text('refund_to'),
+    /** The order line a refund was for (its product's item code), when it was for one line. */
+    itemCode: text('item_code'),
+    /** Points of the order taken back from the customer's balance with this move. */
+    pointsTaken: integer('points_taken').notNull().default(0),
+    /** ORDER_ACTORS */
+    actorType: text('actor_type').$type<OrderActor>().notNull(),
+    actorName: text('actor_name').notNull(),
+    trackingNumber: text('tracking_number'),
+    /** A refund's key: the same key on one order is the same refund (answered again, recorded once). */
+    idempotencyKey: text('idempotency_key'),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    uniqueIndex('order_events_key_idx').on(t.orderId, t.idempotencyKey),
+    inList('order_events_kind', t.kind, ORDER_EVENT_KINDS),
+    inList('order_events_actor', t.actorType, ORDER_ACTORS),
+    oneOf('order_events_from', t.fromStatus, ORDER_STATUS),
+    check(
+      'order_events_to',
+      sql`${t.toStatus} is null or ${t.toStatus} in (${sql.raw(ORDER_STATUS.states.map((s) => `'${s}'`).join(', '))})`,
+    ),
+    check('order_events_amount', sql`${t.amountCents} is null or ${t.amountCents} > 0`),
+  ],
 );
 
 export interface OrderAddress {

@@ -35,10 +35,26 @@ export interface PaymentProvider {
   capture(reference: string, amountCents: number): Promise<void>;
   /** Lets an authorisation go without taking anything. Does nothing to a captured or released one. */
   release(reference: string): Promise<void>;
+  /**
+   * Gives back part or all of a captured amount to the card it came from. The same `refundKey` twice is one refund
+   * (a retry after a lost answer); refunds beyond what was captured are refused (throws `RefundRefusedError`).
+   */
+  refund(reference: string, amountCents: number, refundKey?: string): Promise<void>;
 }
 
-/** An order's card payment (orders.payment_status): written authorised, then captured. */
-export const PAYMENT_STATUS = stateMachine({ AUTHORISED: ['CAPTURED'], CAPTURED: [] });
+/** The provider refused a refund (more than was captured, nothing captured): nothing was given back. */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundRefusedError';
+  }
+}
+
+/**
+ * An order's card payment (orders.payment_status): written authorised, then captured; an order cancelled before its
+ * capture lets the authorisation go (RELEASED). Refunds of a captured payment are order events, not a state.
+ */
+export const PAYMENT_STATUS = stateMachine({ AUTHORISED: ['CAPTURED', 'RELEASED'], CAPTURED: [], RELEASED: [] });
 export type PaymentState = typeof PAYMENT_STATUS extends StateMachine<infer S> ? S : never;
 
 /** An authorisation at the test provider (test_payments.status): released ones may be held anew by their key. */

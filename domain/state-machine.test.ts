@@ -46,9 +46,10 @@ const TABLES: [string, StateMachine<string>, string][] = [
   [
     'order payments',
     PAYMENT_STATUS,
-    `            AUTHORISED CAPTURED
-     AUTHORISED  .          x
-     CAPTURED    .          .`,
+    `            AUTHORISED CAPTURED RELEASED
+     AUTHORISED  .          x        x
+     CAPTURED    .          .        .
+     RELEASED    .          .        .`,
   ],
   [
     'test provider authorisations',

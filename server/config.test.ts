@@ -22,3 +22,16 @@ describe('PASSWORD_HASH_COST', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '19' })).toThrow(ConfigError);
   });
 });
+
+describe('the orders’ settings', () => {
+  it('cancel window defaults to 60 minutes; the operator token is unset unless given, and must be long', () => {
+    expect(loadConfig({}).ORDER_CANCEL_WINDOW_MINUTES).toBe(60);
+    expect(loadConfig({ ORDER_CANCEL_WINDOW_MINUTES: '15' }).ORDER_CANCEL_WINDOW_MINUTES).toBe(15);
+    expect(() => loadConfig({ ORDER_CANCEL_WINDOW_MINUTES: '-1' })).toThrow(ConfigError);
+    expect(loadConfig({}).OPERATOR_TOKEN).toBeUndefined();
+    expect(loadConfig({ OPERATOR_TOKEN: '' }).OPERATOR_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
+    expect(loadConfig({ OPERATOR_TOKEN: 'a'.repeat(32) }).OPERATOR_TOKEN).toBe('a'.repeat(32));
+    expect(() => loadConfig({ OPERATOR_URL: 'localhost:3000' })).toThrow(/OPERATOR_URL/);
+  });
+});

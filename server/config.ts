@@ -82,6 +82,19 @@ const ConfigSchema = z
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Pre-sell bottles reserved unpaid per order, and per customer (account or mailbox) over their unshipped orders. */
     PRESELL_MAX_BOTTLES: z.coerce.number().int().min(0).max(10_000).default(24),
+    /** How long after placing it a customer may cancel an order not shipped yet, from its page. */
+    ORDER_CANCEL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
+    /**
+     * The operator API's bearer token (`/api/operator/*`); unset, those routes refuse every call. Long and random:
+     * `openssl rand -hex 32`.
+     */
+    OPERATOR_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 visible characters, e.g. from `openssl rand -hex 32`')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** `npm run orders`: the running server to reach the orders through (with OPERATOR_TOKEN); unset, the database. */
+    OPERATOR_URL: optionalUrl('http'),
     /** log2 of scrypt's N for new password hashes; production refuses less than OWASP's 17 (tests run cheaper). */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(18).default(PRODUCTION_LOG2_N),
   })

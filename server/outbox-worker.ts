@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { PaymentProvider } from '../domain/payment';
 import { capturePayment, type PaymentCaptureJob } from '../services/checkout';
 import { paymentProviderFor } from '../services/payment';
+import { type PaymentRefundJob, runPaymentJob } from '../services/order-moves';
 import type { Clock } from '../domain/clock';
 import type { EmailListJob } from '../services/email-signup';
 import { type OutboxHandler, type OutboxKind, processOutbox } from '../services/outbox';
@@ -80,6 +81,7 @@ export function outboxHandlers(
     'order-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
     'account-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
     'payment-capture': paymentCapturer(db, payments),
+    'payment-refund': (job) => runPaymentJob(payments, job.payload as PaymentRefundJob),
   };
 }
 

@@ -1,3 +1,4 @@
+import { type OrderEventView, orderHistory } from './order-history';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -161,6 +162,8 @@ export interface Order {
   totalCents: number;
   placedAt: string;
   lines: OrderLine[];
+  /** The order's moves and refunds, oldest first (the order's own page; lists leave it empty). */
+  history: OrderEventView[];
 }
 
 async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
@@ -199,6 +202,7 @@ function toOrder(row: typeof orders.$inferSelect, lines: OrderLine[]): Order {
     totalCents: row.totalCents,
     placedAt: row.placedAt.toISOString(),
     lines,
+    history: [],
   };
 }
 
@@ -226,7 +230,7 @@ export async function getOrderDetails(db: Db, customerId: number, orderId: numbe
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   if (!row) throw new ServiceError('not_found', ORDER_NOT_FOUND);
   const lines = await linesOf(db, [row.id]);
-  return toOrder(row, lines.get(row.id) ?? []);
+  return { ...toOrder(row, lines.get(row.id) ?? []), history: await orderHistory(db, row.id) };
 }
 
 export interface PaymentMethod {

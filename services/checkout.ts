@@ -43,6 +43,7 @@ import { type BudgetLimits, budgetsFor, spendBudget } from './budgets';
 import type { RequestContext } from './request-context';
 import { enqueue, settleJob } from './outbox';
 import { renderOrderEmail } from './order-email';
+import { type OrderEventView, orderHistory } from './order-history';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
 import { loadVoucherRule, lockVoucherUser, mailboxKeySql, voucherUseOf } from './voucher-store';
@@ -779,6 +780,8 @@ export interface ConfirmedOrder {
   }[];
   giftCards: { code: string; amountCents: number; recipientName: string }[];
   guest: boolean;
+  /** What happened to the order since it was placed (shipped, refunds …), oldest first. */
+  history: OrderEventView[];
 }
 
 /**
@@ -836,6 +839,7 @@ export async function findConfirmedOrder(
     })),
     giftCards: cards,
     guest: row.customerId === null,
+    history: await orderHistory(db, row.id),
   };
 }
 

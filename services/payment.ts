@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, gte, ne } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { testPayments } from '../db/schema';
+import { testPaymentRefunds, testPayments } from '../db/schema';
 import {
   type AuthoriseResult,
   cardBrand,
   cardDigits,
   PAYMENT_MESSAGES,
   type PaymentProvider,
+  RefundRefusedError,
   TEST_CARDS,
 } from '../domain/payment';
 
@@ -70,6 +71,45 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
         .update(testPayments)
         .set({ status: 'RELEASED', updatedAt: new Date() })
         .where(and(eq(testPayments.reference, reference), ne(testPayments.status, 'CAPTURED')));
+    },
+    async refund(reference, amountCents, refundKey) {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+        throw new RefundRefusedError(`test payment ${reference}: a refund of ${amountCents} cents`);
+      // Without a key every call is its own refund.
+      const key = createHash('sha256')
+        .update(`${reference}:${refundKey ?? randomBytes(12).toString('hex')}`)
+        .digest('hex');
+      // One transaction of the provider's own (never inside the shop's order transaction: on PGlite that one
+      // connection is busy): the key is kept and the amount counted together, or neither.
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [kept] = await tx
+          .insert(testPaymentRefunds)
+          .values({ refundKey: key, reference, amountCents, createdAt: new Date() })
+          .onConflictDoNothing()
+          .returning({ amountCents: testPaymentRefunds.amountCents });
+        if (!kept) return; // the same refund again
+        // NOTE: one conditional update: two refunds at once are counted one after the other, never past the capture.
+        const [counted] = await tx
+          .update(testPayments)
+          .set({ refundedCents: sql`${testPayments.refundedCents} + ${amountCents}`, updatedAt: new Date() })
+          .where(
+            and(
+              eq(testPayments.reference, reference),
+              eq(testPayments.status, 'CAPTURED'),
+              sql`${testPayments.refundedCents} + ${amountCents} <= ${testPayments.capturedCents}`,
+            ),
+          )
+          .returning({ reference: testPayments.reference });
+        if (!counted) {
+          const [payment] = await tx.select().from(testPayments).where(eq(testPayments.reference, reference));
+          throw new RefundRefusedError(
+            payment
+              ? `test payment ${reference}: ${payment.status}, ${payment.capturedCents} captured, ${payment.refundedCents} refunded, ${amountCents} asked`
+              : `test payment ${reference}: no such payment`,
+          );
+        }
+      });
     },
   };
 }

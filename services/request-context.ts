@@ -28,6 +28,15 @@ export interface RequestContext {
   cspNonce: string;
   /** Budgets of payment attempts, codes tried and signups (services/budgets.ts). */
   budgets: BudgetLimits;
+  /** Minutes after placing it a customer may cancel an order not shipped yet (ORDER_CANCEL_WINDOW_MINUTES). */
+  cancelWindowMinutes: number;
+  /**
+   * Whether a request may use the operator API: 'off' when no OPERATOR_TOKEN is configured, else whether the token
+   * it presents is the configured one (compared in constant time). The token itself is not handed out.
+   */
+  operatorAccess: (presented: string | undefined) => 'off' | 'refused' | 'allowed';
+  /** The message catalogue of any locale (an order's emails are written in its own site's language). */
+  messagesFor: (locale: string) => Promise<I18n>;
   /** Pre-sell bottles one customer may hold reserved and unpaid (PRESELL_MAX_BOTTLES). */
   presellBottleLimit: number;
   /** The scrypt cost new password hashes are made with (PASSWORD_HASH_COST). */

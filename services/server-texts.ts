@@ -18,6 +18,19 @@ export const EMAIL_TEXTS = {
   giftCard: /*i18n*/ { id: 'eGift card for {name}: {amount}, code {code}' },
   orderSubject: /*i18n*/ { id: '{brand}: your order {orderNumber}' },
   thanks: /*i18n*/ { id: 'Thank you for your order {orderNumber}' },
+  // The order's moves (services/order-status-email.ts).
+  shippedSubject: /*i18n*/ { id: '{brand}: your order {orderNumber} is on its way' },
+  shippedBody: /*i18n*/ { id: 'Your order {orderNumber} has shipped. Its tracking number is {trackingNumber}:' },
+  deliveredSubject: /*i18n*/ { id: '{brand}: your order {orderNumber} was delivered' },
+  deliveredBody: /*i18n*/ { id: 'Your order {orderNumber} was delivered. We hope you enjoy it.' },
+  cancelledSubject: /*i18n*/ { id: '{brand}: your order {orderNumber} is cancelled' },
+  cancelledBody: /*i18n*/ { id: 'Your order {orderNumber} is cancelled.' },
+  cancelledReleased: /*i18n*/ { id: 'Nothing was taken from your card: the amount held on it is released.' },
+  refundedSubject: /*i18n*/ { id: '{brand}: a refund for your order {orderNumber}' },
+  refundedBody: /*i18n*/ {
+    id: 'We have refunded {amount} to your {cardBrand} card ending {last4}. It can take 3 to 5 working days to show.',
+  },
+  refundedAll: /*i18n*/ { id: 'Your order {orderNumber} is refunded in full.' },
   // The account's link emails (services/account-emails.ts).
   greeting: /*i18n*/ { id: 'Hello {firstName},' },
   verifySubject: /*i18n*/ { id: '{brand}: please confirm your email address' },

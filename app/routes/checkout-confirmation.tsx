@@ -5,6 +5,8 @@ import { isCurrent } from '../../domain/identity-rules';
 import { formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { findConfirmedOrder } from '../../services/checkout';
+import { cancelChoice } from '../../services/order-moves';
+import { CancelOrder, CancelTooLate, OrderHistory } from '../components/orders/order-history';
 import { ServiceError } from '../../services/service-error';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout-confirmation';
@@ -24,7 +26,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       accessToken: ctx.cookies.order_access ?? null,
     });
     // SPEC §4: the voucher cookie is cleared at order confirmation.
-    return data({ order }, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
+    return data(
+      { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes) },
+      { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
+    );
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
     throw error;
@@ -172,6 +177,9 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           </p>
         </section>
       ) : null}
+      <OrderHistory history={order.history} locale={site.intlLocale} money={money} />
+      {loaderData.cancel === 'open' ? <CancelOrder orderNumber={order.orderNumber} /> : null}
+      {loaderData.cancel === 'too-late' ? <CancelTooLate /> : null}
       <section aria-labelledby="confirmation-next">
         <h2 id="confirmation-next">{i18n._('What happens next')}</h2>
         <p>

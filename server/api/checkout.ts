@@ -5,6 +5,8 @@ import { CheckoutInputSchema } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { checkoutContextOf, findConfirmedOrder, placeOrder } from '../../services/checkout';
+import { cancelByCustomer } from '../../services/order-moves';
+import { MoveResultSchema, orderMovesContextOf } from './operator';
 import { ok } from '../envelope';
 import { ORDER_ACCESS_COOKIE, setOrderAccessCookie } from '../session-cookies';
 import { cartIdOf } from './cart';
@@ -60,5 +62,28 @@ export const checkoutApi = createApiRouter()
         accessToken: getCookie(c, ORDER_ACCESS_COOKIE) ?? null,
       });
       return ok(c, order);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/order/{orderNumber}/cancel',
+      summary:
+        'Cancel an order not shipped yet, within ORDER_CANCEL_WINDOW_MINUTES of placing it: the customer’s own, or the one this browser placed as a guest',
+      request: { params: OrderNumberParams },
+      responses: responses(MoveResultSchema, 'The order, cancelled.', [400, 403, 404, 409]),
+    }),
+    async (c) => {
+      const ctx = c.var.ctx;
+      const result = await cancelByCustomer(
+        { ...orderMovesContextOf(ctx), cancelWindowMinutes: ctx.cancelWindowMinutes },
+        ctx.site.id,
+        c.req.valid('param').orderNumber,
+        {
+          customerId: isCurrent(ctx.visitor) ? ctx.visitor.customerId : null,
+          accessToken: getCookie(c, ORDER_ACCESS_COOKIE) ?? null,
+        },
+      );
+      return ok(c, result);
     },
   );

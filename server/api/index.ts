@@ -5,6 +5,7 @@ import { checkoutApi } from './checkout';
 import { emailSignupApi } from './email-signup';
 import { itemListApi } from './itemlist';
 import { offerApi } from './offer';
+import { operatorApi } from './operator';
 import { productApi } from './product';
 import { reviewsApi, userReviewsApi } from './reviews';
 import { createApiRouter } from './router';
@@ -34,6 +35,7 @@ export function jsonApi() {
     .route('/api/user', userReviewsApi)
     .route('/api/user', userReferralApi)
     .route('/api/reviews', reviewsApi)
+    .route('/api/operator', operatorApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);
   // NOTE: the document is made once, on first request: generating it costs several milliseconds, and it

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { I18n } from '@lingui/core';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -15,6 +16,18 @@ import type { Config } from '../config';
 import { clearLoginCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { isStaticPath } from './paths';
+
+/** The operator API's check: a configured token, and the presented one equal to it (constant time, by hash). */
+export function operatorAccess(
+  configured: string | undefined,
+  presented: string | undefined,
+): 'off' | 'refused' | 'allowed' {
+  if (!configured) return 'off';
+  if (!presented) return 'refused';
+  // Hashing first gives equal lengths, so the comparison takes the same time whatever was presented.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(configured), digest(presented)) ? 'allowed' : 'refused';
+}
 
 /**
  * The client's address. Behind TRUST_PROXY, X-Forwarded-For is read from the right: each of our
@@ -89,6 +102,9 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       payments: parts.payments,
       passwordCost: parts.passwordCost,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
+      cancelWindowMinutes: config.ORDER_CANCEL_WINDOW_MINUTES,
+      operatorAccess: (presented) => operatorAccess(config.OPERATOR_TOKEN, presented),
+      messagesFor: parts.messagesFor,
       budgets: parts.budgets,
       messages: () => parts.messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchDatabase } from './scratch-postgres';
+import { E2E_OPERATOR_TOKEN } from './operator-token';
 import { serverDatabaseFile } from './server-database';
 
 // The server the browser tests and the bench run against: the production build on a fresh database of its own
@@ -44,6 +45,8 @@ if (url) {
 const { loadConfig, TEST_BUDGETS, TEST_PASSWORD_HASH_COST } = await import('../../server/config');
 env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
 for (const [name, value] of Object.entries(TEST_BUDGETS)) env[name] ??= value;
+// The operator API (orders' moves) with the tests' own token.
+env.OPERATOR_TOKEN ??= E2E_OPERATOR_TOKEN;
 // The server as it runs in production: the bundle `npm run build` writes (build/node), not its TypeScript.
 const built = path.resolve('build/node/serve.js');
 if (!existsSync(built)) throw new Error(`No server build at ${built}: run "npm run build" first.`);

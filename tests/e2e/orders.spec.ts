@@ -1,0 +1,81 @@
+import { request as httpRequest } from 'node:http';
+import type { Page } from '@playwright/test';
+import { E2E_OPERATOR_TOKEN } from '../support/operator-token';
+import { orderBody } from '../support/checkout-input';
+import { expect, expectAccessible, gotoHydrated, logIn, PORT, pageApi, test } from './support/fixtures';
+
+// The order's life on its page (decision 023): the customer sees what an operator did (shipped, with tracking),
+// and cancels a fresh order from its page.
+
+/** A customer's one-bottle order placed through the JSON API from the page (its cookies: the login). */
+async function placeOrder(page: Page): Promise<{ orderNumber: string; orderId: number }> {
+  expect((await pageApi(page, 'PUT', '/api/cart/itemcode/D0002/1')).status).toBe(200);
+  const placed = await pageApi<{ orderNumber: string; orderId: number }>(
+    page,
+    'POST',
+    '/api/checkout/order',
+    orderBody({ email: undefined }),
+  );
+  expect(placed.status).toBe(200);
+  return placed.body.response;
+}
+
+/** The operator API, as `npm run orders` calls it through a running server. */
+function operatorMove(orderNumber: string, move: string, body: Record<string, unknown>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: `/api/operator/orders/${orderNumber}/${move}`,
+        method: 'POST',
+        headers: {
+          host: `law-au.localhost:${PORT}`,
+          authorization: `Bearer ${E2E_OPERATOR_TOKEN}`,
+          'content-type': 'application/json',
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+test('the customer sees the order’s history after an operator ships it', { tag: '@db' }, async ({ page }) => {
+  await logIn(page, 'planner@example.com');
+  const { orderNumber, orderId } = await placeOrder(page);
+  expect(await operatorMove(orderNumber, 'ship', { trackingNumber: 'AP2026112701', actor: 'e2e' })).toBe(200);
+  await gotoHydrated(page, `/account/purchased/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+  const history = page.getByRole('region', { name: 'Order history' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history).toContainText('Shipped');
+  await expect(history.getByRole('link', { name: 'Track parcel AP2026112701' })).toHaveAttribute(
+    'href',
+    /AP2026112701$/,
+  );
+  // Shipped: no cancel button any more.
+  await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('the customer cancels a fresh order from its page, after confirming', { tag: '@db' }, async ({ page }) => {
+  await logIn(page, 'planner@example.com');
+  const { orderNumber, orderId } = await placeOrder(page);
+  await gotoHydrated(page, `/account/purchased/${orderId}`);
+  await page.getByRole('button', { name: 'Cancel this order' }).click();
+  await expect(page.getByText('Cancel this order? Any amount')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(page.getByRole('button', { name: 'Yes, cancel the order' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel this order' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  const history = page.getByRole('region', { name: 'Order history' });
+  await expect(history).toContainText('Cancelled by you');
+  await expect(page.locator('.order__meta')).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+});
