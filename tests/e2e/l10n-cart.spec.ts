@@ -137,8 +137,8 @@ for (const [site, zh] of [
 // A server text with a runtime part (the voucher's minimum, an amount in the site's currency) reads in the site's
 // language too: the server fills in the catalogue's template for the site.
 for (const [site, minimum] of [
-  ['law-hk', '此優惠券只適用於 $150.00 或以上的訂單。'],
-  ['law-tw', '此優惠券僅適用於 $150.00 以上的訂單。'],
+  ['law-hk', '此優惠券只適用於 HK$150.00 或以上的訂單。'],
+  ['law-tw', '此優惠券僅適用於 NT$150 以上的訂單。'],
 ] as const) {
   test(`${site}: the voucher minimum reads in the site's language, with the amount`, async ({
     page,

@@ -186,7 +186,7 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
                 </p>
                 {saving !== null ? (
                   <ul className="tile__badges">
-                    <li className="badge">{i18n._('SAVE {amount}', { amount: formatDollars(saving) })}</li>
+                    <li className="badge">{i18n._('SAVE {amount}', { amount: formatDollars(saving, site) })}</li>
                   </ul>
                 ) : null}
                 <div className="tile__buy">

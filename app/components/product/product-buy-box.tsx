@@ -94,7 +94,7 @@ export function ProductBuyBox({
                 ) : null}
               </span>
               {pack.showSavings ? (
-                <span className="save">{i18n._('SAVE {amount}', { amount: formatDollars(pack.savingsCents) })}</span>
+                <span className="save">{i18n._('SAVE {amount}', { amount: formatDollars(pack.savingsCents, site) })}</span>
               ) : null}
             </label>
           );
