@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { isCurrent } from '../../domain/identity-rules';
+import { hkDistrictName } from '../../domain/hk-districts';
 import { formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { findConfirmedOrder } from '../../services/checkout';
@@ -168,7 +169,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
               </>
             ) : null}
             <br />
-            {d.city} {d.state} {d.postcode}
+            {[d.city, hkDistrictName(d.district), d.state, d.postcode].filter(Boolean).join(' ')}
           </p>
         </section>
       ) : null}

@@ -2,8 +2,8 @@ import { data, redirect } from 'react-router';
 import {
   CHECKOUT_MESSAGES,
   type CheckoutActionData,
-  CheckoutInputSchema,
   checkoutFieldOf,
+  checkoutInputSchemaFor,
   checkoutInputFromForm,
 } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Never echo the card back into the page.
   const { cardNumber: _n, cardCvc: _c, ...values } = form;
   const customer = isCurrent(ctx.visitor);
-  const parsed = CheckoutInputSchema.safeParse(checkoutInputFromForm(form, customer));
+  const parsed = checkoutInputSchemaFor(ctx.site.country).safeParse(checkoutInputFromForm(form, customer));
   if (!parsed.success) {
     const i18n = await ctx.messages();
     const errors = parsed.error.issues.map((issue) => ({

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { CHECKOUT_MESSAGES, type CheckoutActionData } from '../../../domain/checkout';
 
+import { HK_DISTRICT_REGIONS } from '../../../domain/hk-districts';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import { UNLIMITED_ITEM_CODES } from '../../../domain/unlimited';
 import { requestApi } from '../../lib/api-request';
@@ -38,6 +39,10 @@ const ADDRESS_FIELDS = [
   ['postcode', /*i18n*/ { id: 'Postcode' }, 'postal-code', true],
   ['phone', /*i18n*/ { id: 'Phone (optional, for the courier)' }, 'tel', false],
 ] as const;
+
+/** The HK form's district select (in place of the postcode) and its own message when none is chosen. */
+const DISTRICT_LABEL = /*i18n*/ { id: 'District' };
+const NO_DISTRICT = /*i18n*/ 'Please choose a district.';
 
 const CARD_FIELDS = [
   ['cardNumber', /*i18n*/ { id: 'Card number' }, 'cc-number', 'numeric'],
@@ -77,6 +82,9 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
     setPostcodeProblem(lookup.status === 404 ? CHECKOUT_MESSAGES.unknownPostcode : '');
   };
   const money = (amount: number) => formatMoney(amountToCents(amount), site);
+  // Hong Kong addresses have a district, not a postcode (CONTRACT.md "Sites").
+  const hk = site.country === 'hk';
+  const [districtProblems, setDistrictProblems] = useState<Record<string, boolean>>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view, for the cart the page opened with
   useEffect(() => {
@@ -119,6 +127,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
       <legend>{legend}</legend>
       {ADDRESS_FIELDS.map(([name, label, autoComplete, required]) => {
         const field = `${prefix}${name}`;
+        if (name === 'postcode' && hk) return districtSelect(prefix);
         const deliveryPostcode = field === 'postcode';
         const error =
           errorOf(field) ?? (deliveryPostcode && postcodeProblem ? shownText(i18n, postcodeProblem) : undefined);
@@ -151,6 +160,43 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
       })}
     </fieldset>
   );
+
+  const districtSelect = (prefix: string) => {
+    const field = `${prefix}district`;
+    const id = `checkout-${field.replace('.', '-')}`;
+    // A choice made since the page came back from the server clears its message; leaving it empty shows one.
+    const problem = districtProblems[field];
+    const error = problem === false ? undefined : (errorOf(field) ?? (problem ? i18n._(NO_DISTRICT) : undefined));
+    return (
+      <div className="field" key={field}>
+        <label htmlFor={id}>{i18n._(DISTRICT_LABEL)}</label>
+        <select
+          id={id}
+          name={field}
+          required
+          defaultValue={values[field] ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          // Checked as the shopper leaves it (the order is checked on the server too, with the other fields).
+          onBlur={(e) => setDistrictProblems({ ...districtProblems, [field]: e.currentTarget.value === '' })}
+          onChange={(e) => setDistrictProblems({ ...districtProblems, [field]: e.currentTarget.value === '' })}
+        >
+          <option value="">—</option>
+          {HK_DISTRICT_REGIONS.map((r) => (
+            <optgroup key={r.region} label={r.region}>
+              {r.districts.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        {/* A live region from the start, so the message found on leaving the select is read out. */}
+        <div aria-live="polite">{error ? <FieldError id={`${id}-error`} message={error} /> : null}</div>
+      </div>
+    );
+  };
 
   return (
     <article className="checkout">

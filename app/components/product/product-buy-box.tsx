@@ -94,7 +94,9 @@ export function ProductBuyBox({
                 ) : null}
               </span>
               {pack.showSavings ? (
-                <span className="save">{i18n._('SAVE {amount}', { amount: formatDollars(pack.savingsCents, site) })}</span>
+                <span className="save">
+                  {i18n._('SAVE {amount}', { amount: formatDollars(pack.savingsCents, site) })}
+                </span>
               ) : null}
             </label>
           );
