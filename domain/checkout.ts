@@ -57,13 +57,14 @@ const optional = (max = 100) =>
   z.string().trim().max(max, TOO_LONG).refine(isSafeText, UNSAFE_TEXT_MESSAGE).default('');
 
 /**
- * The postcode each country's addresses take: AU and NZ 4 digits (checked against the postcode table too), Taiwan 3
- * digits or the 5- and 6-digit forms (3+2, 3+3), the US a ZIP or ZIP+4; Hong Kong has none (a district instead).
+ * The postcode each country's addresses take: Taiwan 3 digits or the 5- and 6-digit forms (3+2, 3+3); AU, NZ and the
+ * US 3 to 10 letters and digits (AU and NZ are checked against the postcode table too). Hong Kong has none: a district
+ * instead (domain/hk-districts.ts).
  */
 export const POSTCODE_PATTERNS: Record<Exclude<CountryCode, 'hk'>, RegExp> = {
-  au: /^\d{4}$/,
-  nz: /^\d{4}$/,
-  us: /^\d{5}(-\d{4})?$/,
+  au: /^[A-Za-z0-9 -]{3,10}$/,
+  nz: /^[A-Za-z0-9 -]{3,10}$/,
+  us: /^[A-Za-z0-9 -]{3,10}$/,
   tw: /^\d{3}(\d{2,3})?$/,
 };
 
@@ -114,7 +115,6 @@ export function addressSchemaFor(country: CountryCode) {
     postcode: z
       .string({ error: /*i18n*/ 'Please enter a postcode.' })
       .trim()
-      .min(1, /*i18n*/ 'Please enter a postcode.')
       .regex(POSTCODE_PATTERNS[country], INVALID_POSTCODE),
   });
 }

@@ -706,9 +706,10 @@ describe('addresses per country', () => {
     ['hlw-hk', { ...HK, district: 'mid-levels' }, 'Please choose a district.'],
     ['law-hk', { ...HK, postcode: '999077' }, 'Please enter a valid postcode.'],
     ['law-tw', { ...TW, postcode: '2041' }, 'Please enter a valid postcode.'],
-    ['law-tw', { ...TW, postcode: '' }, 'Please enter a postcode.'],
-    ['law-au', { ...TEST_ADDRESS, postcode: '' }, 'Please enter a postcode.'],
-    ['law-au', { ...TEST_ADDRESS, postcode: '20411' }, 'Please enter a valid postcode.'],
+    ['law-tw', { ...TW, postcode: '' }, 'Please enter a valid postcode.'],
+    ['law-tw', { ...TW, postcode: '1104' }, 'Please enter a valid postcode.'],
+    ['law-au', { ...TEST_ADDRESS, postcode: '' }, 'Please enter a valid postcode.'],
+    ['law-au', { ...TEST_ADDRESS, postcode: '2041!' }, 'Please enter a valid postcode.'],
   ] as const)('%s refuses the delivery %j, and nothing changes', async (site, delivery, message) => {
     const v = visitor(site);
     await v.add('D0001', 1);
