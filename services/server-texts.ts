@@ -39,8 +39,51 @@ export const SERVER_FILLED_TEXTS = {
   },
 };
 
+/**
+ * The catalogue's own words the pages show (the demo catalogue's countries and styles, the home carousels' headings):
+ * the server writes them in the site's language into the page's data (catalogueText), so the browser's catalogues
+ * leave them out. A value not listed here is shown as it is.
+ */
+export const CATALOGUE_TEXTS = [
+  // Home carousels (db/demo/catalogue.ts offer lists).
+  /*i18n*/ { id: 'Our featured wines' },
+  /*i18n*/ { id: 'New arrivals' },
+  /*i18n*/ { id: 'Top rated by our customers' },
+  // Countries.
+  /*i18n*/ { id: 'Argentina' },
+  /*i18n*/ { id: 'Australia' },
+  /*i18n*/ { id: 'Chile' },
+  /*i18n*/ { id: 'France' },
+  /*i18n*/ { id: 'Germany' },
+  /*i18n*/ { id: 'Italy' },
+  /*i18n*/ { id: 'New Zealand' },
+  /*i18n*/ { id: 'Portugal' },
+  /*i18n*/ { id: 'South Africa' },
+  /*i18n*/ { id: 'Spain' },
+  /*i18n*/ { id: 'USA' },
+  // Styles (the ones named like a colour, 'Fortified' and 'Mixed case', are the browser's too: domain/categories.ts).
+  /*i18n*/ { id: 'Aromatic white' },
+  /*i18n*/ { id: 'Crisp & zesty white' },
+  /*i18n*/ { id: 'Dry rosé' },
+  /*i18n*/ { id: 'Elegant white' },
+  /*i18n*/ { id: 'Fruity rosé' },
+  /*i18n*/ { id: 'Full-bodied red' },
+  /*i18n*/ { id: 'Light & fruity sparkling' },
+  /*i18n*/ { id: 'Light & silky red' },
+  /*i18n*/ { id: 'Medium-bodied red' },
+  /*i18n*/ { id: 'Oaked red' },
+  /*i18n*/ { id: 'Rich & creamy white' },
+  /*i18n*/ { id: 'Rich & spicy red' },
+  /*i18n*/ { id: 'Savoury red' },
+  /*i18n*/ { id: 'Smooth & fruity red' },
+  /*i18n*/ { id: 'Structured red' },
+  /*i18n*/ { id: 'Sweet white' },
+  /*i18n*/ { id: 'Traditional-method sparkling' },
+];
+
 /** Catalogue ids only the server reads: the browser build drops them from its catalogues. */
 export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...Object.values(EMAIL_TEXTS),
   ...Object.values(SERVER_FILLED_TEXTS),
+  ...CATALOGUE_TEXTS,
 ].map((t) => t.id);

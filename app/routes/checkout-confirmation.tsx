@@ -103,7 +103,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           {order.lines.map((l) => (
             <li key={`${l.skuItemCode}-${l.lineTotalCents}`}>
               <span>
-                {l.quantity} × {l.name}
+                {l.quantity} × <span translate="no">{l.name}</span>
                 {l.preSell ? ` ${i18n._('(pre-sale: reserved, charged when it ships)')}` : ''}
               </span>
               <span>{money(l.lineTotalCents)}</span>

@@ -13,6 +13,7 @@ import { loadUnlimitedState } from '../../services/unlimited';
 import type { Route } from './+types/product';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ProductMain } from '../components/product/product-main';
+import { catalogueText } from '../../services/catalogue-text';
 import { appContext } from '../context';
 
 export const handle = { pageType: 'product_responsive' };
@@ -53,8 +54,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           (m) => m.bomItemCode === product.itemCode && m.type === SUBSCRIBE_AND_SAVE,
         );
   const { skus: _skus, ...rest } = product;
+  const i18n = await ctx.messages();
   return {
     product: rest,
+    // The catalogue's country and style in the site's language (the JSON API keeps them as they are).
+    shown: { style: catalogueText(i18n, rest.style), country: catalogueText(i18n, rest.country) },
     packs: describePackOffers(packPrices(product)),
     cellaring:
       product.productType === 'wine' && product.drinkTo

@@ -329,7 +329,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
             {cart.lineItems.map((line) => (
               <li key={line.commerceItemId}>
                 <span>
-                  {line.quantity} × {line.product.name}
+                  {line.quantity} × <span translate="no">{line.product.name}</span>
                   {line.sku.preSellItem ? ` ${i18n._('(pre-sale: charged when it ships)')}` : ''}
                 </span>
                 <span>{money(line.itemPriceInfo.amount)}</span>

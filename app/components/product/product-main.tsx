@@ -42,7 +42,9 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
           <li>
             <Link to="/wines">{i18n._('Wines')}</Link>
           </li>
-          <li aria-current="page">{title}</li>
+          <li aria-current="page" translate="no">
+            {title}
+          </li>
         </ol>
       </nav>
       <div className="product__main">
@@ -51,12 +53,18 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
         </div>
         <div className="product__info">
           <div className="product__title-row">
-            <h1>{title}</h1>
+            <h1 translate="no">{title}</h1>
             <FavouriteButton itemCode={p.itemCode} productType={p.productType} productName={title} />
           </div>
           <p className="product__origin">
-            {p.producer}
-            {p.region ? ` · ${p.region}, ${p.country}` : ''}
+            {/* Names stay as they are (translate="no"); the country is written in the site's language. */}
+            <span translate="no">{p.producer}</span>
+            {p.region ? (
+              <>
+                {' · '}
+                <span translate="no">{p.region}</span>, {d.shown.country}
+              </>
+            ) : null}
           </p>
           <p>
             <a href="#customer__reviews" className="product__rating-link">
@@ -81,7 +89,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
         </div>
       </div>
 
-      <ProductDetails product={p} />
+      <ProductDetails product={p} shown={d.shown} />
       <ProductReviews reviews={d.reviews} ownReview={d.ownReview} itemCode={p.itemCode} />
 
       <SimilarWines itemCode={p.itemCode} />

@@ -28,7 +28,7 @@ export function ProductReviews({
           {reviews.map((r) => (
             <li key={r.id}>
               <article>
-                <h3>{r.title}</h3>
+                <h3 translate="no">{r.title}</h3>
                 <p className="reviews__meta">
                   <span className="visually-hidden">{i18n._('Rated')} </span>
                   <span aria-hidden="true">
@@ -36,10 +36,13 @@ export function ProductReviews({
                     {'☆'.repeat(5 - r.rating)}
                   </span>
                   <span className="visually-hidden">{i18n._('{rating} out of 5', { rating: r.rating })}</span> ·{' '}
-                  <Link to={`/reviews/author/${r.authorSlug}`}>{r.author}</Link>
-                  {r.location ? `, ${r.location}` : ''} · <time dateTime={r.createdAt}>{r.createdAt}</time>
+                  <span translate="no">
+                    <Link to={`/reviews/author/${r.authorSlug}`}>{r.author}</Link>
+                    {r.location ? `, ${r.location}` : ''}
+                  </span>{' '}
+                  · <time dateTime={r.createdAt}>{r.createdAt}</time>
                 </p>
-                <p>{r.body}</p>
+                <p translate="no">{r.body}</p>
               </article>
             </li>
           ))}
