@@ -22,8 +22,11 @@ describe('the custom e-gift amount per site (README.md: the AUD range at about t
     expect([site.minGiftVoucherAmount, site.maxGiftVoucherAmount]).toEqual([min, max]);
     const schema = giftVoucherFormSchema(site.minGiftVoucherAmount, site.maxGiftVoucherAmount);
     const issueOf = (amount: number) =>
-      (schema.safeParse({ ...FORM, customAmount: String(amount) }).error?.issues[0] as { params?: { values?: unknown } })
-        ?.params?.values;
+      (
+        schema.safeParse({ ...FORM, customAmount: String(amount) }).error?.issues[0] as {
+          params?: { values?: unknown };
+        }
+      )?.params?.values;
     expect(issueOf(min - 1)).toEqual({ minimum: min });
     expect(issueOf(max + 1)).toEqual({ maximum: max });
     expect(issueOf(min)).toBeUndefined();

@@ -9,12 +9,12 @@ import type { Site } from './sites';
  * costs 10–20 ms of the main thread while a page hydrates (measured in Chromium here, decision 016); domain/money.test.ts
  * checks the figures against `Intl.NumberFormat`. Any other locale and currency goes to ICU.
  */
-const SITE_MONEY: Readonly<Record<string, { symbol: string; decimals: boolean }>> = {
-  'en-AU|AUD': { symbol: '$', decimals: true },
-  'en-NZ|NZD': { symbol: '$', decimals: true },
-  'en-US|USD': { symbol: '$', decimals: true },
-  'zh-HK|HKD': { symbol: 'HK$', decimals: true },
-  'zh-TW|TWD': { symbol: 'NT$', decimals: false },
+const SITE_MONEY: Readonly<Record<string, string>> = {
+  'en-AU|AUD': '$',
+  'en-NZ|NZD': '$',
+  'en-US|USD': '$',
+  'zh-HK|HKD': 'HK$',
+  'zh-TW|TWD': 'NT$',
 };
 
 /**
@@ -42,14 +42,15 @@ function formatterFor(site: Pick<Site, 'intlLocale' | 'currency'>, key: string) 
 
 export function formatMoney(cents: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
   const key = `${site.intlLocale}|${site.currency}`;
-  const own = SITE_MONEY[key];
-  if (own && Number.isSafeInteger(cents)) {
+  const symbol = SITE_MONEY[key];
+  if (symbol && Number.isSafeInteger(cents)) {
     const abs = Math.abs(cents);
-    if (!own.decimals) {
-      // Whole dollars, halves away from zero as ICU rounds them (NT$12.50 reads NT$13).
-      return `${cents < 0 ? '-' : ''}${own.symbol}${formatWholeNumber(Math.round(abs / 100))}`;
-    }
-    return `${cents < 0 ? '-' : ''}${own.symbol}${formatWholeNumber(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+    // TWD shows whole dollars, halves rounded away from zero as ICU does (NT$12.50 reads NT$13).
+    return `${cents < 0 ? '-' : ''}${symbol}${
+      site.currency === 'TWD'
+        ? formatWholeNumber(Math.round(abs / 100))
+        : `${formatWholeNumber(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`
+    }`;
   }
   const { format, written } = formatterFor(site, key);
   let text = written.get(cents);
@@ -63,9 +64,9 @@ export function formatMoney(cents: number, site: Pick<Site, 'intlLocale' | 'curr
 
 /** Whole units of the site's money, as a gift card shows them (`$1,000`), written as `formatMoney` writes cents. */
 export function formatWholeAmount(amount: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
-  const own = SITE_MONEY[`${site.intlLocale}|${site.currency}`];
-  if (own && Number.isSafeInteger(amount)) {
-    return `${amount < 0 ? '-' : ''}${own.symbol}${formatWholeNumber(Math.abs(amount))}`;
+  const symbol = SITE_MONEY[`${site.intlLocale}|${site.currency}`];
+  if (symbol && Number.isSafeInteger(amount)) {
+    return `${amount < 0 ? '-' : ''}${symbol}${formatWholeNumber(Math.abs(amount))}`;
   }
   return new Intl.NumberFormat(site.intlLocale, {
     style: 'currency',
@@ -96,13 +97,8 @@ export function amountToCents(amount: number): number {
   return Math.round(amount * 100);
 }
 
-/**
- * '$x.xx' as in the SPEC's 'SAVE $x.xx' (no thousands commas); a site whose money is not written with a bare `$` and
- * cents (HK$, NT$ in whole dollars) gets its own format.
- */
-export function formatDollars(cents: number, site?: Pick<Site, 'intlLocale' | 'currency'>): string {
-  const own = site && SITE_MONEY[`${site.intlLocale}|${site.currency}`];
-  if (site && own && (own.symbol !== '$' || !own.decimals)) return formatMoney(cents, site);
+/** '$x.xx' as in the SPEC's 'SAVE $x.xx'. */
+export function formatDollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
   return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;

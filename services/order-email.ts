@@ -58,9 +58,7 @@ export function renderOrderEmail(
       code: g.code,
     }),
   );
-  const next = i18n._(
-    'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.',
-  );
+  const next = i18n._(EMAIL_TEXTS.next.id);
   const subject = i18n._(EMAIL_TEXTS.orderSubject.id, { brand, orderNumber });
   const thanks = i18n._(EMAIL_TEXTS.thanks.id, { orderNumber });
   const deliveringTo = i18n._('Delivering to');

@@ -18,6 +18,9 @@ export const EMAIL_TEXTS = {
   giftCard: /*i18n*/ { id: 'eGift card for {name}: {amount}, code {code}' },
   orderSubject: /*i18n*/ { id: '{brand}: your order {orderNumber}' },
   thanks: /*i18n*/ { id: 'Thank you for your order {orderNumber}' },
+  next: /*i18n*/ {
+    id: 'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.',
+  },
   // The account's link emails (services/account-emails.ts).
   greeting: /*i18n*/ { id: 'Hello {firstName},' },
   verifySubject: /*i18n*/ { id: '{brand}: please confirm your email address' },
@@ -33,6 +36,9 @@ export const EMAIL_TEXTS = {
  * page shows them as they come, so the browser's catalogues leave them out.
  */
 export const SERVER_FILLED_TEXTS = {
+  // The HK checkout's district select (app/routes/checkout.tsx writes them into the page and its answers).
+  district: /*i18n*/ { id: 'District' },
+  noDistrict: /*i18n*/ { id: 'Please choose a district.' },
   // services/checkout.ts: the cart changed between the card's authorisation and the order.
   amountChanged: /*i18n*/ {
     id: 'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',

@@ -79,9 +79,8 @@ export function ProductTile({
         <FavouriteButton itemCode={product.itemCode} productType={product.productType} productName={title} />
         <p className="tile__origin">
           {/* The region is a name (translate="no"); the country comes in the site's language where the server wrote the tile. */}
-          {product.region ? <span translate="no">{product.region}</span> : null}
-          {product.region && product.country ? ', ' : ''}
-          {product.country}
+          <span translate="no">{product.region}</span>
+          {product.region && product.country ? `, ${product.country}` : product.country}
         </p>
         <Rating average={product.ratingAverage} count={product.ratingCount} />
         <p className="tile__price">

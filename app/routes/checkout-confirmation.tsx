@@ -24,8 +24,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       customerId: isCurrent(ctx.visitor) ? ctx.visitor.customerId : null,
       accessToken: ctx.cookies.order_access ?? null,
     });
+    // A Hong Kong address's district, by its name.
+    const districtName = hkDistrictName(order.delivery?.district);
     // SPEC §4: the voucher cookie is cleared at order confirmation.
-    return data({ order }, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
+    return data(
+      { order, districtName },
+      { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
+    );
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
     throw error;
@@ -169,7 +174,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
               </>
             ) : null}
             <br />
-            {[d.city, hkDistrictName(d.district), d.state, d.postcode].filter(Boolean).join(' ')}
+            {[d.city, loaderData.districtName, d.state, d.postcode].filter(Boolean).join(' ')}
           </p>
         </section>
       ) : null}

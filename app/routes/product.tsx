@@ -56,9 +56,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { skus: _skus, ...rest } = product;
   const i18n = await ctx.messages();
   return {
-    product: rest,
     // The catalogue's country and style in the site's language (the JSON API keeps them as they are).
-    shown: { style: catalogueText(i18n, rest.style), country: catalogueText(i18n, rest.country) },
+    product: { ...rest, style: catalogueText(i18n, rest.style), country: catalogueText(i18n, rest.country) },
     packs: describePackOffers(packPrices(product)),
     cellaring:
       product.productType === 'wine' && product.drinkTo

@@ -27,6 +27,8 @@ interface Props {
   customer: { email: string; name: string; addresses: SavedAddress[] } | null;
   idempotencyKey: string;
   result: CheckoutActionData | null;
+  /** The HK form's district select (in place of the postcode): its label and its message when none is chosen. */
+  districtTexts: { label: string; missing: string } | null;
 }
 
 const ADDRESS_FIELDS = [
@@ -40,10 +42,6 @@ const ADDRESS_FIELDS = [
   ['phone', /*i18n*/ { id: 'Phone (optional, for the courier)' }, 'tel', false],
 ] as const;
 
-/** The HK form's district select (in place of the postcode) and its own message when none is chosen. */
-const DISTRICT_LABEL = /*i18n*/ { id: 'District' };
-const NO_DISTRICT = /*i18n*/ 'Please choose a district.';
-
 const CARD_FIELDS = [
   ['cardNumber', /*i18n*/ { id: 'Card number' }, 'cc-number', 'numeric'],
   ['cardExpiry', /*i18n*/ { id: 'Expiry (MM/YY)' }, 'cc-exp', 'numeric'],
@@ -55,7 +53,7 @@ const CARD_FIELDS = [
  * as one plain form — it submits without JavaScript; with it, the button shows progress and a second
  * click sends nothing (the server's idempotency key makes a resubmission place one order anyway).
  */
-export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) {
+export function CheckoutForm({ cart, customer, idempotencyKey, result, districtTexts }: Props) {
   const { i18n } = useLingui();
   const { site, isTestHost } = useRootData();
   const navigation = useNavigation();
@@ -83,7 +81,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
   };
   const money = (amount: number) => formatMoney(amountToCents(amount), site);
   // Hong Kong addresses have a district, not a postcode (CONTRACT.md "Sites").
-  const hk = site.country === 'hk';
+  const hk = districtTexts !== null;
   const [districtProblems, setDistrictProblems] = useState<Record<string, boolean>>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view, for the cart the page opened with
@@ -166,10 +164,10 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
     const id = `checkout-${field.replace('.', '-')}`;
     // A choice made since the page came back from the server clears its message; leaving it empty shows one.
     const problem = districtProblems[field];
-    const error = problem === false ? undefined : (errorOf(field) ?? (problem ? i18n._(NO_DISTRICT) : undefined));
+    const error = problem === false ? undefined : (errorOf(field) ?? (problem ? districtTexts?.missing : undefined));
     return (
       <div className="field" key={field}>
-        <label htmlFor={id}>{i18n._(DISTRICT_LABEL)}</label>
+        <label htmlFor={id}>{districtTexts?.label}</label>
         <select
           id={id}
           name={field}

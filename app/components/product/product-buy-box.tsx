@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
-import { formatDollars, formatMoney } from '../../../domain/money';
+import { formatMoney } from '../../../domain/money';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
 import type { UnlimitedState } from '../../../services/unlimited';
@@ -95,7 +95,7 @@ export function ProductBuyBox({
               </span>
               {pack.showSavings ? (
                 <span className="save">
-                  {i18n._('SAVE {amount}', { amount: formatDollars(pack.savingsCents, site) })}
+                  {i18n._('SAVE {amount}', { amount: formatMoney(pack.savingsCents, site) })}
                 </span>
               ) : null}
             </label>

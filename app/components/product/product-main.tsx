@@ -56,15 +56,10 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
             <h1 translate="no">{title}</h1>
             <FavouriteButton itemCode={p.itemCode} productType={p.productType} productName={title} />
           </div>
-          <p className="product__origin">
-            {/* Names stay as they are (translate="no"); the country is written in the site's language. */}
-            <span translate="no">{p.producer}</span>
-            {p.region ? (
-              <>
-                {' · '}
-                <span translate="no">{p.region}</span>, {d.shown.country}
-              </>
-            ) : null}
+          {/* The producer and the region are names (translate="no"); the country comes in the site's language. */}
+          <p className="product__origin" translate="no">
+            {p.producer}
+            {p.region ? ` · ${p.region}, ${p.country}` : ''}
           </p>
           <p>
             <a href="#customer__reviews" className="product__rating-link">
@@ -89,7 +84,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
         </div>
       </div>
 
-      <ProductDetails product={p} shown={d.shown} />
+      <ProductDetails product={p} />
       <ProductReviews reviews={d.reviews} ownReview={d.ownReview} itemCode={p.itemCode} />
 
       <SimilarWines itemCode={p.itemCode} />

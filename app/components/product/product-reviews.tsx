@@ -24,11 +24,12 @@ export function ProductReviews({
       {reviews.length === 0 ? (
         <p>{i18n._('No reviews yet. Be the first to tell us what you think.')}</p>
       ) : (
-        <ul className="reviews">
+        // Customers' reviews stay as they wrote them (translate="no"); the labels read in the site's language anyway.
+        <ul className="reviews" translate="no">
           {reviews.map((r) => (
             <li key={r.id}>
               <article>
-                <h3 translate="no">{r.title}</h3>
+                <h3>{r.title}</h3>
                 <p className="reviews__meta">
                   <span className="visually-hidden">{i18n._('Rated')} </span>
                   <span aria-hidden="true">
@@ -36,13 +37,10 @@ export function ProductReviews({
                     {'☆'.repeat(5 - r.rating)}
                   </span>
                   <span className="visually-hidden">{i18n._('{rating} out of 5', { rating: r.rating })}</span> ·{' '}
-                  <span translate="no">
-                    <Link to={`/reviews/author/${r.authorSlug}`}>{r.author}</Link>
-                    {r.location ? `, ${r.location}` : ''}
-                  </span>{' '}
-                  · <time dateTime={r.createdAt}>{r.createdAt}</time>
+                  <Link to={`/reviews/author/${r.authorSlug}`}>{r.author}</Link>
+                  {r.location ? `, ${r.location}` : ''} · <time dateTime={r.createdAt}>{r.createdAt}</time>
                 </p>
-                <p translate="no">{r.body}</p>
+                <p>{r.body}</p>
               </article>
             </li>
           ))}
