@@ -678,6 +678,8 @@ export interface OrderAddress {
   city: string;
   state: string;
   postcode: string;
+  /** A Hong Kong address's district (domain/checkout.ts HK_DISTRICTS) in place of a postcode. */
+  district?: string;
   phone: string;
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { message } from './message';
-import type { CurrencyCode } from './sites';
+import type { CountryCode, CurrencyCode } from './sites';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text-input';
 import { API_TEXTS } from './api-texts';
+import { HK_DISTRICTS } from './hk-districts';
 
 // Checkout (CONTRACT.md): what the form takes and the messages a shopper reads.
 
@@ -55,55 +56,114 @@ const required = (missing: string, max = 100) =>
 const optional = (max = 100) =>
   z.string().trim().max(max, TOO_LONG).refine(isSafeText, UNSAFE_TEXT_MESSAGE).default('');
 
-export const AddressSchema = z.object({
+/**
+ * The postcode each country's addresses take: Taiwan 3 digits or the 5- and 6-digit forms (3+2, 3+3); AU, NZ and the
+ * US 3 to 10 letters and digits (AU and NZ are checked against the postcode table too). Hong Kong has none: a district
+ * instead (domain/hk-districts.ts).
+ */
+export const POSTCODE_PATTERNS: Record<Exclude<CountryCode, 'hk'>, RegExp> = {
+  au: /^[A-Za-z0-9 -]{3,10}$/,
+  nz: /^[A-Za-z0-9 -]{3,10}$/,
+  us: /^[A-Za-z0-9 -]{3,10}$/,
+  tw: /^\d{3}(\d{2,3})?$/,
+};
+
+const INVALID_POSTCODE = /*i18n*/ 'Please enter a valid postcode.';
+const MISSING_DISTRICT = /*i18n*/ 'Please choose a district.';
+
+const addressFields = {
   firstName: required(/*i18n*/ 'Please enter a first name.'),
   lastName: required(/*i18n*/ 'Please enter a last name.'),
   line1: required(/*i18n*/ 'Please enter the street address.', 200),
   line2: optional(200),
   city: required(/*i18n*/ 'Please enter the suburb or town.'),
   state: optional(50),
-  postcode: z
-    .string({ error: /*i18n*/ 'Please enter a postcode.' })
-    .trim()
-    .regex(/^[A-Za-z0-9 -]{3,10}$/, /*i18n*/ 'Please enter a valid postcode.'),
   phone: z
     .string()
     .trim()
     .regex(/^[+\d][\d ()-]{5,19}$/, /*i18n*/ 'Please enter a valid phone number.')
     .or(z.literal(''))
     .default(''),
+};
+
+/**
+ * Any site's address, as the JSON API describes it: a postcode or a district. What a site takes is
+ * `addressSchemaFor(country)`, which the checkout checks every order against.
+ */
+export const AddressSchema = z.object({
+  ...addressFields,
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{0,10}$/, INVALID_POSTCODE)
+    .default(''),
+  district: z.enum(HK_DISTRICTS, { error: MISSING_DISTRICT }).optional(),
 });
 export type AddressInput = z.infer<typeof AddressSchema>;
 
+/** The address a site's checkout takes: Hong Kong a district from the list and no postcode, elsewhere a postcode. */
+export function addressSchemaFor(country: CountryCode) {
+  if (country === 'hk') {
+    return z.object({
+      ...addressFields,
+      postcode: z.string().max(0, INVALID_POSTCODE).default(''),
+      district: z.enum(HK_DISTRICTS, { error: MISSING_DISTRICT }),
+    });
+  }
+  return z.object({
+    ...addressFields,
+    postcode: z
+      .string({ error: /*i18n*/ 'Please enter a postcode.' })
+      .trim()
+      .regex(POSTCODE_PATTERNS[country], INVALID_POSTCODE),
+  });
+}
+
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/;
 
-export const CheckoutInputSchema = z
-  .object({
-    /** Guests give an email; a customer's order goes to their account's address. */
-    email: z.string().trim().max(254).optional(),
-    /** A customer's saved address, or a new one. */
-    savedAddressId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    delivery: AddressSchema.optional(),
-    billingSameAsDelivery: z.boolean().default(true),
-    billing: AddressSchema.optional(),
-    card: z.object({
-      number: z.string().max(40),
-      expiry: z.string().max(10),
-      cvc: z.string().max(10),
-    }),
-    idempotencyKey: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,100}$/, /*i18n*/ 'The checkout form is out of date. Please reload the page.'),
-  })
-  .refine((v) => v.savedAddressId !== undefined || v.delivery !== undefined, {
-    message: /*i18n*/ 'Please enter a delivery address.',
-    path: ['delivery'],
-  })
-  .refine((v) => v.billingSameAsDelivery || v.billing !== undefined, {
-    message: /*i18n*/ 'Please enter a billing address.',
-    path: ['billing'],
-  });
+function checkoutInputSchema(address: typeof AddressSchema | ReturnType<typeof addressSchemaFor>) {
+  return z
+    .object({
+      /** Guests give an email; a customer's order goes to their account's address. */
+      email: z.string().trim().max(254).optional(),
+      /** A customer's saved address, or a new one. */
+      savedAddressId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      delivery: address.optional(),
+      billingSameAsDelivery: z.boolean().default(true),
+      billing: address.optional(),
+      card: z.object({
+        number: z.string().max(40),
+        expiry: z.string().max(10),
+        cvc: z.string().max(10),
+      }),
+      idempotencyKey: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{16,100}$/, /*i18n*/ 'The checkout form is out of date. Please reload the page.'),
+    })
+    .refine((v) => v.savedAddressId !== undefined || v.delivery !== undefined, {
+      message: /*i18n*/ 'Please enter a delivery address.',
+      path: ['delivery'],
+    })
+    .refine((v) => v.billingSameAsDelivery || v.billing !== undefined, {
+      message: /*i18n*/ 'Please enter a billing address.',
+      path: ['billing'],
+    });
+}
+
+/** The checkout's input as the JSON API describes it (any site); a site's own rules are checkoutInputSchemaFor's. */
+export const CheckoutInputSchema = checkoutInputSchema(AddressSchema);
 export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
+
+const SITE_CHECKOUT_SCHEMAS = new Map<CountryCode, ReturnType<typeof checkoutInputSchema>>();
+/** The checkout's input as a site takes it: its country's addresses (addressSchemaFor). */
+export function checkoutInputSchemaFor(country: CountryCode) {
+  let schema = SITE_CHECKOUT_SCHEMAS.get(country);
+  if (!schema) {
+    schema = checkoutInputSchema(addressSchemaFor(country));
+    SITE_CHECKOUT_SCHEMAS.set(country, schema);
+  }
+  return schema;
+}
 
 export function validEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
@@ -135,8 +195,14 @@ const ADDRESS_FIELDS = ['firstName', 'lastName', 'line1', 'line2', 'city', 'stat
  * `address` is a saved address id or 'new'; billing fields are prefixed `billing.`.
  */
 export function checkoutInputFromForm(form: Record<string, string>, isCustomer: boolean): unknown {
-  const address = (prefix: string) =>
-    Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, form[`${prefix}${field}`] ?? '']));
+  const address = (prefix: string) => {
+    const fields: Record<string, string> = Object.fromEntries(
+      ADDRESS_FIELDS.map((field) => [field, form[`${prefix}${field}`] ?? '']),
+    );
+    // The HK form's district select; an empty choice is no district.
+    const district = form[`${prefix}district`];
+    return district === undefined ? fields : { ...fields, district: district || undefined };
+  };
   const saved = isCustomer && form.address && form.address !== 'new' ? form.address : undefined;
   return {
     email: isCustomer ? undefined : (form.email ?? ''),

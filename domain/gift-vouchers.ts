@@ -40,8 +40,13 @@ export function presetAmountProblem(itemCode: string, amount: number): Message |
   );
 }
 
-/** SPEC §5: the sample card shows '$XX' when the custom amount is over 3 digits or over 500 (or not a number yet). */
-export const UNKNOWN_AMOUNT_TEXT = '$XX';
+/**
+ * SPEC §5: the sample card shows '$XX' when the custom amount is longer or larger than the site's maximum (3 digits
+ * and 500 in AUD) or not a number yet; HK$XX and NT$XX on the sites whose money reads so.
+ */
+function unknownAmountText(site: Pick<Site, 'intlLocale' | 'currency'>): string {
+  return formatWholeAmount(0, site).replace('0', 'XX');
+}
 
 /** The amount a card is written with: whole units in the site's currency ($50). */
 export function formatCardAmount(amount: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
@@ -57,8 +62,10 @@ export function previewAmountText(
 ): string {
   const preset = presetGiftCardAmount(choice);
   if (preset !== undefined) return formatCardAmount(preset, site);
-  if (choice !== CUSTOM_GIFT_CARD) return UNKNOWN_AMOUNT_TEXT;
-  if (!/^\d{1,3}$/.test(customAmount) || Number(customAmount) > maxAmount) return UNKNOWN_AMOUNT_TEXT;
+  if (choice !== CUSTOM_GIFT_CARD) return unknownAmountText(site);
+  const digits = String(maxAmount).length;
+  if (!/^\d+$/.test(customAmount) || customAmount.length > digits || Number(customAmount) > maxAmount)
+    return unknownAmountText(site);
   return formatCardAmount(Number(customAmount), site);
 }
 

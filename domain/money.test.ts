@@ -4,22 +4,39 @@ import { SITES, type Site } from './sites';
 
 const AMOUNTS = [-123_456_789, -100_000, -1, 0, 1, 99, 100, 999_999, 1_000_000, 12_345_678_901];
 
+/**
+ * ICU's money of a site as CONTRACT.md "Sites" writes it: `$` in AU, NZ and US, `HK$` (ICU's own symbol in zh-HK)
+ * on the HK sites, `NT$` in whole dollars on law-tw (ICU's narrow `$` with no decimals, named).
+ */
+function contractFormat(site: Site, options: Intl.NumberFormatOptions = {}) {
+  const hk = site.currency === 'HKD';
+  const tw = site.currency === 'TWD';
+  const intl = new Intl.NumberFormat(site.intlLocale, {
+    style: 'currency',
+    currency: site.currency,
+    currencyDisplay: hk ? 'symbol' : 'narrowSymbol',
+    ...(tw ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    ...options,
+  });
+  return (amount: number) => (tw ? intl.format(amount).replace('$', 'NT$') : intl.format(amount));
+}
+
 describe('formatMoney', () => {
   it('writes every amount as the site’s number format does, also past the amounts it keeps, per site', () => {
     for (const site of Object.values(SITES)) {
-      const intl = new Intl.NumberFormat(site.intlLocale, {
-        style: 'currency',
-        currency: site.currency,
-        currencyDisplay: 'narrowSymbol',
-      });
+      const format = contractFormat(site);
       for (let round = 0; round < 2; round++) {
-        for (let cents = -50; cents < 6_000; cents += 7)
-          expect(formatMoney(cents, site)).toBe(intl.format(cents / 100));
+        for (let cents = -50; cents < 6_000; cents += 7) expect(formatMoney(cents, site)).toBe(format(cents / 100));
       }
-      for (const cents of AMOUNTS) expect(formatMoney(cents, site), site.id).toBe(intl.format(cents / 100));
+      for (const cents of AMOUNTS) expect(formatMoney(cents, site), site.id).toBe(format(cents / 100));
     }
     expect(formatMoney(34_700, SITES['law-au'])).toBe('$347.00');
-    expect(formatMoney(123_456_7, SITES['hlw-hk'])).toBe('$12,345.67');
+    expect(formatMoney(34_700, SITES['wsj-us'])).toBe('$347.00');
+    expect(formatMoney(123_456_7, SITES['hlw-hk'])).toBe('HK$12,345.67');
+    expect(formatMoney(-1_999, SITES['law-hk'])).toBe('-HK$19.99');
+    expect(formatMoney(123_456_7, SITES['law-tw'])).toBe('NT$12,346');
+    expect(formatMoney(1_249, SITES['law-tw'])).toBe('NT$12');
+    expect(formatMoney(0, SITES['law-tw'])).toBe('NT$0');
   });
 
   it('writes the sites’ amounts without ICU (a browser’s first Intl.NumberFormat stalls hydration), other money with it', async () => {
@@ -47,14 +64,9 @@ describe('formatMoney', () => {
 describe('formatWholeAmount', () => {
   it('writes whole units of money as the site’s number format does', () => {
     for (const site of Object.values(SITES)) {
-      const intl = new Intl.NumberFormat(site.intlLocale, {
-        style: 'currency',
-        currency: site.currency,
-        currencyDisplay: 'narrowSymbol',
-        maximumFractionDigits: 0,
-      });
+      const format = contractFormat(site, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
       for (const amount of [...AMOUNTS, 50, 500, 1000])
-        expect(formatWholeAmount(amount, site), site.id).toBe(intl.format(amount));
+        expect(formatWholeAmount(amount, site), site.id).toBe(format(amount));
     }
   });
 });

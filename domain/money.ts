@@ -3,12 +3,19 @@ import type { Site } from './sites';
 // Money is integer cents end to end (DESIGN.md convention 1).
 
 /**
- * The sites whose money reads `$1,234.56` (a narrow `$`, two decimals, commas between thousands, `-` before a
- * negative amount): all of them today, each checked against `Intl.NumberFormat` in domain/money.test.ts. Their
- * amounts are written here without ICU: a browser's first `Intl.NumberFormat` costs 10–20 ms of the main thread
- * while a page hydrates (measured in Chromium here, decision 016). Any other locale and currency goes to ICU.
+ * How each site writes its money (CONTRACT.md "Sites"): the symbol before the amount (`$` in AU, NZ and US, `HK$` on
+ * the HK sites, `NT$` on law-tw) and how many decimals show (TWD in whole dollars, as Taiwan writes prices). Commas
+ * between thousands, `-` before a negative amount. Written here without ICU: a browser's first `Intl.NumberFormat`
+ * costs 10–20 ms of the main thread while a page hydrates (measured in Chromium here, decision 016); domain/money.test.ts
+ * checks the figures against `Intl.NumberFormat`. Any other locale and currency goes to ICU.
  */
-const DOLLAR_SITES = new Set(['en-AU|AUD', 'en-NZ|NZD', 'en-US|USD', 'zh-HK|HKD', 'zh-TW|TWD']);
+const SITE_MONEY: Readonly<Record<string, string>> = {
+  'en-AU|AUD': '$',
+  'en-NZ|NZD': '$',
+  'en-US|USD': '$',
+  'zh-HK|HKD': 'HK$',
+  'zh-TW|TWD': 'NT$',
+};
 
 /**
  * ICU's money format of other sites, with the amounts it has written (at most FORMATTED_PER_SITE per locale and
@@ -35,9 +42,15 @@ function formatterFor(site: Pick<Site, 'intlLocale' | 'currency'>, key: string) 
 
 export function formatMoney(cents: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
   const key = `${site.intlLocale}|${site.currency}`;
-  if (DOLLAR_SITES.has(key) && Number.isSafeInteger(cents)) {
+  const symbol = SITE_MONEY[key];
+  if (symbol && Number.isSafeInteger(cents)) {
     const abs = Math.abs(cents);
-    return `${cents < 0 ? '-' : ''}$${formatWholeNumber(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+    // TWD shows whole dollars, halves rounded away from zero as ICU does (NT$12.50 reads NT$13).
+    return `${cents < 0 ? '-' : ''}${symbol}${
+      site.currency === 'TWD'
+        ? formatWholeNumber(Math.round(abs / 100))
+        : `${formatWholeNumber(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`
+    }`;
   }
   const { format, written } = formatterFor(site, key);
   let text = written.get(cents);
@@ -51,8 +64,9 @@ export function formatMoney(cents: number, site: Pick<Site, 'intlLocale' | 'curr
 
 /** Whole units of the site's money, as a gift card shows them (`$1,000`), written as `formatMoney` writes cents. */
 export function formatWholeAmount(amount: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
-  if (DOLLAR_SITES.has(`${site.intlLocale}|${site.currency}`) && Number.isSafeInteger(amount)) {
-    return `${amount < 0 ? '-' : ''}$${formatWholeNumber(Math.abs(amount))}`;
+  const symbol = SITE_MONEY[`${site.intlLocale}|${site.currency}`];
+  if (symbol && Number.isSafeInteger(amount)) {
+    return `${amount < 0 ? '-' : ''}${symbol}${formatWholeNumber(Math.abs(amount))}`;
   }
   return new Intl.NumberFormat(site.intlLocale, {
     style: 'currency',
@@ -65,7 +79,7 @@ export function formatWholeAmount(amount: number, site: Pick<Site, 'intlLocale' 
 
 /**
  * A whole number as every site's locale writes it (`1,234,567`, `-3`; checked against `Intl.NumberFormat` for each
- * site and catalogue locale in domain/money.test.ts), without ICU's first-use cost in a browser (see DOLLAR_SITES).
+ * site and catalogue locale in domain/money.test.ts), without ICU's first-use cost in a browser (see SITE_MONEY).
  */
 export function formatWholeNumber(n: number): string {
   if (!Number.isSafeInteger(n)) return String(n);

@@ -48,7 +48,10 @@ export interface Site {
   freeShippingThresholdCents: number;
   /** Flat delivery fee below the threshold, in cents. */
   deliveryFeeCents: number;
-  /** Minimum custom gift voucher amount, in whole currency units (SPEC §5). */
+  /**
+   * The custom e-gift card's range, in whole units of the site's currency (SPEC §5: 25 to 500, 1 to 500 in the US;
+   * README.md: the HKD and TWD ranges are the AUD one at the catalogue's exchange rate, rounded).
+   */
   minGiftVoucherAmount: number;
   maxGiftVoucherAmount: number;
   /** Email-marketing list configuration (SPEC §3). */
@@ -211,8 +214,8 @@ const COUNTRY_DEFAULTS: Record<
     lang: 'zh-HK',
     freeShippingThresholdCents: 150_000,
     deliveryFeeCents: 10_000,
-    minGiftVoucherAmount: 25,
-    maxGiftVoucherAmount: 500,
+    minGiftVoucherAmount: 100,
+    maxGiftVoucherAmount: 2_500,
     taxRateBasisPoints: 0,
     chinese: true,
     phonePrefix: '+852',
@@ -226,8 +229,8 @@ const COUNTRY_DEFAULTS: Record<
     lang: 'zh-TW',
     freeShippingThresholdCents: 600_000,
     deliveryFeeCents: 25_000,
-    minGiftVoucherAmount: 25,
-    maxGiftVoucherAmount: 500,
+    minGiftVoucherAmount: 500,
+    maxGiftVoucherAmount: 10_000,
     taxRateBasisPoints: 500,
     chinese: true,
     phonePrefix: '+886',

@@ -16,6 +16,7 @@ import {
   voucherUses,
 } from '../db/schema';
 import {
+  addressSchemaFor,
   type AddressInput,
   CHECKOUT_MESSAGES,
   type CheckoutInput,
@@ -49,7 +50,7 @@ import { ServiceError } from './service-error';
 import { loadVoucherRule, lockVoucherUser, mailboxKeySql, voucherUseOf } from './voucher-store';
 import { mailboxKey } from '../domain/identity-rules';
 import { announcePageChange } from './page-changes';
-import { message } from '../domain/message';
+import { issueText, message } from '../domain/message';
 import { SERVER_FILLED_TEXTS } from './server-texts';
 
 // Placing an order: the amount is authorised on the card, then one transaction reads prices and stock uncached, takes
@@ -103,6 +104,7 @@ function toOrderAddress(a: AddressInput): OrderAddress {
     city: a.city,
     state: a.state,
     postcode: a.postcode.toUpperCase(),
+    ...(a.district ? { district: a.district } : {}),
     phone: a.phone,
   };
 }
@@ -266,6 +268,12 @@ async function checkRequest(
   input: CheckoutInput,
 ): Promise<OrderRequest> {
   const now = ctx.clock.now();
+  // The site's own address rules (a district in Hong Kong, the country's postcode elsewhere), whoever sent it.
+  const addressRules = addressSchemaFor(ctx.site.country);
+  for (const given of [input.delivery, input.billingSameAsDelivery ? undefined : input.billing]) {
+    const issue = given === undefined ? undefined : addressRules.safeParse(given).error?.issues[0];
+    if (issue) throw new ServiceError('invalid', issueText(issue));
+  }
   const cardProblem = checkCard(input.card, now);
   if (cardProblem) throw new ServiceError('invalid', cardProblem);
   const email = await buyerEmail(ctx.db, customerId, input);

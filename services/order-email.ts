@@ -3,6 +3,7 @@ import { EMAIL_TEXTS } from './server-texts';
 import type { I18n } from '@lingui/core';
 import type { OrderAddress } from '../db/schema';
 import type { OrderTotals } from '../domain/cart-pricing';
+import { hkDistrictName } from '../domain/hk-districts';
 import { formatMoney } from '../domain/money';
 import type { Site } from '../domain/sites';
 
@@ -31,7 +32,7 @@ export function renderOrderEmail(
     `${a.firstName} ${a.lastName}`,
     a.line1,
     a.line2,
-    `${a.city} ${a.state} ${a.postcode}`.trim(),
+    [a.city, hkDistrictName(a.district), a.state, a.postcode].filter(Boolean).join(' '),
   ].filter(Boolean);
   const lines = input.lines.map(
     (l) => `${l.quantity} × ${l.name}: ${money(l.totalCents)}${l.preSell ? i18n._(EMAIL_TEXTS.preSale.id) : ''}`,
@@ -57,9 +58,7 @@ export function renderOrderEmail(
       code: g.code,
     }),
   );
-  const next = i18n._(
-    'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.',
-  );
+  const next = i18n._(EMAIL_TEXTS.next.id);
   const subject = i18n._(EMAIL_TEXTS.orderSubject.id, { brand, orderNumber });
   const thanks = i18n._(EMAIL_TEXTS.thanks.id, { orderNumber });
   const deliveringTo = i18n._('Delivering to');

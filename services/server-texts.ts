@@ -31,6 +31,9 @@ export const EMAIL_TEXTS = {
     id: 'We have refunded {amount} to your {cardBrand} card ending {last4}. It can take 3 to 5 working days to show.',
   },
   refundedAll: /*i18n*/ { id: 'Your order {orderNumber} is refunded in full.' },
+  next: /*i18n*/ {
+    id: 'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.',
+  },
   // The account's link emails (services/account-emails.ts).
   greeting: /*i18n*/ { id: 'Hello {firstName},' },
   verifySubject: /*i18n*/ { id: '{brand}: please confirm your email address' },
@@ -46,6 +49,9 @@ export const EMAIL_TEXTS = {
  * page shows them as they come, so the browser's catalogues leave them out.
  */
 export const SERVER_FILLED_TEXTS = {
+  // The HK checkout's district select (app/routes/checkout.tsx writes them into the page and its answers).
+  district: /*i18n*/ { id: 'District' },
+  noDistrict: /*i18n*/ { id: 'Please choose a district.' },
   // services/checkout.ts: the cart changed between the card's authorisation and the order.
   amountChanged: /*i18n*/ {
     id: 'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',
@@ -65,9 +71,52 @@ export const SEARCH_TEXTS = {
   popular: /*i18n*/ { id: 'Popular categories' },
 };
 
+/**
+ * The catalogue's own words the pages show (the demo catalogue's countries and styles, the home carousels' headings):
+ * the server writes them in the site's language into the page's data (catalogueText), so the browser's catalogues
+ * leave them out. A value not listed here is shown as it is.
+ */
+export const CATALOGUE_TEXTS = [
+  // Home carousels (db/demo/catalogue.ts offer lists).
+  /*i18n*/ { id: 'Our featured wines' },
+  /*i18n*/ { id: 'New arrivals' },
+  /*i18n*/ { id: 'Top rated by our customers' },
+  // Countries.
+  /*i18n*/ { id: 'Argentina' },
+  /*i18n*/ { id: 'Australia' },
+  /*i18n*/ { id: 'Chile' },
+  /*i18n*/ { id: 'France' },
+  /*i18n*/ { id: 'Germany' },
+  /*i18n*/ { id: 'Italy' },
+  /*i18n*/ { id: 'New Zealand' },
+  /*i18n*/ { id: 'Portugal' },
+  /*i18n*/ { id: 'South Africa' },
+  /*i18n*/ { id: 'Spain' },
+  /*i18n*/ { id: 'USA' },
+  // Styles (the ones named like a colour, 'Fortified' and 'Mixed case', are the browser's too: domain/categories.ts).
+  /*i18n*/ { id: 'Aromatic white' },
+  /*i18n*/ { id: 'Crisp & zesty white' },
+  /*i18n*/ { id: 'Dry rosé' },
+  /*i18n*/ { id: 'Elegant white' },
+  /*i18n*/ { id: 'Fruity rosé' },
+  /*i18n*/ { id: 'Full-bodied red' },
+  /*i18n*/ { id: 'Light & fruity sparkling' },
+  /*i18n*/ { id: 'Light & silky red' },
+  /*i18n*/ { id: 'Medium-bodied red' },
+  /*i18n*/ { id: 'Oaked red' },
+  /*i18n*/ { id: 'Rich & creamy white' },
+  /*i18n*/ { id: 'Rich & spicy red' },
+  /*i18n*/ { id: 'Savoury red' },
+  /*i18n*/ { id: 'Smooth & fruity red' },
+  /*i18n*/ { id: 'Structured red' },
+  /*i18n*/ { id: 'Sweet white' },
+  /*i18n*/ { id: 'Traditional-method sparkling' },
+];
+
 /** Catalogue ids only the server reads: the browser build drops them from its catalogues. */
 export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...Object.values(EMAIL_TEXTS),
   ...Object.values(SERVER_FILLED_TEXTS),
   ...Object.values(SEARCH_TEXTS),
+  ...CATALOGUE_TEXTS,
 ].map((t) => t.id);

@@ -72,10 +72,16 @@ export function ProductTile({
       </PlainLink>
       <div className="tile__body">
         <Heading className="tile__title">
-          <PlainLink to={path}>{title}</PlainLink>
+          <PlainLink to={path} translate="no">
+            {title}
+          </PlainLink>
         </Heading>
         <FavouriteButton itemCode={product.itemCode} productType={product.productType} productName={title} />
-        <p className="tile__origin">{[product.region, product.country].filter(Boolean).join(', ')}</p>
+        <p className="tile__origin">
+          {/* The region is a name (translate="no"); the country comes in the site's language where the server wrote the tile. */}
+          <span translate="no">{product.region}</span>
+          {product.region && product.country ? `, ${product.country}` : product.country}
+        </p>
         <Rating average={product.ratingAverage} count={product.ratingCount} />
         <p className="tile__price">
           {onSale ? (

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { loginPath } from '../../domain/identity-rules';
 import { legacyDetailsFor } from '../../domain/legacy-account';
+import { catalogueText } from '../../services/catalogue-text';
 import type { RequestContext } from '../../services/request-context';
 import { appContext } from '../context';
 
@@ -33,11 +34,19 @@ export function requireAccount(
   return { ctx, customerId };
 }
 
-/** The loader of an account product list: the gate, then the customer's list in the site's currency. */
-export async function loadPersonalList<L>(
+/**
+ * The loader of an account product list: the gate, then the customer's list in the site's currency, the wines'
+ * countries in the site's language.
+ */
+export async function loadPersonalList<L extends { userItems: readonly { product: { country: string } }[] }>(
   args: LoaderArgs,
   listFor: (db: RequestContext['db'], site: RequestContext['site'], customerId: number) => Promise<L>,
 ): Promise<{ list: L }> {
   const { ctx, customerId } = requireAccount(args);
-  return { list: await listFor(ctx.db, ctx.site, customerId) };
+  const [list, i18n] = await Promise.all([listFor(ctx.db, ctx.site, customerId), ctx.messages()]);
+  const userItems = list.userItems.map((item) => ({
+    ...item,
+    product: { ...item.product, country: catalogueText(i18n, item.product.country) },
+  }));
+  return { list: { ...list, userItems } };
 }

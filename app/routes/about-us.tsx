@@ -21,7 +21,7 @@ export default function AboutUs() {
   return (
     <article className="content-page">
       <h1>{i18n._('About {brand}', { brand: site.brand.name })}</h1>
-      <p>{site.brand.tagline}.</p>
+      <p>{i18n._(site.brand.tagline)}.</p>
       <p>
         {i18n._(
           "Our buyers taste thousands of wines a year, from family estates and small growers, and bring the best of them straight to your door. Every bottle is backed by our promise: if you don't enjoy a wine, we'll refund it.",

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { isCurrent } from '../../domain/identity-rules';
+import { hkDistrictName } from '../../domain/hk-districts';
 import { formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { findConfirmedOrder } from '../../services/checkout';
@@ -25,9 +26,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       customerId: isCurrent(ctx.visitor) ? ctx.visitor.customerId : null,
       accessToken: ctx.cookies.order_access ?? null,
     });
+    // A Hong Kong address's district, by its name.
+    const districtName = hkDistrictName(order.delivery?.district);
     // SPEC §4: the voucher cookie is cleared at order confirmation.
     return data(
-      { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes) },
+      { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes), districtName },
       { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
     );
   } catch (error) {
@@ -107,7 +110,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           {order.lines.map((l) => (
             <li key={`${l.skuItemCode}-${l.lineTotalCents}`}>
               <span>
-                {l.quantity} × {l.name}
+                {l.quantity} × <span translate="no">{l.name}</span>
                 {l.preSell ? ` ${i18n._('(pre-sale: reserved, charged when it ships)')}` : ''}
               </span>
               <span>{money(l.lineTotalCents)}</span>
@@ -173,7 +176,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
               </>
             ) : null}
             <br />
-            {d.city} {d.state} {d.postcode}
+            {[d.city, loaderData.districtName, d.state, d.postcode].filter(Boolean).join(' ')}
           </p>
         </section>
       ) : null}

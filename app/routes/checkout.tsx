@@ -2,8 +2,8 @@ import { data, redirect } from 'react-router';
 import {
   CHECKOUT_MESSAGES,
   type CheckoutActionData,
-  CheckoutInputSchema,
   checkoutFieldOf,
+  checkoutInputSchemaFor,
   checkoutInputFromForm,
 } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
@@ -13,7 +13,9 @@ import { PAYMENT_MESSAGES } from '../../domain/payment';
 import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
 import { checkoutContextOf, placeOrder } from '../../services/checkout';
+import { SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/server-texts';
 import { ServiceError } from '../../services/service-error';
+import type { I18n } from '@lingui/core';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout';
 import { CheckoutForm } from '../components/checkout/checkout-form';
@@ -40,7 +42,21 @@ export async function loader({ context }: Route.LoaderArgs) {
       : null,
     // A new key for every visit to the page; a resubmitted (reloaded) post carries the same one.
     idempotencyKey: globalThis.crypto.randomUUID(),
+    // Hong Kong addresses have a district, not a postcode: the select's texts, written here (server-only texts).
+    districtTexts:
+      ctx.site.country === 'hk'
+        ? await ctx.messages().then((i18n) => ({
+            label: i18n._(SERVER_FILLED_TEXTS.district.id),
+            missing: i18n._(SERVER_FILLED_TEXTS.noDistrict.id),
+          }))
+        : null,
   };
+}
+
+const SERVER_ONLY = new Set(SERVER_ONLY_TEXTS);
+/** A text the browser's catalogue leaves out (services/server-texts.ts) goes out in the site's language. */
+function serverWritten(i18n: I18n, text: string): string {
+  return SERVER_ONLY.has(text) ? i18n._(text) : text;
 }
 
 const FIELD_OF_MESSAGE: Record<string, string> = {
@@ -63,12 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Never echo the card back into the page.
   const { cardNumber: _n, cardCvc: _c, ...values } = form;
   const customer = isCurrent(ctx.visitor);
-  const parsed = CheckoutInputSchema.safeParse(checkoutInputFromForm(form, customer));
+  const parsed = checkoutInputSchemaFor(ctx.site.country).safeParse(checkoutInputFromForm(form, customer));
   if (!parsed.success) {
     const i18n = await ctx.messages();
     const errors = parsed.error.issues.map((issue) => ({
       field: checkoutFieldOf(issue.path),
-      message: sentText(i18n, issueText(issue)),
+      message: serverWritten(i18n, sentText(i18n, issueText(issue))),
     }));
     return data<CheckoutActionData>({ errors, values }, { status: 400 });
   }
@@ -96,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         errors: [
           {
             field: FIELD_OF_MESSAGE[error.message] ?? 'form',
-            message: sentText(await ctx.messages(), error.text),
+            message: serverWritten(await ctx.messages(), sentText(await ctx.messages(), error.text)),
           },
         ],
         values,

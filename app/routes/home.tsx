@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../domain/money';
 import { offerListLocale } from '../../domain/sites';
+import { catalogueText } from '../../services/catalogue-text';
 import { carouselLists } from '../../services/offer-lists';
 import type { Route } from './+types/home';
 import { Carousel } from '../components/carousel';
@@ -32,6 +33,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const tagline = i18n._(site.brand.tagline);
   return {
     ...home,
+    // The carousels' headings and the wines' countries in the site's language.
+    lists: home.lists.map((list) => ({
+      ...list,
+      header: catalogueText(i18n, list.header),
+      products: list.products.map((p) => ({ ...p, country: catalogueText(i18n, p.country) })),
+    })),
     meta: {
       title: `${site.brand.name} | ${tagline}`,
       description: i18n._('{tagline}. Browse hundreds of wines, mixed cases and gifts delivered to your door.', {

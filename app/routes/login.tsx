@@ -30,7 +30,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: loaderData?.pageTitle ?? metaI18n(matches)._('Login') },
+  {
+    // The usual title in the site's language, like the heading; another stays as asked.
+    title: !loaderData
+      ? metaI18n(matches)._('Login')
+      : loaderData.brandTitle === null
+        ? loaderData.pageTitle
+        : metaI18n(matches)._('Login {brand}', { brand: loaderData.brandTitle }),
+  },
   { name: 'robots', content: 'noindex' },
 ];
 

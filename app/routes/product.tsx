@@ -16,6 +16,7 @@ import { loadUnlimitedState } from '../../services/unlimited';
 import type { Route } from './+types/product';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ProductMain } from '../components/product/product-main';
+import { catalogueText } from '../../services/catalogue-text';
 import { appContext } from '../context';
 
 export const handle = { pageType: 'product_responsive' };
@@ -65,11 +66,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     product.mixed ? describeMixedCaseOffer(pack, contents) : pack,
   );
   const { skus: _skus, ...rest } = product;
+  const i18n = await ctx.messages();
   return {
     head: productHead(product, packs, `${ctx.origin}${canonicalPath}`, ctx.origin, ctx.site),
-    product: rest,
+    // The catalogue's country and style in the site's language (the JSON API keeps them as they are).
+    product: { ...rest, style: catalogueText(i18n, rest.style), country: catalogueText(i18n, rest.country) },
     packs,
-    caseContents: product.mixed ? caseContentsView(await ctx.messages(), ctx.site, packs[0], contents) : null,
+    caseContents: product.mixed ? caseContentsView(i18n, ctx.site, packs[0], contents) : null,
     cellaring:
       product.productType === 'wine' && product.drinkTo
         ? CELLARING_TEXT[cellaringBand(product.drinkTo, ctx.clock.now().getFullYear())]

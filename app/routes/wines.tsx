@@ -28,6 +28,7 @@ import { appContext } from '../context';
 import { track } from '../lib/analytics';
 import { productItem, trackEcommerce } from '../lib/ecommerce';
 import { i18nFor } from '../lib/i18n';
+import { catalogueText } from '../../services/catalogue-text';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { useRootData } from '../root';
 
@@ -53,6 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cache.get(key, () => searchProducts(db, site.currency, effective)),
     i18nFor(site.intlLocale),
   ]);
+  // The catalogue's countries in the site's language: on the tiles and as the country facet's labels.
+  const countryLabels = Object.fromEntries(
+    [...result.facets.country.map((v) => v.value), ...(params.filters.country ?? [])].map((c) => [
+      c,
+      catalogueText(i18n, c),
+    ]),
+  );
   return {
     ...result,
     // With no results: the popular categories (their titles are translated on the page).
@@ -65,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       didYouMean: result.reading.suggestion ? i18n._(SEARCH_TEXTS.didYouMean.id) : null,
       popular: result.reading.popularCategories.length ? i18n._(SEARCH_TEXTS.popular.id) : null,
     },
+    items: result.items.map((p) => ({ ...p, country: catalogueText(i18n, p.country) })),
+    countryLabels,
     term: params.term,
     category: category ?? null,
     sort: params.sort,
@@ -97,7 +107,13 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
   ];
 }
 
-function facetValueLabel(i18n: I18n, facet: Facet, value: string): string {
+function facetValueLabel(
+  i18n: I18n,
+  facet: Facet,
+  value: string,
+  countryLabels: Readonly<Record<string, string>>,
+): string {
+  if (facet === 'country') return countryLabels[value] ?? value;
   if (facet === 'price') {
     const band = PRICE_BANDS.find(([k]) => k === value)?.[1];
     return band ? i18n._(band) : value;
@@ -137,7 +153,8 @@ function Facets({ data, search }: { data: Data; search: URLSearchParams }) {
         return (
           <section key={facet} className="facet" aria-labelledby={`facet-${facet}`}>
             <h3 id={`facet-${facet}`}>{i18n._(FACET_LABELS[facet])}</h3>
-            <ul>
+            {/* Grapes and regions are names: they stay as they are (translate="no"). */}
+            <ul translate={facet === 'grape' || facet === 'region' ? 'no' : undefined}>
               {values.map((v) => (
                 <li key={v.value}>
                   <PlainLink
@@ -147,7 +164,7 @@ function Facets({ data, search }: { data: Data; search: URLSearchParams }) {
                     preventScrollReset
                   >
                     {/* The box is drawn by CSS (.facet a::before): no element, and nothing a screen reader reads. */}
-                    {`${facetValueLabel(i18n, facet, v.value)} `}
+                    {`${facetValueLabel(i18n, facet, v.value, data.countryLabels)} `}
                     <span className="facet__count">{`(${v.count})`}</span>
                     {v.selected ? (
                       <span className="visually-hidden"> {i18n._('(selected, select to remove)')}</span>
@@ -295,7 +312,11 @@ export default function Wines({ loaderData: data }: Route.ComponentProps) {
           {selected.map(({ facet, value }) => (
             <li key={`${facet}-${value}`}>
               <PlainLink to={facetHref(data, search, facet, value)} preventScrollReset>
-                {i18n._(FACET_LABELS[facet])}: {facetValueLabel(i18n, facet, value)} <span aria-hidden="true">×</span>
+                {i18n._(FACET_LABELS[facet])}:{' '}
+                <span translate={facet === 'grape' || facet === 'region' ? 'no' : undefined}>
+                  {facetValueLabel(i18n, facet, value, data.countryLabels)}
+                </span>{' '}
+                <span aria-hidden="true">×</span>
                 <span className="visually-hidden"> {i18n._('(remove)')}</span>
               </PlainLink>
             </li>

@@ -27,6 +27,7 @@ import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, LOGIN_REQUIRED } from './user-auth';
 import { API_TEXTS } from '../../domain/api-texts';
+import { SITES } from '../../domain/sites';
 
 /**
  * The visitor's cart id: the cookie's cart when it is theirs to use (services/cart findVisitorCart), else
@@ -120,6 +121,12 @@ const addItemsRoute = (path: string, method: 'post') =>
     responses: changeResponses,
   });
 
+/** The custom e-gift amounts of every site together, as the API's description gives them. */
+const WIDEST_GIFT_RANGE = {
+  min: Math.min(...Object.values(SITES).map((s) => s.minGiftVoucherAmount)),
+  max: Math.max(...Object.values(SITES).map((s) => s.maxGiftVoucherAmount)),
+};
+
 /** SPEC §5: the amounts a gift voucher may have depend on the site, so its schema is chosen per request. */
 const giftVoucherBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { minGiftVoucherAmount, maxGiftVoucherAmount } = c.var.ctx.site;
@@ -193,7 +200,7 @@ export const cartApi = createApiRouter()
       summary: 'Add an e-gift card',
       middleware: [readJsonBody, giftVoucherBody] as const,
       // Documents the widest amounts; giftVoucherBody has already applied the site's own.
-      request: { body: jsonBody(giftVoucherSchema(1, 500)) },
+      request: { body: jsonBody(giftVoucherSchema(WIDEST_GIFT_RANGE.min, WIDEST_GIFT_RANGE.max)) },
       responses: changeResponses,
     }),
     async (c) => {

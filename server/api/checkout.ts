@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { CheckoutInputSchema } from '../../domain/checkout';
+import { CheckoutInputSchema, checkoutInputSchemaFor } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { checkoutContextOf, findConfirmedOrder, placeOrder } from '../../services/checkout';
 import { cancelByCustomer } from '../../services/order-moves';
 import { MoveResultSchema, orderMovesContextOf } from './operator';
-import { ok } from '../envelope';
+import { failInput, ok } from '../envelope';
 import { ORDER_ACCESS_COOKIE, setOrderAccessCookie } from '../session-cookies';
 import { cartIdOf } from './cart';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
@@ -39,8 +39,11 @@ export const checkoutApi = createApiRouter()
       responses: responses(PlacedSchema, 'The order placed (or placed before with this key).', [400, 403, 409]),
     }),
     async (c) => {
-      const input = c.req.valid('json');
       const ctx = c.var.ctx;
+      // The site's own address rules: a district in Hong Kong, the country's postcode elsewhere.
+      const checked = checkoutInputSchemaFor(ctx.site.country).safeParse(c.req.valid('json'));
+      if (!checked.success) return failInput(c, checked.error.issues);
+      const input = checked.data;
       const placed = await placeOrder(checkoutContextOf(ctx), await cartIdOf(c), input);
       setOrderAccessCookie(c, input.idempotencyKey);
       deleteCookie(c, VOUCHER_COOKIE, { path: '/' });

@@ -13,7 +13,14 @@ import {
 } from '../../db/schema';
 import { mailSender } from '../../server/outbox-worker';
 import { processOutbox } from '../../services/outbox';
-import { APPROVED_CARD, DECLINED_CARD, giftCardBody, orderBody, TEST_ADDRESS } from '../support/checkout-input';
+import {
+  APPROVED_CARD,
+  DECLINED_CARD,
+  giftCardBody,
+  orderBody,
+  TEST_ADDRESS,
+  testAddressFor,
+} from '../support/checkout-input';
 import { useSmtpStub } from '../support/smtp-stub';
 import { createVisitor, useTestApp } from '../support/test-app';
 
@@ -685,6 +692,66 @@ describe('the last bottles', () => {
       /^Sorry, only 4 bottles of .+ are left\. Please lower the quantity in your cart\.$/,
     );
     expect((await stockOf('D0003')).stock).toBe(4);
+  });
+});
+
+// CONTRACT.md "Sites": a Hong Kong address has a district, not a postcode; Taiwan's postcodes are 3 digits (or the
+// 5- and 6-digit forms); AU keeps its 4-digit postcodes from the postcode table.
+describe('addresses per country', () => {
+  const HK = testAddressFor('law-hk');
+  const TW = testAddressFor('law-tw');
+
+  it.each([
+    ['law-hk', { ...HK, district: undefined }, 'Please choose a district.'],
+    ['hlw-hk', { ...HK, district: 'mid-levels' }, 'Please choose a district.'],
+    ['law-hk', { ...HK, postcode: '999077' }, 'Please enter a valid postcode.'],
+    ['law-tw', { ...TW, postcode: '2041' }, 'Please enter a valid postcode.'],
+    ['law-tw', { ...TW, postcode: '' }, 'Please enter a valid postcode.'],
+    ['law-tw', { ...TW, postcode: '1104' }, 'Please enter a valid postcode.'],
+    ['law-au', { ...TEST_ADDRESS, postcode: '' }, 'Please enter a valid postcode.'],
+    ['law-au', { ...TEST_ADDRESS, postcode: '2041!' }, 'Please enter a valid postcode.'],
+  ] as const)('%s refuses the delivery %j, and nothing changes', async (site, delivery, message) => {
+    const v = visitor(site);
+    await v.add('D0001', 1);
+    const res = await place(v, { delivery });
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).not.toMatch(/^\s*$/);
+    // The Chinese sites send the English key of a plain text; the page shows the catalogue's text for it.
+    expect(res.body.statusMessage).toBe(message);
+    expect((await v.cart()).lineItems).toHaveLength(1);
+  });
+
+  it('refuses a Hong Kong billing address without a district', async () => {
+    const v = visitor('law-hk');
+    await v.add('D0001', 1);
+    const res = await place(v, { delivery: HK, billingSameAsDelivery: false, billing: { ...HK, district: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe('Please choose a district.');
+  });
+
+  it.each([
+    ['law-hk', HK, { district: 'central-western', postcode: '' }],
+    ['hlw-hk', { ...HK, district: 'sha-tin' }, { district: 'sha-tin', postcode: '' }],
+    ['law-tw', TW, { postcode: '110' }],
+    ['law-tw', { ...TW, postcode: '11049' }, { postcode: '11049' }],
+  ] as const)('%s takes the delivery %j and keeps it with the order', async (site, delivery, kept) => {
+    const v = visitor(site);
+    await v.add('D0001', 1);
+    const email = `address.${site}.${Object.values(kept).join('')}@example.com`;
+    const placed = await place(v, { email, delivery });
+    expect(placed.status).toBe(200);
+    const [row] = await db().select().from(orders).where(eq(orders.email, email));
+    expect(row?.deliveryAddress).toEqual(expect.objectContaining(kept));
+    const read = await v.call<Confirmed>('GET', `/api/checkout/order/${placed.body.response.orderNumber}`);
+    expect(read.body.response.delivery).toEqual(expect.objectContaining(kept));
+    // The confirmation email names the district as the HK sites show it.
+    const [mail] = await db().select().from(outbox).where(eq(outbox.kind, 'order-email')).orderBy(desc(outbox.id));
+    const payload = mail!.payload as { text: string; to: string };
+    const text = payload.text;
+    expect(payload.to).toBe(email);
+    if (site.endsWith('-hk'))
+      expect(text).toContain('district' in kept && kept.district === 'sha-tin' ? '沙田區' : '中西區');
+    else expect(text).toContain('110');
   });
 });
 

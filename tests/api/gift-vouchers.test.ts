@@ -105,6 +105,25 @@ describe('the custom amount card (02698VC)', () => {
     expect(cart.lineItems.every((l: CartLine) => l.lineItemIdentification.itemCode === '02698VC')).toBe(true);
   });
 
+  // README.md: the AUD range at about the catalogue's exchange rates, rounded (CONTRACT.md: HK$ and NT$ sites).
+  it.each([
+    ['law-hk', 100, 2_500, '金額最少為 100。', '金額最多為 2500。', 'HKD'],
+    ['hlw-hk', 100, 2_500, '金額最少為 100。', '金額最多為 2500。', 'HKD'],
+    ['law-tw', 500, 10_000, '金額至少須為 500。', '金額最多為 10000。', 'TWD'],
+  ] as const)('on %s takes %i to %i, in its currency', async (site, min, max, tooLow, tooHigh, currency) => {
+    const v = visitor(site);
+    expect((await addCard(v, '02698VC', 25)).body.statusMessage).toBe(tooLow);
+    expect((await addCard(v, '02698VC', min - 1)).body.statusMessage).toBe(tooLow);
+    expect((await addCard(v, '02698VC', max + 1)).body.statusMessage).toBe(tooHigh);
+    expect((await v.cart()).numLineItems).toBe(0);
+    expect((await addCard(v, '02698VC', min)).status).toBe(200);
+    const top = await addCard(v, '02698VC', max);
+    expect(top.status, JSON.stringify(top.body)).toBe(200);
+    const cart = await v.cart();
+    expect(cart.lineItems.map((l: CartLine) => l.itemPriceInfo.amount)).toEqual([min, max]);
+    expect(cart.lineItems[1]?.giftVoucherDetails?.value).toEqual({ amount: max, currencyCode: currency });
+  });
+
   it('takes 1 to 500 on wsj-us, in dollars', async () => {
     const v = visitor('wsj-us');
     expect((await addCard(v, '02698VC', 0)).body.statusMessage).toBe('The amount must be at least 1.');

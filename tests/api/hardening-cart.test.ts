@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { carts, orders, products, skuPrices } from '../../db/schema';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { orderBody } from '../support/checkout-input';
+import { orderBody, testAddressFor } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Hardening: a cart belongs to its owner, and cart ids are always made by the server.
@@ -145,11 +145,7 @@ describe('the size of a cart', () => {
       subtotal = price.rawSubtotal - price.savings;
     }
     expect(subtotal).toBeGreaterThan(1_500_000);
-    const order = await v.call(
-      'POST',
-      '/api/checkout/order',
-      orderBody({ delivery: { ...orderBody().delivery, postcode: '100' } }),
-    );
+    const order = await v.call('POST', '/api/checkout/order', orderBody({ delivery: testAddressFor('law-tw') }));
     expect(order.status).toBe(400);
     // The site's language, with the limit in its money (how TWD is written is the everyday-shopping issue's).
     expect(order.body.statusMessage).toMatch(/^每筆訂單最多 .*1,500,000.*。請分成較小的訂單。$/);
@@ -178,11 +174,7 @@ describe('the size of a cart', () => {
     expect((added.body.response as { orderPriceInfo: { rawSubtotal: number } }).orderPriceInfo.rawSubtotal).toBe(
       beyond / 100,
     );
-    const order = await v.call(
-      'POST',
-      '/api/checkout/order',
-      orderBody({ delivery: { ...orderBody().delivery, postcode: '100' } }),
-    );
+    const order = await v.call('POST', '/api/checkout/order', orderBody({ delivery: testAddressFor('law-tw') }));
     expect(order.status).toBe(400);
 
     // An order row and an aggregate read back exactly, on either database.

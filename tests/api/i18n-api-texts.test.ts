@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
 import { translate } from '../../domain/message';
+import { testAddressFor } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Every text the JSON API answers on the Chinese sites reads Chinese where the page shows it (CONTRACT.md
@@ -106,7 +107,7 @@ describe.each([
       (
         await customer.call('POST', '/api/checkout/order', {
           email: 'shopper@example.com',
-          delivery: { firstName: 'Ana', lastName: 'Lee', line1: '1 Queen’s Road', city: 'Central', postcode: '0000' },
+          delivery: testAddressFor(site),
           billingSameAsDelivery: true,
           card: { number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' },
           idempotencyKey: crypto.randomUUID(),

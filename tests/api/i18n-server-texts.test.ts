@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
 import { products, vouchers } from '../../db/schema';
+import { testAddressFor } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Texts with a runtime part (an amount, a count, a code, a limit) reach the shopper in the site's language
@@ -26,10 +27,9 @@ beforeAll(async () => {
   ]);
 });
 
-const ADDRESS = { firstName: 'Ana', lastName: 'Lee', line1: '14 Darling Street', city: 'Balmain', postcode: '2041' };
-const order = (overrides: Record<string, unknown> = {}) => ({
+const order = (site: string, overrides: Record<string, unknown> = {}) => ({
   email: 'guest@example.com',
-  delivery: ADDRESS,
+  delivery: testAddressFor(site),
   billingSameAsDelivery: true,
   card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
   idempotencyKey: randomUUID(),
@@ -50,7 +50,7 @@ const SITES = [
   {
     site: 'law-hk',
     locale: 'zh-HK',
-    minimum: '此優惠券只適用於 $100,000.00 或以上的訂單。',
+    minimum: '此優惠券只適用於 HK$100,000.00 或以上的訂單。',
     dozen: '此優惠券只適用於最少 12 瓶的訂單。',
     fewLeft: /^抱歉，.+ 只剩下 4 瓶。請減少購物車中的數量。$/,
     tooLong: '此欄最多 100 個字元。',
@@ -60,7 +60,7 @@ const SITES = [
   {
     site: 'law-tw',
     locale: 'zh-TW',
-    minimum: '此優惠券僅適用於 $100,000.00 以上的訂單。',
+    minimum: '此優惠券僅適用於 NT$100,000 以上的訂單。',
     dozen: '此優惠券僅適用於至少 12 瓶的訂單。',
     fewLeft: /^抱歉，.+ 僅剩 4 瓶。請降低購物車中的數量。$/,
     tooLong: '此欄位最多 100 個字元。',
@@ -94,7 +94,7 @@ describe.each(SITES)('server texts with runtime parts on $site', (s) => {
       .where(eq(products.itemCode, 'D0002'));
     const v = visitor(s.site);
     await v.add('D0002', 6);
-    const res = await v.call('POST', '/api/checkout/order', order());
+    const res = await v.call('POST', '/api/checkout/order', order(s.site));
     expect(res.status).toBe(409);
     expect(res.body.statusMessage).toMatch(s.fewLeft);
   });
@@ -105,7 +105,7 @@ describe.each(SITES)('server texts with runtime parts on $site', (s) => {
     const long = await v.call(
       'POST',
       '/api/checkout/order',
-      order({ delivery: { ...ADDRESS, city: 'x'.repeat(101) } }),
+      order(s.site, { delivery: { ...testAddressFor(s.site), city: 'x'.repeat(101) } }),
     );
     expect(long.status).toBe(400);
     expect(long.body.statusMessage).toBe(s.tooLong);

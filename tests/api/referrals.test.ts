@@ -34,8 +34,8 @@ describe('a customer’s referral link', () => {
   });
 
   it('names the offer in the site’s language and currency on the Chinese sites', async () => {
-    expect((await referralOf('planner@example.com', 'law-hk')).offerText).toBe('滿 $600.00 減 $150.00 優惠');
-    expect((await referralOf('planner@example.com', 'law-tw')).offerText).toBe('消費滿 $2,500.00 折抵 $600.00 優惠');
+    expect((await referralOf('planner@example.com', 'law-hk')).offerText).toBe('滿 HK$600.00 減 HK$150.00 優惠');
+    expect((await referralOf('planner@example.com', 'law-tw')).offerText).toBe('消費滿 NT$2,500 折抵 NT$600 優惠');
   });
 
   it('gives one code when first asked for many times at once', async () => {

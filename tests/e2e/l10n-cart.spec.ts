@@ -22,6 +22,8 @@ const HK = {
   emailLabel: '電郵地址（用於發送訂單確認）',
   town: '地區或城鎮',
   postcode: '郵政編號',
+  district: '所在地區',
+  noDistrict: '請選擇地區。',
   cardNumber: '信用卡號碼',
   expiry: '有效期（月/年）',
   declined: '你的信用卡被拒絕。',
@@ -118,6 +120,19 @@ for (const [site, zh] of [
     await expect(summary).toContainText(zh.firstName);
     const delivery = page.getByRole('group', { name: zh.deliveryAddress, exact: true });
     await expect(delivery.getByLabel('名字')).toHaveAttribute('aria-invalid', 'true');
+    if (site === 'law-tw') await expect(delivery.getByLabel(TW.postcode)).toHaveAttribute('aria-invalid', 'true');
+    else {
+      // CONTRACT.md "Sites": a Hong Kong address has a district (a required choice of the 18), not a postcode.
+      await expect(delivery.getByLabel(HK.postcode)).toHaveCount(0);
+      const district = delivery.getByLabel(HK.district);
+      await expect(district).toHaveAttribute('aria-invalid', 'true');
+      await expect(district).toHaveAccessibleDescription(HK.noDistrict);
+      await expect(district.locator('option')).toHaveCount(19);
+      const regions = await district
+        .locator('optgroup')
+        .evaluateAll((groups) => groups.map((g) => g.getAttribute('label')));
+      expect(regions).toEqual(['香港島', '九龍', '新界']);
+    }
     await expectAccessible(page);
     // A declined card: the payment provider's message.
     await page.getByLabel(zh.emailLabel).fill('l10n.e2e@example.com');
@@ -125,7 +140,11 @@ for (const [site, zh] of [
     await delivery.getByLabel('姓氏').fill('Lee');
     await delivery.getByLabel('街道地址').fill('1 Queen’s Road');
     await delivery.getByLabel(zh.town).fill('Central');
-    await delivery.getByLabel(zh.postcode).fill('999077');
+    if (site === 'law-tw') await delivery.getByLabel(TW.postcode).fill('110');
+    else {
+      await delivery.getByLabel(HK.district).selectOption({ label: '中西區' });
+      await expect(delivery.getByLabel(HK.district)).not.toHaveAttribute('aria-invalid');
+    }
     await page.getByLabel(zh.cardNumber).fill('4000 0000 0000 0002');
     await page.getByLabel(zh.expiry).fill('12/30');
     await page.getByLabel('安全碼（CVC）').fill('123');
@@ -137,8 +156,8 @@ for (const [site, zh] of [
 // A server text with a runtime part (the voucher's minimum, an amount in the site's currency) reads in the site's
 // language too: the server fills in the catalogue's template for the site.
 for (const [site, minimum] of [
-  ['law-hk', '此優惠券只適用於 $150.00 或以上的訂單。'],
-  ['law-tw', '此優惠券僅適用於 $150.00 以上的訂單。'],
+  ['law-hk', '此優惠券只適用於 HK$150.00 或以上的訂單。'],
+  ['law-tw', '此優惠券僅適用於 NT$150 以上的訂單。'],
 ] as const) {
   test(`${site}: the voucher minimum reads in the site's language, with the amount`, async ({
     page,

@@ -10,6 +10,31 @@ export const TEST_ADDRESS = {
   state: 'NSW',
   postcode: '2041',
 };
+/** A delivery address each site takes: a Sydney one, an Auckland one, a Hong Kong one (a district, no postcode), a
+ * Taipei one (3-digit postcode) or a New York one. */
+export function testAddressFor(site: string) {
+  const country = site.slice(-2);
+  if (country === 'hk')
+    return {
+      firstName: 'Ana',
+      lastName: 'Lee',
+      line1: '1 Queen’s Road Central',
+      city: 'Central',
+      district: 'central-western',
+    };
+  if (country === 'tw')
+    return {
+      firstName: 'Ana',
+      lastName: 'Lee',
+      line1: 'No. 7, Section 5, Xinyi Road',
+      city: 'Xinyi District',
+      postcode: '110',
+    };
+  if (country === 'nz') return { ...TEST_ADDRESS, city: 'Auckland Central', state: 'Auckland', postcode: '1010' };
+  if (country === 'us') return { ...TEST_ADDRESS, city: 'New York', state: 'NY', postcode: '10001' };
+  return TEST_ADDRESS;
+}
+
 export const APPROVED_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 export const DECLINED_CARD = { number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
 

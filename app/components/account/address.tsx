@@ -2,7 +2,7 @@ import type { AccountAddress } from '../../../services/account';
 
 export function Address({ address }: { address: AccountAddress }) {
   return (
-    <address className="account-address">
+    <address className="account-address" translate="no">
       {address.line1}
       <br />
       {address.locality} {address.state} {address.postalCode}

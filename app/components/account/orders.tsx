@@ -66,7 +66,9 @@ export function OrderCard({ order, site, detail = false }: { order: Order; site:
           <tbody>
             {order.lines.map((line) => (
               <tr key={line.skuItemCode}>
-                <th scope="row">{line.name}</th>
+                <th scope="row" translate="no">
+                  {line.name}
+                </th>
                 <td>{line.quantity}</td>
                 <td>{money(line.unitPriceCents)}</td>
                 <td>{money(line.lineTotalCents)}</td>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
-import { amountToCents, formatDollars, formatMoney } from '../../../domain/money';
+import { amountToCents, formatMoney } from '../../../domain/money';
 import { type CountryCode, getSite, offerListLocale } from '../../../domain/sites';
 import { track } from '../../lib/analytics';
 import { requestApi, succeeded } from '../../lib/api-request';
@@ -186,7 +186,7 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
                 </p>
                 {saving !== null ? (
                   <ul className="tile__badges">
-                    <li className="badge">{i18n._('SAVE {amount}', { amount: formatDollars(saving) })}</li>
+                    <li className="badge">{i18n._('SAVE {amount}', { amount: formatMoney(saving, site) })}</li>
                   </ul>
                 ) : null}
                 <div className="tile__buy">

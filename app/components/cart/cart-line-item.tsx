@@ -36,7 +36,7 @@ export function CartLineItem({
       />
       <div className="cart-line__body">
         <div>
-          <h2>{line.product.url ? <Link to={line.product.url}>{title}</Link> : title}</h2>
+          <h2 translate="no">{line.product.url ? <Link to={line.product.url}>{title}</Link> : title}</h2>
           {line.giftVoucherDetails ? (
             <GiftVoucherNote details={line.giftVoucherDetails} />
           ) : line.bottleCount === 0 ? null : (
@@ -54,7 +54,10 @@ export function CartLineItem({
         <strong>{formatMoney(amountToCents(line.itemPriceInfo.amount), site)}</strong>
         <button type="button" className="link-button" disabled={busy} onClick={onRemove}>
           {i18n._('Remove')}
-          <span className="visually-hidden"> {title}</span>
+          <span className="visually-hidden" translate="no">
+            {' '}
+            {title}
+          </span>
         </button>
       </div>
     </li>

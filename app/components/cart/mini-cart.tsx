@@ -57,7 +57,7 @@ export function MiniCart({ site }: { site: PublicSite }) {
             <ul className="drawer__lines">
               {lines.map((line) => (
                 <li key={line.id}>
-                  <span className="drawer__name">
+                  <span className="drawer__name" translate="no">
                     {line.product.name}
                     {line.product.vintage ? ` ${line.product.vintage}` : ''}
                   </span>

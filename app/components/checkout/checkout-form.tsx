@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { CHECKOUT_MESSAGES, type CheckoutActionData } from '../../../domain/checkout';
 
+import { HK_DISTRICT_REGIONS } from '../../../domain/hk-districts';
 import { amountToCents, formatMoney } from '../../../domain/money';
 import { UNLIMITED_ITEM_CODES } from '../../../domain/unlimited';
 import { requestApi } from '../../lib/api-request';
@@ -26,6 +27,8 @@ interface Props {
   customer: { email: string; name: string; addresses: SavedAddress[] } | null;
   idempotencyKey: string;
   result: CheckoutActionData | null;
+  /** The HK form's district select (in place of the postcode): its label and its message when none is chosen. */
+  districtTexts: { label: string; missing: string } | null;
 }
 
 const ADDRESS_FIELDS = [
@@ -50,7 +53,7 @@ const CARD_FIELDS = [
  * as one plain form — it submits without JavaScript; with it, the button shows progress and a second
  * click sends nothing (the server's idempotency key makes a resubmission place one order anyway).
  */
-export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) {
+export function CheckoutForm({ cart, customer, idempotencyKey, result, districtTexts }: Props) {
   const { i18n } = useLingui();
   const { site, isTestHost } = useRootData();
   const navigation = useNavigation();
@@ -77,6 +80,9 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
     setPostcodeProblem(lookup.status === 404 ? CHECKOUT_MESSAGES.unknownPostcode : '');
   };
   const money = (amount: number) => formatMoney(amountToCents(amount), site);
+  // Hong Kong addresses have a district, not a postcode (CONTRACT.md "Sites").
+  const hk = districtTexts !== null;
+  const [districtProblems, setDistrictProblems] = useState<Record<string, boolean>>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view, for the cart the page opened with
   useEffect(() => {
@@ -119,6 +125,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
       <legend>{legend}</legend>
       {ADDRESS_FIELDS.map(([name, label, autoComplete, required]) => {
         const field = `${prefix}${name}`;
+        if (name === 'postcode' && hk) return districtSelect(prefix);
         const deliveryPostcode = field === 'postcode';
         const error =
           errorOf(field) ?? (deliveryPostcode && postcodeProblem ? shownText(i18n, postcodeProblem) : undefined);
@@ -151,6 +158,43 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
       })}
     </fieldset>
   );
+
+  const districtSelect = (prefix: string) => {
+    const field = `${prefix}district`;
+    const id = `checkout-${field.replace('.', '-')}`;
+    // A choice made since the page came back from the server clears its message; leaving it empty shows one.
+    const problem = districtProblems[field];
+    const error = problem === false ? undefined : (errorOf(field) ?? (problem ? districtTexts?.missing : undefined));
+    return (
+      <div className="field" key={field}>
+        <label htmlFor={id}>{districtTexts?.label}</label>
+        <select
+          id={id}
+          name={field}
+          required
+          defaultValue={values[field] ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          // Checked as the shopper leaves it (the order is checked on the server too, with the other fields).
+          onBlur={(e) => setDistrictProblems({ ...districtProblems, [field]: e.currentTarget.value === '' })}
+          onChange={(e) => setDistrictProblems({ ...districtProblems, [field]: e.currentTarget.value === '' })}
+        >
+          <option value="">—</option>
+          {HK_DISTRICT_REGIONS.map((r) => (
+            <optgroup key={r.region} label={r.region}>
+              {r.districts.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        {/* A live region from the start, so the message found on leaving the select is read out. */}
+        <div aria-live="polite">{error ? <FieldError id={`${id}-error`} message={error} /> : null}</div>
+      </div>
+    );
+  };
 
   return (
     <article className="checkout">
@@ -283,7 +327,7 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result }: Props) 
             {cart.lineItems.map((line) => (
               <li key={line.commerceItemId}>
                 <span>
-                  {line.quantity} × {line.product.name}
+                  {line.quantity} × <span translate="no">{line.product.name}</span>
                   {line.sku.preSellItem ? ` ${i18n._('(pre-sale: charged when it ships)')}` : ''}
                 </span>
                 <span>{money(line.itemPriceInfo.amount)}</span>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
-import { formatDollars, formatMoney } from '../../../domain/money';
+import { formatMoney } from '../../../domain/money';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
 import type { UnlimitedState } from '../../../services/unlimited';
@@ -94,7 +94,9 @@ export function ProductBuyBox({
                 ) : null}
               </span>
               {pack.showSavings ? (
-                <span className="save">{i18n._('SAVE {amount}', { amount: formatDollars(pack.savingsCents) })}</span>
+                <span className="save">
+                  {i18n._('SAVE {amount}', { amount: formatMoney(pack.savingsCents, site) })}
+                </span>
               ) : null}
             </label>
           );

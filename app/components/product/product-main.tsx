@@ -43,7 +43,9 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
           <li>
             <Link to="/wines">{i18n._('Wines')}</Link>
           </li>
-          <li aria-current="page">{title}</li>
+          <li aria-current="page" translate="no">
+            {title}
+          </li>
         </ol>
       </nav>
       <div className="product__main">
@@ -52,10 +54,11 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
         </div>
         <div className="product__info">
           <div className="product__title-row">
-            <h1>{title}</h1>
+            <h1 translate="no">{title}</h1>
             <FavouriteButton itemCode={p.itemCode} productType={p.productType} productName={title} />
           </div>
-          <p className="product__origin">
+          {/* The producer and the region are names (translate="no"); the country comes in the site's language. */}
+          <p className="product__origin" translate="no">
             {p.producer}
             {p.region ? ` · ${p.region}, ${p.country}` : ''}
           </p>

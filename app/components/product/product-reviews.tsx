@@ -24,7 +24,8 @@ export function ProductReviews({
       {reviews.length === 0 ? (
         <p>{i18n._('No reviews yet. Be the first to tell us what you think.')}</p>
       ) : (
-        <ul className="reviews">
+        // Customers' reviews stay as they wrote them (translate="no"); the labels read in the site's language anyway.
+        <ul className="reviews" translate="no">
           {reviews.map((r) => (
             <li key={r.id}>
               <article>

@@ -89,7 +89,9 @@ export function SimilarWines({ itemCode }: { itemCode: string }) {
             </Link>
             <div className="tile__body">
               <h3 className="tile__title">
-                <Link to={w.url}>{w.title}</Link>
+                <Link to={w.url} translate="no">
+                  {w.title}
+                </Link>
               </h3>
               <Rating average={w.averageRating} count={w.numberOfReviews} />
               {w.salePriceCents !== null ? (

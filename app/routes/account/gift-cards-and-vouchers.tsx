@@ -36,11 +36,12 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
           <tbody>
             {vouchers.map((v) => (
               <tr key={v.id}>
-                <th scope="row">
+                <th scope="row" translate="no">
                   <code>{v.code}</code>
                 </th>
                 <td>{v.kind === 'GIFT_CARD' ? i18n._('Gift card') : i18n._('Voucher')}</td>
-                <td>{v.description}</td>
+                {/* The voucher's own text, as it was issued. */}
+                <td translate="no">{v.description}</td>
                 <td>{orderMoney(v.balanceCents, v, site)}</td>
                 <td>
                   {v.expiresAt

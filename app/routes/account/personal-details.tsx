@@ -33,7 +33,7 @@ export function PersonalDetailsBody({ details }: { details: Route.ComponentProps
         <dl className="details">
           <div>
             <dt>{i18n._('Name')}</dt>
-            <dd>
+            <dd translate="no">
               {details.firstName} {details.lastName}
             </dd>
           </div>

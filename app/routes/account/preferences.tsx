@@ -17,11 +17,12 @@ function TasteList({
   id,
   title,
   items,
-  name = (s) => s,
+  name,
 }: {
   id: string;
   title: string;
   items: TasteScore[];
+  /** The shown name of a colour; grapes and regions are names and stay as they are (translate="no"). */
   name?: (s: string) => string;
 }) {
   const { i18n } = useLingui();
@@ -31,7 +32,9 @@ function TasteList({
       {items.length ? (
         <ol className="taste-list">
           {items.map((item) => (
-            <li key={item.name}>{name(item.name)}</li>
+            <li key={item.name} translate={name ? undefined : 'no'}>
+              {name ? name(item.name) : item.name}
+            </li>
           ))}
         </ol>
       ) : (

@@ -44,7 +44,9 @@ export default function WineCellar({ loaderData }: Route.ComponentProps) {
               {wines.map((w) => (
                 <tr key={w.itemCode}>
                   <th scope="row">
-                    <Link to={`/product/${w.itemCode}`}>{w.vintage ? `${w.name} ${w.vintage}` : w.name}</Link>
+                    <Link to={`/product/${w.itemCode}`} translate="no">
+                      {w.vintage ? `${w.name} ${w.vintage}` : w.name}
+                    </Link>
                   </th>
                   <td>{w.bottles}</td>
                   <td>{windowText(w.drinkFrom, w.drinkTo, i18n)}</td>
