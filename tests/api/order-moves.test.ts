@@ -14,7 +14,7 @@ import {
   testPayments,
 } from '../../db/schema';
 import { createTestPaymentProvider } from '../../services/payment';
-import { orderBody } from '../support/checkout-input';
+import { orderBody, testAddressFor } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // The orders' moves (services/order-moves.ts): the operator API and its token, each move and its refusals, the
@@ -148,7 +148,7 @@ describe('ship and deliver', () => {
     const placed = await v.call<{ orderNumber: string }>(
       'POST',
       '/api/checkout/order',
-      orderBody({ email: 'hk@example.com' }),
+      orderBody({ email: 'hk@example.com', delivery: testAddressFor('law-hk') }),
     );
     expect(placed.status).toBe(200);
     await move(placed.body.response.orderNumber, 'ship', { trackingNumber: 'HK12345678' });
