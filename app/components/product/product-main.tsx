@@ -92,7 +92,10 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
           <ul>
             {d.caseContents.wines.map((w) => (
               <li key={w.path}>
-                {w.quantity} × <PlainLink to={w.path}>{w.name}</PlainLink>
+                {w.quantity} ×{' '}
+                <PlainLink to={w.path} translate="no">
+                  {w.name}
+                </PlainLink>
               </li>
             ))}
           </ul>
