@@ -34,6 +34,8 @@ export const CHECKOUT_MESSAGES = {
     /*i18n*/ 'Unlimited is not available for this delivery postcode. Please remove it from your cart.',
   unknownPostcode: /*i18n*/ 'We don’t deliver to that postcode. Please check it.',
   addressNotFound: /*i18n*/ 'Please choose one of your saved addresses.',
+  /** An order with anything to deliver (or Unlimited, which is for an address in its area) needs an address. */
+  deliveryRequired: /*i18n*/ 'Please enter a delivery address.',
   email: /*i18n*/ 'Please enter a valid email address.',
   orderNotFound: API_TEXTS.orderNotFound,
   keyReused: /*i18n*/ 'This checkout was already used for another order. Please reload the page.',
@@ -140,10 +142,6 @@ function checkoutInputSchema(address: typeof AddressSchema | ReturnType<typeof a
         .string()
         .regex(/^[A-Za-z0-9_-]{16,100}$/, /*i18n*/ 'The checkout form is out of date. Please reload the page.'),
     })
-    .refine((v) => v.savedAddressId !== undefined || v.delivery !== undefined, {
-      message: /*i18n*/ 'Please enter a delivery address.',
-      path: ['delivery'],
-    })
     .refine((v) => v.billingSameAsDelivery || v.billing !== undefined, {
       message: /*i18n*/ 'Please enter a billing address.',
       path: ['billing'],
@@ -203,13 +201,15 @@ export function checkoutInputFromForm(form: Record<string, string>, isCustomer: 
     const district = form[`${prefix}district`];
     return district === undefined ? fields : { ...fields, district: district || undefined };
   };
-  const saved = isCustomer && form.address && form.address !== 'new' ? form.address : undefined;
+  // An order that delivers nothing (e-gift cards alone) has no address step: the form says `address=none`.
+  const none = form.address === 'none';
+  const saved = isCustomer && form.address && form.address !== 'new' && !none ? form.address : undefined;
   return {
     email: isCustomer ? undefined : (form.email ?? ''),
     savedAddressId: saved,
-    delivery: saved ? undefined : address(''),
-    billingSameAsDelivery: form.billingSame === 'on',
-    billing: form.billingSame === 'on' ? undefined : address('billing.'),
+    delivery: saved || none ? undefined : address(''),
+    billingSameAsDelivery: none || form.billingSame === 'on',
+    billing: none || form.billingSame === 'on' ? undefined : address('billing.'),
     card: { number: form.cardNumber ?? '', expiry: form.cardExpiry ?? '', cvc: form.cardCvc ?? '' },
     idempotencyKey: form.idempotencyKey ?? '',
   };

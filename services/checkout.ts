@@ -209,8 +209,9 @@ interface OrderRequest {
   input: CheckoutInput;
   now: Date;
   email: string;
-  delivery: OrderAddress;
-  billing: OrderAddress;
+  /** None when the order delivers nothing (e-gift cards alone): priceForPayment checks that it does not. */
+  delivery: OrderAddress | null;
+  billing: OrderAddress | null;
   messages: I18n;
 }
 
@@ -277,7 +278,8 @@ async function checkRequest(
   const cardProblem = checkCard(input.card, now);
   if (cardProblem) throw new ServiceError('invalid', cardProblem);
   const email = await buyerEmail(ctx.db, customerId, input);
-  const delivery = await deliveryAddressOf(ctx, input);
+  const delivery =
+    input.savedAddressId !== undefined || input.delivery !== undefined ? await deliveryAddressOf(ctx, input) : null;
   const messages = await ctx.messages();
   const billing = input.billingSameAsDelivery || !input.billing ? delivery : toOrderAddress(input.billing);
   // Every attempt that goes on to the payment provider spends from the budgets (card testing, declines).
@@ -311,6 +313,8 @@ async function priceForPayment(
     if (placedMeanwhile) return { replay: replay(placedMeanwhile, ctx, request.customerId, request.cartId) };
     throw error;
   }
+  if (!request.delivery && priced.cart.lineItems.some((l) => !l.giftVoucherDetails))
+    throw new ServiceError('invalid', CHECKOUT_MESSAGES.deliveryRequired);
   return { amountCents: priced.totals.order.payableTodayCents };
 }
 
@@ -415,7 +419,7 @@ async function checkMembership(tx: Db, request: OrderRequest, cart: PricedCart['
   if (!cart.lineItems.some((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode))) return false;
   // A guest paying for it would get no subscription.
   if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
-  if (isOutOfArea(request.delivery.postcode)) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
+  if (isOutOfArea(request.delivery?.postcode ?? '')) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
   const [standing] = await tx
     .select({ status: customerSubscriptions.status })

@@ -13,7 +13,8 @@ export interface OrderEmailInput {
   site: Site;
   orderNumber: string;
   email: string;
-  delivery: OrderAddress;
+  /** None when the order delivers nothing (e-gift cards alone). */
+  delivery: OrderAddress | null;
   lines: { name: string; quantity: number; totalCents: number; preSell: boolean }[];
   totals: OrderTotals;
   giftCards: { code: string; amountCents: number; recipientName: string }[];
@@ -28,12 +29,14 @@ export function renderOrderEmail(
   const brand = input.site.brand.name;
   const orderNumber = input.orderNumber;
   const a = input.delivery;
-  const address = [
-    `${a.firstName} ${a.lastName}`,
-    a.line1,
-    a.line2,
-    [a.city, hkDistrictName(a.district), a.state, a.postcode].filter(Boolean).join(' '),
-  ].filter(Boolean);
+  const address = a
+    ? [
+        `${a.firstName} ${a.lastName}`,
+        a.line1,
+        a.line2,
+        [a.city, hkDistrictName(a.district), a.state, a.postcode].filter(Boolean).join(' '),
+      ].filter(Boolean)
+    : [];
   const lines = input.lines.map(
     (l) => `${l.quantity} × ${l.name}: ${money(l.totalCents)}${l.preSell ? i18n._(EMAIL_TEXTS.preSale.id) : ''}`,
   );
@@ -69,9 +72,7 @@ export function renderOrderEmail(
     '',
     ...sums,
     ...(gifts.length ? ['', ...gifts] : []),
-    '',
-    `${deliveringTo}:`,
-    ...address,
+    ...(address.length ? ['', `${deliveringTo}:`, ...address] : []),
     '',
     next,
     '',
@@ -83,7 +84,7 @@ export function renderOrderEmail(
     list(lines),
     list(sums),
     gifts.length ? `<h2>${escapeHtml(i18n._('eGift cards'))}</h2>${list(gifts)}` : '',
-    `<h2>${escapeHtml(deliveringTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>`,
+    address.length ? `<h2>${escapeHtml(deliveringTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` : '',
     `<p>${escapeHtml(next)}</p>`,
     `<p>${escapeHtml(`${brand} · ${input.site.supportPhone}`)}</p>`,
   ].join('\n');

@@ -52,6 +52,13 @@ export const SERVER_FILLED_TEXTS = {
   // The HK checkout's district select (app/routes/checkout.tsx writes them into the page and its answers).
   district: /*i18n*/ { id: 'District' },
   noDistrict: /*i18n*/ { id: 'Please choose a district.' },
+  // The checkout of an order that delivers nothing (e-gift cards alone): no address or delivery step.
+  detailsStep: /*i18n*/ { id: '1. Your details' },
+  nothingDelivered: /*i18n*/ {
+    id: 'Nothing in this order is delivered: e-gift cards go to their recipients by email.',
+  },
+  paymentStep: /*i18n*/ { id: '2. Payment' },
+  reviewStep: /*i18n*/ { id: '3. Review and place order' },
   // services/checkout.ts: the cart changed between the card's authorisation and the order.
   amountChanged: /*i18n*/ {
     id: 'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',

@@ -43,6 +43,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     // A new key for every visit to the page; a resubmitted (reloaded) post carries the same one.
     idempotencyKey: globalThis.crypto.randomUUID(),
     // Hong Kong addresses have a district, not a postcode: the select's texts, written here (server-only texts).
+    // An order of e-gift cards alone delivers nothing: no address or delivery step, and the steps' titles say so.
+    deliversNothing:
+      cart.lineItems.length > 0 && cart.lineItems.every((l) => l.giftVoucherDetails)
+        ? await ctx.messages().then((i18n) => ({
+            details: i18n._(SERVER_FILLED_TEXTS.detailsStep.id),
+            note: i18n._(SERVER_FILLED_TEXTS.nothingDelivered.id),
+            payment: i18n._(SERVER_FILLED_TEXTS.paymentStep.id),
+            review: i18n._(SERVER_FILLED_TEXTS.reviewStep.id),
+          }))
+        : null,
     districtTexts:
       ctx.site.country === 'hk'
         ? await ctx.messages().then((i18n) => ({
@@ -69,6 +79,7 @@ const FIELD_OF_MESSAGE: Record<string, string> = {
   [CHECKOUT_MESSAGES.email]: 'email',
   [CHECKOUT_MESSAGES.unknownPostcode]: 'postcode',
   [CHECKOUT_MESSAGES.addressNotFound]: 'address',
+  [CHECKOUT_MESSAGES.deliveryRequired]: 'line1',
 };
 
 export async function action({ request, context }: Route.ActionArgs) {

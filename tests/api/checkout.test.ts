@@ -188,6 +188,29 @@ describe('a guest', () => {
   });
 });
 
+describe('an order that delivers nothing', () => {
+  it('of e-gift cards alone needs no address; one with a wine, or Unlimited, is refused without one', async () => {
+    const v = visitor();
+    expect((await v.call('PUT', '/api/cart/eItemCode', giftCardBody(100))).status).toBe(200);
+    const noAddress = { delivery: undefined, email: 'cards@example.com' };
+    const placed = await place(v, noAddress);
+    expect(placed.status).toBe(200);
+    const [order] = await db()
+      .select({ delivery: orders.deliveryAddress, shipping: orders.shippingCents, total: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.orderNumber, placed.body.response.orderNumber));
+    expect(order).toEqual({ delivery: null, shipping: 0, total: 10_000 });
+
+    const wine = visitor();
+    await wine.add('D0001', 1);
+    await wine.call('PUT', '/api/cart/eItemCode', giftCardBody(50));
+    const refused = await place(wine, noAddress);
+    expect(refused.status).toBe(400);
+    expect(refused.body.statusMessage).toBe('Please enter a delivery address.');
+    expect((await wine.cart()).lineItems).toHaveLength(2);
+  });
+});
+
 describe('one order per checkout key', () => {
   it('a double click, sent at once, places one order and answers both with it', async () => {
     const v = visitor();

@@ -522,3 +522,24 @@ test('an e-gift card and Unlimited are not parcels: no bottles, no delivery char
   await expect(page.getByTestId('checkout-delivery')).toHaveText('Free delivery');
   await expect(page.getByText('Someone 18 or over must sign for it.', { exact: false })).toHaveCount(0);
 });
+
+test('e-gift cards alone: no address or delivery step, and the order goes through', { tag: '@db' }, async ({
+  page,
+  cart,
+}) => {
+  await page.goto('/robots.txt');
+  expect((await cart.api('PUT', '/api/cart/eItemCode', giftCardBody(100))).status).toBe(200);
+  await gotoHydrated(page, '/checkout');
+  await expect(page.getByRole('heading', { level: 2, name: '1. Your details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Delivery/ })).toHaveCount(0);
+  await expect(page.getByLabel('Street address')).toHaveCount(0);
+  await expect(page.getByLabel('Billing address is the same as delivery')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: '2. Payment' })).toBeVisible();
+  await expectAccessible(page, '.checkout__form');
+  await page.getByLabel('Email address (for your order confirmation)').fill('cards-only@example.com');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delivering to' })).toHaveCount(0);
+});

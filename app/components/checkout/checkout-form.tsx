@@ -29,6 +29,8 @@ interface Props {
   result: CheckoutActionData | null;
   /** The HK form's district select (in place of the postcode): its label and its message when none is chosen. */
   districtTexts: { label: string; missing: string } | null;
+  /** An order of e-gift cards alone: the titles of its steps (no address or delivery step), written by the server. */
+  deliversNothing: { details: string; note: string; payment: string; review: string } | null;
 }
 
 const ADDRESS_FIELDS = [
@@ -53,7 +55,7 @@ const CARD_FIELDS = [
  * as one plain form — it submits without JavaScript; with it, the button shows progress and a second
  * click sends nothing (the server's idempotency key makes a resubmission place one order anyway).
  */
-export function CheckoutForm({ cart, customer, idempotencyKey, result, districtTexts }: Props) {
+export function CheckoutForm({ cart, customer, idempotencyKey, result, districtTexts, deliversNothing }: Props) {
   const { i18n } = useLingui();
   const { site, isTestHost } = useRootData();
   const navigation = useNavigation();
@@ -211,77 +213,106 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
       ) : null}
       <Form method="post" className="checkout__form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <section aria-labelledby="checkout-step-address" className="checkout__step">
-          <h2 id="checkout-step-address">{i18n._('1. Delivery address')}</h2>
-          {customer ? (
-            <p>{i18n._('Ordering as {name} ({email})', { name: customer.name, email: customer.email })}</p>
-          ) : (
-            <Field
-              label={i18n._('Email address (for your order confirmation)')}
-              invalid={Boolean(errorOf('email'))}
-              describedBy={[errorOf('email') && 'checkout-email-error']}
-              inputProps={{
-                id: 'checkout-email',
-                name: 'email',
-                type: 'email',
-                autoComplete: 'email',
-                required: true,
-                defaultValue: values.email ?? '',
-              }}
-            >
-              {errorOf('email') ? <FieldError id="checkout-email-error" message={errorOf('email')} /> : null}
-            </Field>
-          )}
-          {customer && customer.addresses.length > 0 ? (
-            <fieldset className="checkout__saved">
-              <legend>{i18n._('Deliver to')}</legend>
-              {customer.addresses.map((a) => (
-                <div className="checkbox-row" key={a.id}>
-                  <input
-                    type="radio"
-                    id={`checkout-address-${a.id}`}
-                    name="address"
-                    value={String(a.id)}
-                    defaultChecked={addressChoice === String(a.id)}
-                  />
-                  <label htmlFor={`checkout-address-${a.id}`}>
-                    {a.line1}, {a.locality} {a.state} {a.postalCode}
-                  </label>
-                </div>
-              ))}
-              <div className="checkbox-row">
-                <input
-                  type="radio"
-                  id="checkout-address-new"
-                  name="address"
-                  value="new"
-                  defaultChecked={addressChoice === 'new'}
-                />
-                <label htmlFor="checkout-address-new">{i18n._('A new address')}</label>
-              </div>
-              {errorOf('address') ? <FieldError id="checkout-address-error" message={errorOf('address')} /> : null}
-            </fieldset>
-          ) : (
-            <input type="hidden" name="address" value="new" />
-          )}
-          {addressFields('', i18n._('Delivery address'))}
-        </section>
+        {deliversNothing ? (
+          <section aria-labelledby="checkout-step-address" className="checkout__step">
+            <h2 id="checkout-step-address">{deliversNothing.details}</h2>
+            {customer ? (
+              <p>{i18n._('Ordering as {name} ({email})', { name: customer.name, email: customer.email })}</p>
+            ) : (
+              <Field
+                label={i18n._('Email address (for your order confirmation)')}
+                invalid={Boolean(errorOf('email'))}
+                describedBy={[errorOf('email') && 'checkout-email-error']}
+                inputProps={{
+                  id: 'checkout-email',
+                  name: 'email',
+                  type: 'email',
+                  autoComplete: 'email',
+                  required: true,
+                  defaultValue: values.email ?? '',
+                }}
+              >
+                {errorOf('email') ? <FieldError id="checkout-email-error" message={errorOf('email')} /> : null}
+              </Field>
+            )}
+            <p className="help">{deliversNothing.note}</p>
+            <input type="hidden" name="address" value="none" />
+          </section>
+        ) : (
+          <>
+            <section aria-labelledby="checkout-step-address" className="checkout__step">
+              <h2 id="checkout-step-address">{i18n._('1. Delivery address')}</h2>
+              {customer ? (
+                <p>{i18n._('Ordering as {name} ({email})', { name: customer.name, email: customer.email })}</p>
+              ) : (
+                <Field
+                  label={i18n._('Email address (for your order confirmation)')}
+                  invalid={Boolean(errorOf('email'))}
+                  describedBy={[errorOf('email') && 'checkout-email-error']}
+                  inputProps={{
+                    id: 'checkout-email',
+                    name: 'email',
+                    type: 'email',
+                    autoComplete: 'email',
+                    required: true,
+                    defaultValue: values.email ?? '',
+                  }}
+                >
+                  {errorOf('email') ? <FieldError id="checkout-email-error" message={errorOf('email')} /> : null}
+                </Field>
+              )}
+              {customer && customer.addresses.length > 0 ? (
+                <fieldset className="checkout__saved">
+                  <legend>{i18n._('Deliver to')}</legend>
+                  {customer.addresses.map((a) => (
+                    <div className="checkbox-row" key={a.id}>
+                      <input
+                        type="radio"
+                        id={`checkout-address-${a.id}`}
+                        name="address"
+                        value={String(a.id)}
+                        defaultChecked={addressChoice === String(a.id)}
+                      />
+                      <label htmlFor={`checkout-address-${a.id}`}>
+                        {a.line1}, {a.locality} {a.state} {a.postalCode}
+                      </label>
+                    </div>
+                  ))}
+                  <div className="checkbox-row">
+                    <input
+                      type="radio"
+                      id="checkout-address-new"
+                      name="address"
+                      value="new"
+                      defaultChecked={addressChoice === 'new'}
+                    />
+                    <label htmlFor="checkout-address-new">{i18n._('A new address')}</label>
+                  </div>
+                  {errorOf('address') ? <FieldError id="checkout-address-error" message={errorOf('address')} /> : null}
+                </fieldset>
+              ) : (
+                <input type="hidden" name="address" value="new" />
+              )}
+              {addressFields('', i18n._('Delivery address'))}
+            </section>
 
-        <section aria-labelledby="checkout-step-delivery" className="checkout__step">
-          <h2 id="checkout-step-delivery">{i18n._('2. Delivery')}</h2>
-          <p data-testid="checkout-delivery">
-            {pi.shipping === 0
-              ? i18n._('Free delivery')
-              : i18n._('Standard delivery: {amount}', { amount: money(pi.shipping) })}
-          </p>
-          {/* Nothing to sign for when nothing is delivered (e-gift cards, a membership). */}
-          {cart.numBottles > 0 ? (
-            <p className="help">{i18n._('We deliver in 2–5 working days. Someone 18 or over must sign for it.')}</p>
-          ) : null}
-        </section>
+            <section aria-labelledby="checkout-step-delivery" className="checkout__step">
+              <h2 id="checkout-step-delivery">{i18n._('2. Delivery')}</h2>
+              <p data-testid="checkout-delivery">
+                {pi.shipping === 0
+                  ? i18n._('Free delivery')
+                  : i18n._('Standard delivery: {amount}', { amount: money(pi.shipping) })}
+              </p>
+              {/* Nothing to sign for when nothing is delivered (e-gift cards, a membership). */}
+              {cart.numBottles > 0 ? (
+                <p className="help">{i18n._('We deliver in 2–5 working days. Someone 18 or over must sign for it.')}</p>
+              ) : null}
+            </section>
+          </>
+        )}
 
         <section aria-labelledby="checkout-step-payment" className="checkout__step">
-          <h2 id="checkout-step-payment">{i18n._('3. Payment')}</h2>
+          <h2 id="checkout-step-payment">{deliversNothing ? deliversNothing.payment : i18n._('3. Payment')}</h2>
           {isTestHost ? (
             <p className="help">
               {i18n._('Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.')}
@@ -314,15 +345,21 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
               {errorOf(name) ? <FieldError id={`checkout-${name}-error`} message={errorOf(name)} /> : null}
             </Field>
           ))}
-          <div className="checkbox-row">
-            <input type="checkbox" id="checkout-billing-same" name="billingSame" defaultChecked={billingSame} />
-            <label htmlFor="checkout-billing-same">{i18n._('Billing address is the same as delivery')}</label>
-          </div>
-          {addressFields('billing.', i18n._('Billing address'))}
+          {deliversNothing ? null : (
+            <>
+              <div className="checkbox-row">
+                <input type="checkbox" id="checkout-billing-same" name="billingSame" defaultChecked={billingSame} />
+                <label htmlFor="checkout-billing-same">{i18n._('Billing address is the same as delivery')}</label>
+              </div>
+              {addressFields('billing.', i18n._('Billing address'))}
+            </>
+          )}
         </section>
 
         <section aria-labelledby="checkout-step-review" className="checkout__step">
-          <h2 id="checkout-step-review">{i18n._('4. Review and place order')}</h2>
+          <h2 id="checkout-step-review">
+            {deliversNothing ? deliversNothing.review : i18n._('4. Review and place order')}
+          </h2>
           <ul className="checkout__lines">
             {cart.lineItems.map((line) => (
               <li key={line.commerceItemId}>
