@@ -419,7 +419,8 @@ async function checkMembership(tx: Db, request: OrderRequest, cart: PricedCart['
   if (!cart.lineItems.some((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode))) return false;
   // A guest paying for it would get no subscription.
   if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
-  if (isOutOfArea(request.delivery?.postcode ?? '')) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
+  if (isOutOfArea(request.delivery?.postcode ?? ''))
+    throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
   const [standing] = await tx
     .select({ status: customerSubscriptions.status })

@@ -66,7 +66,7 @@ test('the customer sees the order’s history after an operator ships it', { tag
 
 test('the customer cancels a fresh order from its page, after confirming', { tag: '@db' }, async ({ page }) => {
   await logIn(page, 'planner@example.com');
-  const { orderNumber, orderId } = await placeOrder(page);
+  const { orderId } = await placeOrder(page);
   await gotoHydrated(page, `/account/purchased/${orderId}`);
   await page.getByRole('button', { name: 'Cancel this order' }).click();
   await expect(page.getByText('Cancel this order? Any amount')).toBeVisible();
