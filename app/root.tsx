@@ -37,12 +37,22 @@ import { ClickTracking } from './components/click-tracking';
 import { EmailCapture } from './components/marketing/email-capture';
 import { appContext } from './context';
 import { toPublicSite } from './lib/site';
+import { infoPageLanguage } from '../domain/content';
+import { listInfoPageLinks } from '../services/content';
+import { SERVER_FILLED_TEXTS } from '../services/server-texts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const { site, visitor } = ctx;
+  const language = infoPageLanguage(site.intlLocale);
+  // The footer's information links and licence, written here in the site's language: every page carries them, so
+  // their words travel in the page, not in the browser's catalogue.
+  const [infoLinks, i18n] = await Promise.all([
+    ctx.cache.get(`info-page-links:${language}`, () => listInfoPageLinks(ctx.db, language)),
+    ctx.messages(),
+  ]);
   const pageData: Omit<PageData, 'pageType'> = {
     visitorType: visitorTypeOf(visitor),
     visitorTypeDetailed: visitor.tier,
@@ -68,6 +78,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
     favourites: isCurrent(visitor) ? [...ctx.favourites] : [],
+    footer: {
+      links: infoLinks,
+      licence: i18n._(SERVER_FILLED_TEXTS.liquorLicence.id, { licence: site.liquorLicence }),
+    },
   };
 }
 
@@ -174,7 +188,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer site={loaderData.site} />
+        <Footer site={loaderData.site} extra={loaderData.footer} />
         <BackToTop />
         <GotoScroller />
         <MiniCart site={loaderData.site} />
@@ -208,7 +222,7 @@ export function ErrorBoundary() {
       <main id="main" tabIndex={-1}>
         <GeneralErrorBoundary />
       </main>
-      <Footer site={data.site} />
+      <Footer site={data.site} extra={data.footer} />
     </>
   );
 }

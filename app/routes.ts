@@ -18,6 +18,12 @@ export default [
   route('reviews/author/:slug', 'routes/review-author.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('about-us', 'routes/about-us.tsx'),
+  // Information pages from the operators' content files (content/pages/), linked from every footer.
+  route('delivery', 'routes/info-page.tsx', { id: 'delivery' }),
+  route('returns', 'routes/info-page.tsx', { id: 'returns' }),
+  route('terms', 'routes/info-page.tsx', { id: 'terms' }),
+  // The order's page behind the confirmation email's link: opened by its secret, no login needed.
+  route('orders/:orderNumber', 'routes/order-link.tsx'),
   route('wedding-wine-calculator', 'routes/wedding-wine-calculator.tsx'),
   route('unsupported-browser', 'routes/unsupported-browser.tsx'),
   // Identity: login, registration (SPEC §2, CONTRACT.md)

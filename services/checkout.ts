@@ -50,6 +50,7 @@ import { mailboxKey } from '../domain/identity-rules';
 import { announcePageChange } from './page-changes';
 import { message } from '../domain/message';
 import { SERVER_FILLED_TEXTS } from './server-texts';
+import { randomToken } from './random-token';
 
 // Placing an order: the amount is authorised on the card, then one transaction reads prices and stock uncached, takes
 // the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited, writes the order and
@@ -66,6 +67,8 @@ export interface CheckoutContext extends CartContext {
   /** The client's address and the budgets of payment attempts (per address and per cart). */
   clientAddress: string;
   budgets: Pick<BudgetLimits, 'paymentsPerAddress' | 'paymentsPerCart'>;
+  /** The site's own origin, for the confirmation email's link to the order's page. */
+  siteOrigin: string;
 }
 
 /** The checkout's context for a request (the JSON API and the checkout page's form post place orders alike). */
@@ -78,6 +81,7 @@ export function checkoutContextOf(ctx: RequestContext): CheckoutContext {
     presellBottleLimit: ctx.presellBottleLimit,
     clientAddress: ctx.clientAddress,
     budgets: ctx.budgets,
+    siteOrigin: ctx.siteOrigin,
   };
 }
 
@@ -91,6 +95,16 @@ export interface PlacedOrder {
 /** The confirmation page's cookie value is the checkout key itself; only its hash is kept. */
 export function accessTokenHash(idempotencyKey: string): string {
   return createHash('sha256').update(idempotencyKey).digest('hex');
+}
+
+/** The hash kept of the secret in the confirmation email's link (`orders.link_token_hash`). */
+export function linkTokenHash(token: string): string {
+  return createHash('sha256').update(`order-link:${token}`).digest('hex');
+}
+
+/** The order's page for whoever holds the confirmation email (a guest needs no login): its path and secret. */
+export function orderLinkPath(orderNumber: string, token: string): string {
+  return `/orders/${encodeURIComponent(orderNumber)}?token=${token}`;
 }
 
 function toOrderAddress(a: AddressInput): OrderAddress {
@@ -339,7 +353,9 @@ async function writeOrder(
   const wentOutOfStock = await takeStock(tx, cart);
   const voucher = await checkPersonRules(tx, ctx, request, cart, totals);
 
-  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, authorisation);
+  // The email's link carries its own secret (never the checkout key, which the confirmation cookie holds).
+  const linkToken = randomToken(32, 'base64url');
+  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, authorisation, linkToken);
   await insertOrderLines(tx, orderId, cart, totals);
   const issued = await issueGiftCards(tx, orderId, cart, totals);
   if (joinsUnlimited && customerId !== null) {
@@ -369,7 +385,7 @@ async function writeOrder(
     .update(carts)
     .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
     .where(eq(carts.id, cartId));
-  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, authorisation });
+  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, authorisation, linkToken });
   return {
     id: orderId,
     orderNumber,
@@ -511,6 +527,7 @@ async function insertOrder(
   totals: PricedCart['totals'],
   voucher: { code: string } | null,
   authorisation: Authorisation,
+  linkToken: string,
 ): Promise<{ orderId: number; orderNumber: string }> {
   const { input, now } = request;
   const order = totals.order;
@@ -537,6 +554,7 @@ async function insertOrder(
         deliveryAddress: request.delivery,
         billingAddress: request.billing,
         accessTokenHash: accessTokenHash(input.idempotencyKey),
+        linkTokenHash: linkTokenHash(linkToken),
         cartHash: cartHashOf(request.cartId),
         paymentBrand: authorisation.brand,
         paymentLast4: authorisation.last4,
@@ -604,6 +622,7 @@ async function queueOrderEmail(
     totals: PricedCart['totals'];
     issued: { code: string; amountCents: number; recipientName: string }[];
     authorisation: Authorisation;
+    linkToken: string;
   },
 ) {
   const { cart, totals } = order;
@@ -629,6 +648,7 @@ async function queueOrderEmail(
           recipientName: g.recipientName,
         })),
         card: { brand: order.authorisation.brand, last4: order.authorisation.last4 },
+        orderLink: `${ctx.siteOrigin}${orderLinkPath(order.orderNumber, order.linkToken)}`,
       },
       request.messages,
     ),

@@ -28,6 +28,8 @@ export interface RequestContext {
   cspNonce: string;
   /** Budgets of payment attempts, codes tried and signups (services/budgets.ts). */
   budgets: BudgetLimits;
+  /** Where contact-form messages go: CUSTOMER_SERVICE_EMAIL, else the site's own supportEmail. */
+  customerServiceEmail: string;
   /** Pre-sell bottles one customer may hold reserved and unpaid (PRESELL_MAX_BOTTLES). */
   presellBottleLimit: number;
   /** The scrypt cost new password hashes are made with (PASSWORD_HASH_COST). */

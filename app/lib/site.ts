@@ -11,6 +11,7 @@ export function toPublicSite(site: Site) {
     lang: site.lang,
     freeShippingThresholdCents: site.freeShippingThresholdCents,
     supportPhone: site.supportPhone,
+    supportEmail: site.supportEmail,
     chinese: site.chinese,
   };
 }

@@ -89,6 +89,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       payments: parts.payments,
       passwordCost: parts.passwordCost,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
+      customerServiceEmail: config.CUSTOMER_SERVICE_EMAIL || resolved.site.supportEmail,
       budgets: parts.budgets,
       messages: () => parts.messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),
