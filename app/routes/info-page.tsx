@@ -13,7 +13,8 @@ export const handle = { pageType: 'customer_service' };
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const name = new URL(request.url).pathname.slice(1) as InfoPageName;
+  // A client-side navigation asks for `/delivery.data`.
+  const name = new URL(request.url).pathname.replace(/\.data$/, '').slice(1) as InfoPageName;
   if (!INFO_PAGE_NAMES.includes(name)) throw data('Not found', { status: 404 });
   const language = infoPageLanguage(ctx.site.intlLocale);
   const page = await ctx.cache.get(`info-page:${name}:${language}`, () => findInfoPage(ctx.db, name, language));
