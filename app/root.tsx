@@ -38,6 +38,7 @@ import { EmailCapture } from './components/marketing/email-capture';
 import { appContext } from './context';
 import { toPublicSite } from './lib/site';
 import { infoPageLanguage } from '../domain/content';
+import { LIQUOR_LICENCES } from '../domain/site-contacts';
 import { listInfoPageLinks } from '../services/content';
 import { SERVER_FILLED_TEXTS } from '../services/server-texts';
 
@@ -80,7 +81,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     favourites: isCurrent(visitor) ? [...ctx.favourites] : [],
     footer: {
       links: infoLinks,
-      licence: i18n._(SERVER_FILLED_TEXTS.liquorLicence.id, { licence: site.liquorLicence }),
+      licence: i18n._(SERVER_FILLED_TEXTS.liquorLicence.id, { licence: LIQUOR_LICENCES[site.id] }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_TEXTS } from './api-texts';
+import { CONTACT_TEXTS } from './contact-texts';
 import { LoginSchema } from './identity-schemas';
 
 // The contact form (`/contact-us`, POST /api/contact): one schema for the page's own check and the API's.

@@ -54,13 +54,6 @@ export interface Site {
   /** Email-marketing list configuration (SPEC §3). */
   emailList: { accountId: string; listId: string; footerListId?: string };
   supportPhone: string;
-  /** The customer-service mailbox shown on the contact page; contact-form messages go here (CUSTOMER_SERVICE_EMAIL overrides it). */
-  supportEmail: string;
-  /**
-   * The liquor licence the site sells under, shown in every page's footer. NOTE: placeholders (neither SPEC nor
-   * CONTRACT gives the numbers): the retailer fills in each site's real licence before going live.
-   */
-  liquorLicence: string;
   /** GST/VAT rate included in prices, in basis points. */
   taxRateBasisPoints: number;
   /** Site is served in traditional Chinese where the SPEC gives Chinese text. */
@@ -158,13 +151,11 @@ interface SiteRow {
   brand: BrandCode;
   country: CountryCode;
   listId: string;
-  /** Placeholder licence number, the retailer's to replace (see Site.liquorLicence). */
-  licence: string;
 }
 
 const COUNTRY_DEFAULTS: Record<
   CountryCode,
-  Omit<Site, 'id' | 'brand' | 'emailList' | 'supportPhone' | 'supportEmail' | 'liquorLicence'> & { phonePrefix: string }
+  Omit<Site, 'id' | 'brand' | 'emailList' | 'supportPhone'> & { phonePrefix: string }
 > = {
   au: {
     country: 'au',
@@ -244,17 +235,17 @@ const COUNTRY_DEFAULTS: Record<
 };
 
 const SITE_ROWS: Record<SiteId, SiteRow> = {
-  'law-au': { brand: 'law', country: 'au', listId: 'a0b1c2d3', licence: 'LIQP770016001' },
-  'vir-au': { brand: 'vir', country: 'au', listId: 'b1c2d3e4', licence: 'LIQP770016002' },
-  'wpe-au': { brand: 'wpe', country: 'au', listId: 'c2d3e4f5', licence: 'LIQP770016003' },
-  'adc-au': { brand: 'adc', country: 'au', listId: 'd3e4f5a6', licence: 'LIQP770016004' },
-  'vws-au': { brand: 'vws', country: 'au', listId: 'e4f5a6b7', licence: 'LIQP770016005' },
-  'law-nz': { brand: 'law', country: 'nz', listId: 'f5a6b7c8', licence: '60/OFF/000101/2026' },
-  'wpe-nz': { brand: 'wpe', country: 'nz', listId: 'a6b7c8d9', licence: '60/OFF/000102/2026' },
-  'wsj-us': { brand: 'wsj', country: 'us', listId: 'b7c8d9e0', licence: 'DS-000103' },
-  'law-hk': { brand: 'law', country: 'hk', listId: 'c8d9e0f1', licence: 'LL-000104' },
-  'hlw-hk': { brand: 'hlw', country: 'hk', listId: 'd9e0f1a2', licence: 'LL-000105' },
-  'law-tw': { brand: 'law', country: 'tw', listId: 'e0f1a2b3', licence: '000106' },
+  'law-au': { brand: 'law', country: 'au', listId: 'a0b1c2d3' },
+  'vir-au': { brand: 'vir', country: 'au', listId: 'b1c2d3e4' },
+  'wpe-au': { brand: 'wpe', country: 'au', listId: 'c2d3e4f5' },
+  'adc-au': { brand: 'adc', country: 'au', listId: 'd3e4f5a6' },
+  'vws-au': { brand: 'vws', country: 'au', listId: 'e4f5a6b7' },
+  'law-nz': { brand: 'law', country: 'nz', listId: 'f5a6b7c8' },
+  'wpe-nz': { brand: 'wpe', country: 'nz', listId: 'a6b7c8d9' },
+  'wsj-us': { brand: 'wsj', country: 'us', listId: 'b7c8d9e0' },
+  'law-hk': { brand: 'law', country: 'hk', listId: 'c8d9e0f1' },
+  'hlw-hk': { brand: 'hlw', country: 'hk', listId: 'd9e0f1a2' },
+  'law-tw': { brand: 'law', country: 'tw', listId: 'e0f1a2b3' },
 };
 
 function buildSite(id: SiteId, row: SiteRow, index: number): Site {
@@ -265,8 +256,6 @@ function buildSite(id: SiteId, row: SiteRow, index: number): Site {
     brand: BRANDS[row.brand],
     emailList: { accountId: `dw${row.country}${row.brand}`, listId: row.listId },
     supportPhone: `${phonePrefix} ${String(555_100 + index * 37).slice(0, 3)} ${String(400 + index * 13)}`,
-    supportEmail: `customerservice@${id}.storefront.localhost`,
-    liquorLicence: row.licence,
   };
   if (id === 'hlw-hk') site.userLocale = 'zh_HK_HKLW';
   // SPEC §3: a second list applies to nz law footer signups.

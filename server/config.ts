@@ -82,7 +82,7 @@ const ConfigSchema = z
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Contact-form messages per client address and per sender's address (each sends two emails). */
     CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
-    /** Where contact-form messages go; empty: each site's own customer-service address (domain/sites.ts). */
+    /** Where contact-form messages go; empty: each site's own customer-service address (domain/site-contacts.ts). */
     CUSTOMER_SERVICE_EMAIL: z.union([z.literal(''), z.email()]).optional(),
     /** Pre-sell bottles reserved unpaid per order, and per customer (account or mailbox) over their unshipped orders. */
     PRESELL_MAX_BOTTLES: z.coerce.number().int().min(0).max(10_000).default(24),

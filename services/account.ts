@@ -163,7 +163,7 @@ export interface Order {
   lines: OrderLine[];
 }
 
-export async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
@@ -187,7 +187,7 @@ export async function linesOf(db: Db, orderIds: number[]): Promise<Map<number, O
   return byOrder;
 }
 
-export function toOrder(row: typeof orders.$inferSelect, lines: OrderLine[]): Order {
+function toOrder(row: typeof orders.$inferSelect, lines: OrderLine[]): Order {
   return {
     id: row.id,
     orderNumber: row.orderNumber,

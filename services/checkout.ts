@@ -104,7 +104,7 @@ export function linkTokenHash(token: string): string {
 
 /** The order's page for whoever holds the confirmation email (a guest needs no login): its path and secret. */
 export function orderLinkPath(orderNumber: string, token: string): string {
-  return `/orders/${encodeURIComponent(orderNumber)}?token=${token}`;
+  return `/checkout/confirmation/${encodeURIComponent(orderNumber)}?token=${token}`;
 }
 
 function toOrderAddress(a: AddressInput): OrderAddress {
@@ -802,14 +802,14 @@ export interface ConfirmedOrder {
 }
 
 /**
- * The order behind a confirmation page: the customer's own order, or the order whose checkout key the
- * browser holds (a guest's). Anyone else gets not_found.
+ * The order behind a confirmation page: the customer's own order, the order whose checkout key the browser holds (a
+ * guest's), or the order of the confirmation email's link (services/order-link.ts). Anyone else gets not_found.
  */
 export async function findConfirmedOrder(
   db: Db,
   siteId: string,
   orderNumber: string,
-  viewer: { customerId: number | null; accessToken: string | null },
+  viewer: { customerId: number | null; accessToken: string | null; linkToken?: string | null },
 ): Promise<ConfirmedOrder> {
   if (!ORDER_NUMBER_PATTERN.test(orderNumber)) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
   const [row] = await db
@@ -820,7 +820,10 @@ export async function findConfirmedOrder(
   const mine =
     row &&
     ((viewer.customerId !== null && row.customerId === viewer.customerId) ||
-      (viewer.accessToken !== null && row.accessTokenHash === accessTokenHash(viewer.accessToken)));
+      (viewer.accessToken !== null && row.accessTokenHash === accessTokenHash(viewer.accessToken)) ||
+      (Boolean(viewer.linkToken) &&
+        row.linkTokenHash !== null &&
+        row.linkTokenHash === linkTokenHash(viewer.linkToken ?? '')));
   if (!row || !mine) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
   const cards = await db

@@ -1,10 +1,11 @@
 import type { I18n } from '@lingui/core';
 import type { Db } from '../db/client';
-import { CONTACT_TEXTS } from '../domain/api-texts';
+import { CONTACT_TEXTS } from '../domain/contact-texts';
 import type { Clock } from '../domain/clock';
 import { CONTACT_TOPIC_LABELS, type ContactMessage } from '../domain/contact';
 import { escapeHtml } from '../domain/html';
 import { mailboxKey } from '../domain/identity-rules';
+import { supportEmailOf } from '../domain/site-contacts';
 import type { Site } from '../domain/sites';
 import { type BudgetLimits, budgetsFor, HOUR_MS, spendBudget } from './budgets';
 import { enqueue } from './outbox';
@@ -19,7 +20,7 @@ export interface ContactContext {
   site: Site;
   clientAddress: string;
   budgets: Pick<BudgetLimits, 'contactsPerAddress'>;
-  /** Where the message goes (CUSTOMER_SERVICE_EMAIL, else the site's supportEmail). */
+  /** Where the message goes (CUSTOMER_SERVICE_EMAIL, else the site's own, domain/site-contacts.ts). */
   customerServiceEmail: string;
   messages: () => Promise<I18n>;
 }
@@ -60,7 +61,7 @@ function retailerMail(ctx: ContactContext, input: ContactMessage, customerId: nu
 function acknowledgement(ctx: ContactContext, i18n: I18n, input: ContactMessage): ContactMail {
   const subject = i18n._(CONTACT_TEXTS.ackSubject, { brand: ctx.site.brand.name });
   const body = i18n._(CONTACT_TEXTS.ackBody);
-  const sign = `${ctx.site.brand.name} · ${ctx.site.supportPhone} · ${ctx.site.supportEmail}`;
+  const sign = `${ctx.site.brand.name} · ${ctx.site.supportPhone} · ${supportEmailOf(ctx.site.id)}`;
   return {
     to: input.email,
     subject,

@@ -143,14 +143,9 @@ export function reorderCartPath(result: ReorderResult): string {
   return `/cart?${query}`;
 }
 
-export interface ReorderNotice {
-  title: string;
-  heading: string | null;
-  lines: string[];
-}
-
 /**
- * The cart page's notice after a reorder (its address, from reorderCartPath), in the site's language. Names come from
+ * The cart page's notice after a reorder (its address, from reorderCartPath), in the site's language: one text, a
+ * line each for what was not added. Names come from
  * the customer's own order, never from the address: codes that are not lines of it are ignored.
  */
 export async function reorderNotice(
@@ -159,7 +154,7 @@ export async function reorderNotice(
   siteId: string,
   customerId: number,
   query: URLSearchParams,
-): Promise<ReorderNotice | null> {
+): Promise<string | null> {
   const orderNumber = query.get('reordered');
   if (!orderNumber || orderNumber.length > 40) return null;
   let order: Awaited<ReturnType<typeof loadOwnOrder>>;
@@ -181,9 +176,6 @@ export async function reorderNotice(
       }),
   );
   const added = Number(query.get('added') ?? '0') > 0;
-  return {
-    title: translate(i18n, message((added ? REORDER_TEXTS.added : REORDER_TEXTS.noneAdded).id, { orderNumber })),
-    heading: lines.length > 0 ? i18n._(REORDER_TEXTS.notAddedHeading.id) : null,
-    lines,
-  };
+  const title = translate(i18n, message((added ? REORDER_TEXTS.added : REORDER_TEXTS.noneAdded).id, { orderNumber }));
+  return lines.length > 0 ? [title, i18n._(REORDER_TEXTS.notAddedHeading.id), ...lines].join('\n') : title;
 }

@@ -28,7 +28,7 @@ export interface RequestContext {
   cspNonce: string;
   /** Budgets of payment attempts, codes tried and signups (services/budgets.ts). */
   budgets: BudgetLimits;
-  /** Where contact-form messages go: CUSTOMER_SERVICE_EMAIL, else the site's own supportEmail. */
+  /** Where contact-form messages go: CUSTOMER_SERVICE_EMAIL, else the site's own (domain/site-contacts.ts). */
   customerServiceEmail: string;
   /** Pre-sell bottles one customer may hold reserved and unpaid (PRESELL_MAX_BOTTLES). */
   presellBottleLimit: number;

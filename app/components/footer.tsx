@@ -81,8 +81,7 @@ export function Footer({ site, extra }: { site: PublicSite; extra: FooterExtra }
       <ChatWidget site={site} />
       <p className="site-footer__legal">
         © {year} {site.brand.name}.{' '}
-        {i18n._('Liquor must not be sold to or obtained by a person under the legal drinking age.')}{' '}
-        <span className="site-footer__licence">{extra.licence}</span>
+        {i18n._('Liquor must not be sold to or obtained by a person under the legal drinking age.')} {extra.licence}
       </p>
     </footer>
   );

@@ -11,7 +11,6 @@ export function toPublicSite(site: Site) {
     lang: site.lang,
     freeShippingThresholdCents: site.freeShippingThresholdCents,
     supportPhone: site.supportPhone,
-    supportEmail: site.supportEmail,
     chinese: site.chinese,
   };
 }

@@ -7,9 +7,10 @@ import { EmailSignup } from '../components/marketing/email-signup';
 import { ContactForm, type ContactFormTexts } from '../components/contact-form';
 import { appContext } from '../context';
 import { useRootData } from '../root';
-import { CONTACT_TEXTS } from '../../domain/api-texts';
+import { CONTACT_TEXTS } from '../../domain/contact-texts';
 import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS } from '../../domain/contact';
 import { LOGIN_MESSAGES } from '../../domain/identity-rules';
+import { supportEmailOf } from '../../domain/site-contacts';
 
 export const handle = { pageType: 'customer_service' };
 
@@ -54,7 +55,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   };
   form.errors.generic = t(LOGIN_MESSAGES.generic);
-  return { form, heading: t(CONTACT_TEXTS.formHeading), emailUs: t(CONTACT_TEXTS.emailUs) };
+  return {
+    form,
+    heading: t(CONTACT_TEXTS.formHeading),
+    emailUs: t(CONTACT_TEXTS.emailUs),
+    supportEmail: supportEmailOf(ctx.site.id),
+  };
 }
 
 /** The customer service page the footer and chat widget link to (SPEC §2 page type customer_service). */
@@ -80,8 +86,8 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="contact-email-us">
         <h2 id="contact-email-us">{loaderData.emailUs}</h2>
         <p>
-          <a className="contact__email" href={`mailto:${site.supportEmail}`}>
-            {site.supportEmail}
+          <a className="contact__email" href={`mailto:${loaderData.supportEmail}`}>
+            {loaderData.supportEmail}
           </a>
         </p>
       </section>

@@ -11,10 +11,9 @@ export const handle = { pageType: 'customer_service' };
  * The information pages (`/delivery`, `/returns`, `/terms`): the operators' content files (`content/pages/`) in the
  * site's language. A page whose file is not imported is the 404 page.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  // A client-side navigation asks for `/delivery.data`.
-  const name = new URL(request.url).pathname.replace(/\.data$/, '').slice(1) as InfoPageName;
+  const name = params.infoPage as InfoPageName;
   if (!INFO_PAGE_NAMES.includes(name)) throw data('Not found', { status: 404 });
   const language = infoPageLanguage(ctx.site.intlLocale);
   const page = await ctx.cache.get(`info-page:${name}:${language}`, () => findInfoPage(ctx.db, name, language));

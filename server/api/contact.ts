@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CONTACT_TEXTS } from '../../domain/api-texts';
+import { CONTACT_TEXTS } from '../../domain/contact-texts';
 import { ContactMessageSchema } from '../../domain/contact';
 import { isCurrent } from '../../domain/identity-rules';
 import { sendContactMessage } from '../../services/contact';

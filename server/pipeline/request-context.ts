@@ -1,3 +1,4 @@
+import { supportEmailOf } from '../../domain/site-contacts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { I18n } from '@lingui/core';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -89,7 +90,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       payments: parts.payments,
       passwordCost: parts.passwordCost,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
-      customerServiceEmail: config.CUSTOMER_SERVICE_EMAIL || resolved.site.supportEmail,
+      customerServiceEmail: config.CUSTOMER_SERVICE_EMAIL || supportEmailOf(resolved.site.id),
       budgets: parts.budgets,
       messages: () => parts.messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),

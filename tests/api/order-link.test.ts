@@ -9,7 +9,7 @@ import { createVisitor, useTestApp } from '../support/test-app';
 
 // The confirmation email links to the order's page with a secret of its own (never the checkout key, which the
 // confirmation cookie carries); only its hash is kept; a wrong secret is not_found and costs a guessable-code try.
-// The page itself (rendered, no-store) is tested in the browser (tests/e2e/promises.spec.ts).
+// The page (the confirmation page, no-store) refuses a wrong secret in the browser too (tests/e2e/promises.spec.ts).
 
 const t = useTestApp({ CODE_TRIES_PER_HOUR: '3' });
 const db = () => t.testDb.database.db;
@@ -28,7 +28,7 @@ async function placeGuestOrder(email: string) {
     .limit(1);
   const mail = job!.payload as { to: string; text: string; html: string };
   expect(mail.to).toBe(email);
-  const link = /(http:\/\/law-au\.localhost:\d+\/orders\/\S+)/.exec(mail.text)?.[1];
+  const link = /(http:\/\/law-au\.localhost:\d+\/checkout\/confirmation\/\S+)/.exec(mail.text)?.[1];
   expect(link).toBeDefined();
   return { orderNumber: placed.body.response.orderNumber, link: new URL(link!), key: body.idempotencyKey, mail };
 }
@@ -54,7 +54,7 @@ async function kindOf(promise: Promise<unknown>): Promise<string> {
 describe("the confirmation email's order link", () => {
   it("carries its own secret, kept only as a hash, and opens the guest's order: lines, totals, status, address", async () => {
     const { orderNumber, link, key, mail } = await placeGuestOrder('link.guest@example.com');
-    expect(link.pathname).toBe(`/orders/${orderNumber}`);
+    expect(link.pathname).toBe(`/checkout/confirmation/${orderNumber}`);
     const token = link.searchParams.get('token')!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(token).not.toBe(key);
