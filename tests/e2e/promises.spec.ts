@@ -18,9 +18,7 @@ test.describe('reorder', { tag: '@db' }, () => {
     expect(names.length).toBe(2);
     await page.getByRole('button', { name: 'Reorder these wines' }).click();
     await expect(page).toHaveURL(/\/cart\?reordered=LAW-100231&added=2$/);
-    await expect(page.locator('.cart-notice')).toHaveText(
-      'The wines of order LAW-100231 are back in your cart.',
-    );
+    await expect(page.locator('.cart-notice')).toHaveText('The wines of order LAW-100231 are back in your cart.');
     for (const name of names) await expect(page.locator('.cart-line', { hasText: name }).first()).toBeVisible();
     await expectAccessible(page);
   });
@@ -69,7 +67,7 @@ test.describe('contact us', () => {
 });
 
 test.describe('information pages and the footer', () => {
-  test('the delivery page renders, linked from the footer', async ({ page }) => {
+  test('the delivery page renders, linked from the footer', { tag: '@db' }, async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.locator('.site-footer').getByRole('link', { name: 'Delivery', exact: true }).click();
     await expect(page).toHaveURL(/\/delivery$/);
@@ -98,7 +96,10 @@ test.describe('information pages and the footer', () => {
     });
 });
 
-test('an order link with a wrong secret is the 404 page, never stored', async ({ page, allowConsoleErrors }) => {
+test('an order link with a wrong secret is the 404 page, never stored', { tag: '@db' }, async ({
+  page,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 404 .*\/checkout\/confirmation\/LAW-100231\?token=/);
   const res = await page.goto(siteUrl('law-au', `/checkout/confirmation/LAW-100231?token=${'A'.repeat(43)}`));
   expect(res?.status()).toBe(404);
