@@ -48,8 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const { site, visitor } = ctx;
   const language = infoPageLanguage(site.intlLocale);
-  // The footer's information links and licence, written here in the site's language: every page carries them, so
-  // their words travel in the page, not in the browser's catalogue.
+  // The footer's help links (the information pages among them) and licence, written here in the site's language:
+  // every page carries them, so their words travel in the page rather than in its scripts.
   const [infoLinks, i18n] = await Promise.all([
     ctx.cache.get(`info-page-links:${language}`, () => listInfoPageLinks(ctx.db, language)),
     ctx.messages(),
@@ -80,7 +80,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
     favourites: isCurrent(visitor) ? [...ctx.favourites] : [],
     footer: {
-      links: infoLinks,
+      links: [
+        { href: '/contact-us', label: i18n._('Contact us') },
+        { href: '/about-us', label: i18n._('About us') },
+        { href: '/privacy-policy', label: i18n._('Privacy policy') },
+        ...infoLinks,
+      ],
       licence: i18n._(SERVER_FILLED_TEXTS.liquorLicence.id, { licence: LIQUOR_LICENCES[site.id] }),
     },
   };

@@ -12,7 +12,7 @@ const SHOP_LINKS = [
   ['/wedding-wine-calculator', /*i18n*/ { id: 'Wedding wine calculator' }],
 ] as const;
 
-/** What the root loader writes for the footer in the site's language: the information pages and the licence. */
+/** What the root loader writes for the footer in the site's language: the help links and the licence. */
 interface FooterExtra {
   links: { href: string; label: string }[];
   licence: string;
@@ -56,15 +56,6 @@ export function Footer({ site, extra }: { site: PublicSite; extra: FooterExtra }
                 // NOTE: Trans puts the message's text in the link; its own children only satisfy the linter.
                 components={{ 0: <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> }}
               />
-            </li>
-            <li>
-              <PlainLink to="/contact-us">{i18n._('Contact us')}</PlainLink>
-            </li>
-            <li>
-              <PlainLink to="/about-us">{i18n._('About us')}</PlainLink>
-            </li>
-            <li>
-              <PlainLink to="/privacy-policy">{i18n._('Privacy policy')}</PlainLink>
             </li>
             {extra.links.map((l) => (
               <li key={l.href}>
