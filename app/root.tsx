@@ -37,12 +37,23 @@ import { ClickTracking } from './components/click-tracking';
 import { EmailCapture } from './components/marketing/email-capture';
 import { appContext } from './context';
 import { toPublicSite } from './lib/site';
+import { infoPageLanguage } from '../domain/content';
+import { LIQUOR_LICENCES } from '../domain/site-contacts';
+import { listInfoPageLinks } from '../services/content';
+import { SERVER_FILLED_TEXTS } from '../services/server-texts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const { site, visitor } = ctx;
+  const language = infoPageLanguage(site.intlLocale);
+  // The footer's help links (the information pages among them) and licence, written here in the site's language:
+  // every page carries them, so their words travel in the page rather than in its scripts.
+  const [infoLinks, i18n] = await Promise.all([
+    ctx.cache.get(`info-page-links:${language}`, () => listInfoPageLinks(ctx.db, language)),
+    ctx.messages(),
+  ]);
   const pageData: Omit<PageData, 'pageType'> = {
     visitorType: visitorTypeOf(visitor),
     visitorTypeDetailed: visitor.tier,
@@ -68,6 +79,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
     favourites: isCurrent(visitor) ? [...ctx.favourites] : [],
+    footer: {
+      links: [
+        { href: '/contact-us', label: i18n._('Contact us') },
+        { href: '/about-us', label: i18n._('About us') },
+        { href: '/privacy-policy', label: i18n._('Privacy policy') },
+        ...infoLinks,
+      ],
+      licence: i18n._(SERVER_FILLED_TEXTS.liquorLicence.id, { licence: LIQUOR_LICENCES[site.id] }),
+    },
   };
 }
 
@@ -174,7 +194,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer site={loaderData.site} />
+        <Footer site={loaderData.site} extra={loaderData.footer} />
         <BackToTop />
         <GotoScroller />
         <MiniCart site={loaderData.site} />
@@ -208,7 +228,7 @@ export function ErrorBoundary() {
       <main id="main" tabIndex={-1}>
         <GeneralErrorBoundary />
       </main>
-      <Footer site={data.site} />
+      <Footer site={data.site} extra={data.footer} />
     </>
   );
 }

@@ -18,6 +18,10 @@ export default [
   route('reviews/author/:slug', 'routes/review-author.tsx'),
   route('contact-us', 'routes/contact-us.tsx'),
   route('about-us', 'routes/about-us.tsx'),
+  // Information pages from the operators' content files (content/pages/: /delivery, /returns, /terms), linked from
+  // every footer. NOTE: one route for the three (each route adds to the manifest every page loads); any other
+  // one-segment path it meets is the 404 page, as under the catch-all below.
+  route(':infoPage', 'routes/info-page.tsx'),
   route('wedding-wine-calculator', 'routes/wedding-wine-calculator.tsx'),
   route('unsupported-browser', 'routes/unsupported-browser.tsx'),
   // Identity: login, registration (SPEC §2, CONTRACT.md)

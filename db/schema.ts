@@ -571,6 +571,11 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<OrderAddress>(),
     /** The hash of the confirmation page's cookie token: lets a guest's browser see its own confirmation. */
     accessTokenHash: text('access_token_hash'),
+    /**
+     * The hash of the secret in the confirmation email's link to the order's page (`/orders/{number}?token=`): its
+     * own random token, so the checkout key (the confirmation cookie) never travels by email.
+     */
+    linkTokenHash: text('link_token_hash'),
     /** The hash of the cart the order was placed from: only that cart may replay the checkout key. */
     cartHash: text('cart_hash'),
   },

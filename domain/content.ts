@@ -56,3 +56,41 @@ export function describeIssue(error: z.ZodError): string {
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return `${where}${issue.message}`;
 }
+
+/** The shop's information pages, each at its own path (`/delivery`, `/returns`, `/terms`). */
+export const INFO_PAGE_NAMES = ['delivery', 'returns', 'terms'] as const;
+export type InfoPageName = (typeof INFO_PAGE_NAMES)[number];
+
+/** The languages of the sites' pages: English, and traditional Chinese for Hong Kong and for Taiwan. */
+export const INFO_PAGE_LANGUAGES = ['en', 'zh-HK', 'zh-TW'] as const;
+export type InfoPageLanguage = (typeof INFO_PAGE_LANGUAGES)[number];
+
+const InfoPageText = z.strictObject({
+  /** Also the page's link text in every footer: keep it short. */
+  title: Text('title', 40),
+  description: Text('description', 300),
+  sections: z
+    .array(
+      z.strictObject({
+        heading: Text('a section heading', 120),
+        paragraphs: z.array(Text('a paragraph', 2_000)).min(1, 'A section has at least one paragraph.').max(20),
+      }),
+    )
+    .min(1, 'A page has at least one section.')
+    .max(20, 'At most 20 sections.'),
+});
+
+export type InfoPageText = z.infer<typeof InfoPageText>;
+
+/** An information page (`content/pages/{name}.json`): its text in every site language. */
+export const InfoPageSchema = z.strictObject({
+  name: z.enum(INFO_PAGE_NAMES, { error: `name must be one of ${INFO_PAGE_NAMES.join(', ')}.` }),
+  languages: z.strictObject({ en: InfoPageText, 'zh-HK': InfoPageText, 'zh-TW': InfoPageText }),
+});
+
+export type InfoPage = z.infer<typeof InfoPageSchema>;
+
+/** The language of a site's pages, from its Intl locale (en-AU, en-NZ, en-US: English). */
+export function infoPageLanguage(intlLocale: string): InfoPageLanguage {
+  return intlLocale === 'zh-HK' || intlLocale === 'zh-TW' ? intlLocale : 'en';
+}

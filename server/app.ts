@@ -84,6 +84,7 @@ export function createApp(options: CreateAppOptions) {
     codesPerAddress: config.CODE_TRIES_PER_HOUR,
     codesPerCart: config.CODE_TRIES_PER_HOUR_PER_CART,
     signupsPerAddress: config.SIGNUPS_PER_HOUR,
+    contactsPerAddress: config.CONTACT_MESSAGES_PER_HOUR,
   };
   // NOTE: the message catalogues are compiled by Vite into the page build, whose entry module hands them out.
   const messagesFor =

@@ -80,6 +80,10 @@ const ConfigSchema = z
     CODE_TRIES_PER_HOUR_PER_CART: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Email signups per client address. */
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Contact-form messages per client address and per sender's address (each sends two emails). */
+    CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+    /** Where contact-form messages go; empty: each site's own customer-service address (domain/site-contacts.ts). */
+    CUSTOMER_SERVICE_EMAIL: z.union([z.literal(''), z.email()]).optional(),
     /** Pre-sell bottles reserved unpaid per order, and per customer (account or mailbox) over their unshipped orders. */
     PRESELL_MAX_BOTTLES: z.coerce.number().int().min(0).max(10_000).default(24),
     /** How long after placing it a customer may cancel an order not shipped yet, from its page. */
@@ -129,6 +133,7 @@ export const TEST_BUDGETS = {
   CODE_TRIES_PER_HOUR: '100000',
   CODE_TRIES_PER_HOUR_PER_CART: '100000',
   SIGNUPS_PER_HOUR: '100000',
+  CONTACT_MESSAGES_PER_HOUR: '100000',
 };
 
 /** Defaults for tests and tools. */

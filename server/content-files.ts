@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type ContentFile, PLAN_MAPPINGS_FILE } from '../services/content';
 
 /**
- * Every content file under `dir` (campaigns/*.json and plan-mappings.json), with paths relative to it; a missing
+ * Every content file under `dir` (campaigns/*.json, pages/*.json and plan-mappings.json), with paths relative to it; a missing
  * folder or file is none.
  */
 export async function readContentFiles(dir: string): Promise<ContentFile[]> {
@@ -13,7 +13,7 @@ export async function readContentFiles(dir: string): Promise<ContentFile[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  for (const sub of ['campaigns']) {
+  for (const sub of ['campaigns', 'pages']) {
     let names: string[];
     try {
       names = (await readdir(path.join(dir, sub))).filter((n) => n.endsWith('.json')).sort();

@@ -15,6 +15,8 @@ import type { Config } from './config';
 /** An email as the outbox keeps it: rendered when the order was placed. */
 export interface MailJob {
   to: string;
+  /** Where replies go (the shopper, on the retailer's copy of a contact-form message). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -61,7 +63,14 @@ export function mailSender(smtpUrl: string | undefined, from: string, log: Logge
       log.info({ subject: mail.subject }, 'order email: no SMTP_URL, not sent');
       return;
     }
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   };
 }
 
@@ -80,6 +89,7 @@ export function outboxHandlers(
     'email-list': emailListSender(config.EMAIL_LIST_ENDPOINT, log),
     'order-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
     'account-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
+    'contact-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
     'payment-capture': paymentCapturer(db, payments),
     'payment-refund': (job) => runPaymentJob(payments, job.payload as PaymentRefundJob),
   };

@@ -66,6 +66,26 @@ export async function spendBudget(db: Db, now: Date, budgets: readonly Budget[],
   });
 }
 
+/**
+ * True when any of the budgets is used up: a lookup that must not even be tried then (an order link's secret), so a
+ * right guess after the limit tells nothing. Spends nothing.
+ */
+export async function isBudgetUsedUp(db: Db, now: Date, budgets: readonly Budget[]): Promise<boolean> {
+  if (budgets.length === 0) return false;
+  const counted = await db.execute<{ full: boolean }>(sql`
+    select bool_or((
+      select count(*)::int from (
+        select 1 from ${budgetHits} h where h.key = b.key and h.at > b.since limit b.lim) as used
+    ) >= b.lim) as full
+    from unnest(
+      ${sql.param(budgets.map((b) => b.key))}::text[],
+      ${sql.param(budgets.map((b) => new Date(now.getTime() - b.windowMs).toISOString()))}::timestamptz[],
+      ${sql.param(budgets.map((b) => b.limit))}::int[]
+    ) as b(key, since, lim)`);
+  const rows = (counted as unknown as { rows: { full: boolean | null }[] }).rows;
+  return rows[0]?.full === true;
+}
+
 /** The budgets' sizes, per hour (configuration: PAYMENT_ATTEMPTS_PER_HOUR, CODE_TRIES_PER_HOUR, SIGNUPS_PER_HOUR). */
 export interface BudgetLimits {
   paymentsPerAddress: number;
@@ -73,11 +93,12 @@ export interface BudgetLimits {
   codesPerAddress: number;
   codesPerCart: number;
   signupsPerAddress: number;
+  contactsPerAddress: number;
 }
 
 /** Budgets of one kind for a client address and, when there is one, its cart. */
 export function budgetsFor(
-  kind: 'payment' | 'code' | 'signup' | 'verify' | 'reset',
+  kind: 'payment' | 'code' | 'signup' | 'verify' | 'reset' | 'contact',
   perAddress: number,
   address: string,
   perCart?: { limit: number; cartId: string | null },

@@ -52,6 +52,7 @@ import { mailboxKey } from '../domain/identity-rules';
 import { announcePageChange } from './page-changes';
 import { issueText, message } from '../domain/message';
 import { SERVER_FILLED_TEXTS } from './server-texts';
+import { randomToken } from './random-token';
 
 // Placing an order: the amount is authorised on the card, then one transaction reads prices and stock uncached, takes
 // the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited, writes the order and
@@ -68,6 +69,8 @@ export interface CheckoutContext extends CartContext {
   /** The client's address and the budgets of payment attempts (per address and per cart). */
   clientAddress: string;
   budgets: Pick<BudgetLimits, 'paymentsPerAddress' | 'paymentsPerCart'>;
+  /** The site's own origin, for the confirmation email's link to the order's page. */
+  siteOrigin: string;
 }
 
 /** The checkout's context for a request (the JSON API and the checkout page's form post place orders alike). */
@@ -80,6 +83,7 @@ export function checkoutContextOf(ctx: RequestContext): CheckoutContext {
     presellBottleLimit: ctx.presellBottleLimit,
     clientAddress: ctx.clientAddress,
     budgets: ctx.budgets,
+    siteOrigin: ctx.siteOrigin,
   };
 }
 
@@ -93,6 +97,16 @@ export interface PlacedOrder {
 /** The confirmation page's cookie value is the checkout key itself; only its hash is kept. */
 export function accessTokenHash(idempotencyKey: string): string {
   return createHash('sha256').update(idempotencyKey).digest('hex');
+}
+
+/** The hash kept of the secret in the confirmation email's link (`orders.link_token_hash`). */
+export function linkTokenHash(token: string): string {
+  return createHash('sha256').update(`order-link:${token}`).digest('hex');
+}
+
+/** The order's page for whoever holds the confirmation email (a guest needs no login): its path and secret. */
+export function orderLinkPath(orderNumber: string, token: string): string {
+  return `/checkout/confirmation/${encodeURIComponent(orderNumber)}?token=${token}`;
 }
 
 function toOrderAddress(a: AddressInput): OrderAddress {
@@ -352,7 +366,9 @@ async function writeOrder(
   const wentOutOfStock = await takeStock(tx, cart);
   const voucher = await checkPersonRules(tx, ctx, request, cart, totals);
 
-  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, authorisation);
+  // The email's link carries its own secret (never the checkout key, which the confirmation cookie holds).
+  const linkToken = randomToken(32, 'base64url');
+  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, authorisation, linkToken);
   await insertOrderLines(tx, orderId, cart, totals);
   const issued = await issueGiftCards(tx, orderId, cart, totals);
   if (joinsUnlimited && customerId !== null) {
@@ -382,7 +398,7 @@ async function writeOrder(
     .update(carts)
     .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
     .where(eq(carts.id, cartId));
-  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, authorisation });
+  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, authorisation, linkToken });
   return {
     id: orderId,
     orderNumber,
@@ -525,6 +541,7 @@ async function insertOrder(
   totals: PricedCart['totals'],
   voucher: { code: string } | null,
   authorisation: Authorisation,
+  linkToken: string,
 ): Promise<{ orderId: number; orderNumber: string }> {
   const { input, now } = request;
   const order = totals.order;
@@ -551,6 +568,7 @@ async function insertOrder(
         deliveryAddress: request.delivery,
         billingAddress: request.billing,
         accessTokenHash: accessTokenHash(input.idempotencyKey),
+        linkTokenHash: linkTokenHash(linkToken),
         cartHash: cartHashOf(request.cartId),
         paymentBrand: authorisation.brand,
         paymentLast4: authorisation.last4,
@@ -618,6 +636,7 @@ async function queueOrderEmail(
     totals: PricedCart['totals'];
     issued: { code: string; amountCents: number; recipientName: string }[];
     authorisation: Authorisation;
+    linkToken: string;
   },
 ) {
   const { cart, totals } = order;
@@ -643,6 +662,7 @@ async function queueOrderEmail(
           recipientName: g.recipientName,
         })),
         card: { brand: order.authorisation.brand, last4: order.authorisation.last4 },
+        orderLink: `${ctx.siteOrigin}${orderLinkPath(order.orderNumber, order.linkToken)}`,
       },
       request.messages,
     ),
@@ -798,14 +818,14 @@ export interface ConfirmedOrder {
 }
 
 /**
- * The order behind a confirmation page: the customer's own order, or the order whose checkout key the
- * browser holds (a guest's). Anyone else gets not_found.
+ * The order behind a confirmation page: the customer's own order, the order whose checkout key the browser holds (a
+ * guest's), or the order of the confirmation email's link (services/order-link.ts). Anyone else gets not_found.
  */
 export async function findConfirmedOrder(
   db: Db,
   siteId: string,
   orderNumber: string,
-  viewer: { customerId: number | null; accessToken: string | null },
+  viewer: { customerId: number | null; accessToken: string | null; linkToken?: string | null },
 ): Promise<ConfirmedOrder> {
   if (!ORDER_NUMBER_PATTERN.test(orderNumber)) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
   const [row] = await db
@@ -816,7 +836,10 @@ export async function findConfirmedOrder(
   const mine =
     row &&
     ((viewer.customerId !== null && row.customerId === viewer.customerId) ||
-      (viewer.accessToken !== null && row.accessTokenHash === accessTokenHash(viewer.accessToken)));
+      (viewer.accessToken !== null && row.accessTokenHash === accessTokenHash(viewer.accessToken)) ||
+      (Boolean(viewer.linkToken) &&
+        row.linkTokenHash !== null &&
+        row.linkTokenHash === linkTokenHash(viewer.linkToken ?? '')));
   if (!row || !mine) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
   const cards = await db

@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contentPages, planMappings, products, skus } from '../db/schema';
-import { type Campaign, CampaignSchema, describeIssue, isCampaignVisible } from '../domain/content';
+import {
+  type Campaign,
+  CampaignSchema,
+  describeIssue,
+  INFO_PAGE_NAMES,
+  type InfoPageLanguage,
+  type InfoPageName,
+  InfoPageSchema,
+  type InfoPageText,
+  isCampaignVisible,
+} from '../domain/content';
 import { type PlanMapping, PlanMappingsFileSchema } from '../domain/plans';
 import { ServiceError } from './service-error';
 import { announcePageChange } from './page-changes';
@@ -34,6 +44,8 @@ export class ContentImportError extends ServiceError {
 }
 
 const CAMPAIGN = 'campaign';
+/** Information pages (delivery, returns, terms), stored as `pages/{name}` in reports. */
+const INFO_PAGE = 'page';
 /** The plan mappings file (SPEC §3 wine-plan mapping; the offers and the cart's check read the table it fills). */
 export const PLAN_MAPPINGS_FILE = 'plan-mappings.json';
 
@@ -121,6 +133,68 @@ async function parseCampaigns(db: Db, files: readonly ContentFile[]) {
   return { campaigns: campaigns.map((c) => c.campaign), problems };
 }
 
+/** Parses every information page file (`pages/{name}.json`); problems are collected as for campaigns. */
+function parseInfoPages(files: readonly ContentFile[]) {
+  const problems: ContentProblem[] = [];
+  const pages: { name: string; data: unknown }[] = [];
+  for (const file of files) {
+    const match = /^pages\/([^/]+)\.json$/.exec(file.path);
+    if (!match) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(file.text);
+    } catch (error) {
+      problems.push({ path: file.path, message: `not valid JSON (${(error as Error).message})` });
+      continue;
+    }
+    const parsed = InfoPageSchema.safeParse(json);
+    if (!parsed.success) problems.push({ path: file.path, message: describeIssue(parsed.error) });
+    else if (parsed.data.name !== match[1])
+      problems.push({ path: file.path, message: `name "${parsed.data.name}" must match the file name "${match[1]}"` });
+    else pages.push({ name: parsed.data.name, data: parsed.data });
+  }
+  return { pages, problems };
+}
+
+/** Makes the rows of one kind exactly the given set: changed ones written, unchanged skipped, the rest removed. */
+async function syncKind(
+  tx: Db,
+  kind: string,
+  items: readonly { name: string; status: 'draft' | 'published'; data: unknown }[],
+  report: ContentReport,
+  label: (name: string) => string,
+): Promise<void> {
+  const existing = new Map(
+    (
+      await tx
+        .select({ name: contentPages.name, checksum: contentPages.checksum })
+        .from(contentPages)
+        .where(eq(contentPages.kind, kind))
+    ).map((r) => [r.name, r.checksum] as const),
+  );
+  for (const item of items) {
+    const checksum = checksumOf(item.data);
+    if (existing.get(item.name) === checksum) {
+      report.unchanged.push(label(item.name));
+      continue;
+    }
+    const row = { status: item.status, data: item.data, checksum, updatedAt: new Date() };
+    await tx
+      .insert(contentPages)
+      .values({ kind, name: item.name, ...row })
+      .onConflictDoUpdate({ target: [contentPages.kind, contentPages.name], set: row });
+    report.imported.push(label(item.name));
+  }
+  const keep = items.map((c) => c.name);
+  const gone = [...existing.keys()].filter((name) => !keep.includes(name));
+  if (gone.length > 0) {
+    await tx
+      .delete(contentPages)
+      .where(and(eq(contentPages.kind, kind), keep.length > 0 ? notInArray(contentPages.name, keep) : undefined));
+    report.removed.push(...gone.map(label));
+  }
+}
+
 /**
  * Imports the content files: new and changed campaigns are written, unchanged ones skipped, campaigns whose file
  * is gone removed. Throws ContentImportError (nothing written) when any file is invalid.
@@ -128,40 +202,17 @@ async function parseCampaigns(db: Db, files: readonly ContentFile[]) {
 export async function importContent(db: Db, files: readonly ContentFile[]): Promise<ContentReport> {
   const { campaigns, problems } = await parseCampaigns(db, files);
   const plans = await parsePlanMappings(db, files);
-  if (problems.length + plans.problems.length > 0) throw new ContentImportError([...problems, ...plans.problems]);
+  const info = parseInfoPages(files);
+  if (problems.length + plans.problems.length + info.problems.length > 0)
+    throw new ContentImportError([...problems, ...plans.problems, ...info.problems]);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const planReport = plans.mappings ? await replacePlanMappings(tx, plans.mappings) : null;
-    const existing = new Map(
-      (
-        await tx
-          .select({ name: contentPages.name, checksum: contentPages.checksum })
-          .from(contentPages)
-          .where(eq(contentPages.kind, CAMPAIGN))
-      ).map((r) => [r.name, r.checksum] as const),
-    );
     const report: ContentReport = { imported: [], unchanged: [], removed: [] };
-    for (const campaign of campaigns) {
-      const checksum = checksumOf(campaign);
-      if (existing.get(campaign.name) === checksum) {
-        report.unchanged.push(campaign.name);
-        continue;
-      }
-      const row = { status: campaign.status, data: campaign, checksum, updatedAt: new Date() };
-      await tx
-        .insert(contentPages)
-        .values({ kind: CAMPAIGN, name: campaign.name, ...row })
-        .onConflictDoUpdate({ target: [contentPages.kind, contentPages.name], set: row });
-      report.imported.push(campaign.name);
-    }
-    const keep = campaigns.map((c) => c.name);
-    const gone = [...existing.keys()].filter((name) => !keep.includes(name));
-    if (gone.length > 0) {
-      await tx
-        .delete(contentPages)
-        .where(and(eq(contentPages.kind, CAMPAIGN), keep.length > 0 ? notInArray(contentPages.name, keep) : undefined));
-      report.removed.push(...gone);
-    }
+    const asItem = (c: Campaign) => ({ name: c.name, status: c.status, data: c });
+    await syncKind(tx, CAMPAIGN, campaigns.map(asItem), report, (name) => name);
+    const pageItems = info.pages.map((p) => ({ ...p, status: 'published' as const }));
+    await syncKind(tx, INFO_PAGE, pageItems, report, (name) => `pages/${name}`);
     if (planReport) report[planReport].push(PLAN_MAPPINGS_FILE);
     if (report.imported.length + report.removed.length > 0 || planReport === 'imported') await announcePageChange(tx);
     return report;
@@ -189,4 +240,33 @@ export async function findCampaign(db: Db, name: string, preview: boolean): Prom
   if (!row) return null;
   const campaign = CampaignSchema.parse(row.data);
   return isCampaignVisible(campaign, preview) ? campaign : null;
+}
+
+/** An information page in one language, or null when its file is not imported. */
+export async function findInfoPage(
+  db: Db,
+  name: InfoPageName,
+  language: InfoPageLanguage,
+): Promise<InfoPageText | null> {
+  const [row] = await db
+    .select({ data: contentPages.data })
+    .from(contentPages)
+    .where(and(eq(contentPages.kind, INFO_PAGE), eq(contentPages.name, name)));
+  return row ? InfoPageSchema.parse(row.data).languages[language] : null;
+}
+
+/** The footer's links to the information pages there are, in the site's language (each page's own title). */
+export async function listInfoPageLinks(
+  db: Db,
+  language: InfoPageLanguage,
+): Promise<{ href: string; label: string }[]> {
+  const rows = await db
+    .select({ name: contentPages.name, data: contentPages.data })
+    .from(contentPages)
+    .where(eq(contentPages.kind, INFO_PAGE));
+  const byName = new Map(rows.map((r) => [r.name, InfoPageSchema.parse(r.data)] as const));
+  return INFO_PAGE_NAMES.flatMap((name) => {
+    const page = byName.get(name);
+    return page ? [{ href: `/${name}`, label: page.languages[language].title }] : [];
+  });
 }

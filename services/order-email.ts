@@ -19,6 +19,8 @@ export interface OrderEmailInput {
   totals: OrderTotals;
   giftCards: { code: string; amountCents: number; recipientName: string }[];
   card: { brand: string; last4: string };
+  /** The order's page, with the secret that opens it without a login (services/checkout.ts orderLinkPath). */
+  orderLink: string;
 }
 
 export function renderOrderEmail(
@@ -65,6 +67,7 @@ export function renderOrderEmail(
   const subject = i18n._(EMAIL_TEXTS.orderSubject.id, { brand, orderNumber });
   const thanks = i18n._(EMAIL_TEXTS.thanks.id, { orderNumber });
   const deliveringTo = i18n._('Delivering to');
+  const follow = i18n._(EMAIL_TEXTS.orderLink.id);
   const text = [
     `${thanks}.`,
     '',
@@ -75,6 +78,7 @@ export function renderOrderEmail(
     ...(address.length ? ['', `${deliveringTo}:`, ...address] : []),
     '',
     next,
+    `${follow} ${input.orderLink}`,
     '',
     `${brand} · ${input.site.supportPhone}`,
   ].join('\n');
@@ -86,6 +90,7 @@ export function renderOrderEmail(
     gifts.length ? `<h2>${escapeHtml(i18n._('eGift cards'))}</h2>${list(gifts)}` : '',
     address.length ? `<h2>${escapeHtml(deliveringTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` : '',
     `<p>${escapeHtml(next)}</p>`,
+    `<p>${escapeHtml(follow)} <a href="${escapeHtml(input.orderLink)}">${escapeHtml(input.orderLink)}</a></p>`,
     `<p>${escapeHtml(`${brand} · ${input.site.supportPhone}`)}</p>`,
   ].join('\n');
   return { to: input.email, subject, text, html };

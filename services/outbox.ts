@@ -5,7 +5,13 @@ import { outbox } from '../db/schema';
 // The outbox (DESIGN.md: outside services never sit on the shopper's path). A change writes its job in
 // its own transaction; the worker sends due jobs and retries failures with back-off.
 
-export type OutboxKind = 'email-list' | 'order-email' | 'account-email' | 'payment-capture' | 'payment-refund';
+export type OutboxKind =
+  | 'email-list'
+  | 'order-email'
+  | 'account-email'
+  | 'contact-email'
+  | 'payment-capture'
+  | 'payment-refund';
 
 export interface OutboxJob {
   id: number;

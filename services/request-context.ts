@@ -37,6 +37,8 @@ export interface RequestContext {
   operatorAccess: (presented: string | undefined) => 'off' | 'refused' | 'allowed';
   /** The message catalogue of any locale (an order's emails are written in its own site's language). */
   messagesFor: (locale: string) => Promise<I18n>;
+  /** Where contact-form messages go: CUSTOMER_SERVICE_EMAIL, else the site's own (domain/site-contacts.ts). */
+  customerServiceEmail: string;
   /** Pre-sell bottles one customer may hold reserved and unpaid (PRESELL_MAX_BOTTLES). */
   presellBottleLimit: number;
   /** The scrypt cost new password hashes are made with (PASSWORD_HASH_COST). */

@@ -34,6 +34,7 @@ export const EMAIL_TEXTS = {
   next: /*i18n*/ {
     id: 'What happens next: we pack your wine within 2 working days and email you when it is on its way, with tracking.',
   },
+  orderLink: /*i18n*/ { id: 'See your order and where it is at any time:' },
   // The account's link emails (services/account-emails.ts).
   greeting: /*i18n*/ { id: 'Hello {firstName},' },
   verifySubject: /*i18n*/ { id: '{brand}: please confirm your email address' },
@@ -66,6 +67,8 @@ export const SERVER_FILLED_TEXTS = {
   // app/routes/product.tsx: what a mixed case holds, and what it saves.
   caseContents: /*i18n*/ { id: 'In this case' },
   caseSaving: /*i18n*/ { id: 'Save {saving} against its {count} bottles bought one by one ({alone}).' },
+  // app/root.tsx: every footer's licence line.
+  liquorLicence: /*i18n*/ { id: 'Liquor licence {licence}' },
 };
 
 /**
@@ -120,10 +123,31 @@ export const CATALOGUE_TEXTS = [
   /*i18n*/ { id: 'Traditional-method sparkling' },
 ];
 
+/**
+ * Reordering an order (services/reorder.ts): the order page's control and the cart's notice are written by their
+ * loaders, the API's `notAdded` messages by the service, so the browser's catalogues leave them out.
+ */
+export const REORDER_TEXTS = {
+  button: /*i18n*/ { id: 'Reorder these wines' },
+  note: /*i18n*/ {
+    id: 'Puts the wines of this order back in your cart, in the same quantities. E-gift cards and memberships are not added again.',
+  },
+  added: /*i18n*/ { id: 'The wines of order {orderNumber} are back in your cart.' },
+  noneAdded: /*i18n*/ { id: 'None of the wines of order {orderNumber} could be added to your cart.' },
+  notAddedHeading: /*i18n*/ { id: 'Not added:' },
+  soldOut: /*i18n*/ { id: '{name}: sold out' },
+  notSold: /*i18n*/ { id: '{name}: no longer sold' },
+  egift: /*i18n*/ { id: '{name}: e-gift cards are not added again; choose a new one from Gift vouchers' },
+  membership: /*i18n*/ { id: '{name}: memberships are not added again' },
+  refused: /*i18n*/ { id: '{name}: {reason}' },
+  refusedInCart: /*i18n*/ { id: '{name}: your cart cannot take more of it' },
+};
+
 /** Catalogue ids only the server reads: the browser build drops them from its catalogues. */
 export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...Object.values(EMAIL_TEXTS),
   ...Object.values(SERVER_FILLED_TEXTS),
   ...Object.values(SEARCH_TEXTS),
   ...CATALOGUE_TEXTS,
+  ...Object.values(REORDER_TEXTS),
 ].map((t) => t.id);

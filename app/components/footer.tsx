@@ -12,7 +12,13 @@ const SHOP_LINKS = [
   ['/wedding-wine-calculator', /*i18n*/ { id: 'Wedding wine calculator' }],
 ] as const;
 
-export function Footer({ site }: { site: PublicSite }) {
+/** What the root loader writes for the footer in the site's language: the help links and the licence. */
+interface FooterExtra {
+  links: { href: string; label: string }[];
+  licence: string;
+}
+
+export function Footer({ site, extra }: { site: PublicSite; extra: FooterExtra }) {
   const { i18n } = useLingui();
   const year = 2026;
   return (
@@ -51,15 +57,11 @@ export function Footer({ site }: { site: PublicSite }) {
                 components={{ 0: <a href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>{site.supportPhone}</a> }}
               />
             </li>
-            <li>
-              <PlainLink to="/contact-us">{i18n._('Contact us')}</PlainLink>
-            </li>
-            <li>
-              <PlainLink to="/about-us">{i18n._('About us')}</PlainLink>
-            </li>
-            <li>
-              <PlainLink to="/privacy-policy">{i18n._('Privacy policy')}</PlainLink>
-            </li>
+            {extra.links.map((l) => (
+              <li key={l.href}>
+                <PlainLink to={l.href}>{l.label}</PlainLink>
+              </li>
+            ))}
           </ul>
         </section>
       </div>
@@ -70,7 +72,7 @@ export function Footer({ site }: { site: PublicSite }) {
       <ChatWidget site={site} />
       <p className="site-footer__legal">
         © {year} {site.brand.name}.{' '}
-        {i18n._('Liquor must not be sold to or obtained by a person under the legal drinking age.')}
+        {i18n._('Liquor must not be sold to or obtained by a person under the legal drinking age.')} {extra.licence}
       </p>
     </footer>
   );

@@ -3,6 +3,7 @@ import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
 import { loadPlanMappings } from '../../services/plan-mappings';
+import { reorderNotice } from '../../services/reorder';
 import { unlimitedProduct } from '../../services/unlimited';
 import { applyVoucherCookie } from '../../services/vouchers';
 import { metaI18n } from '../lib/i18n';
@@ -14,8 +15,15 @@ import { useRootData } from '../root';
 
 export const handle = { pageType: 'shopping_cart' };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
+  const query = new URL(request.url).searchParams;
+  // After a reorder from an order page: what went back into the cart and what could not, in the site's language.
+  const customerId = ctx.visitor.tier === 'Hard Logged-In' ? ctx.visitor.customerId : null;
+  const reordered =
+    customerId !== null && query.has('reordered')
+      ? await reorderNotice(ctx.db, await ctx.messages(), ctx.site.id, customerId, query)
+      : null;
   const cart = cartContextOf(ctx);
   const cartId = await findVisitorCart(cart, ctx.cookies.cart_id);
   // A voucher link's code (server/legacy.ts) is applied to the visitor's cart once, then its cookie cleared.
@@ -30,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // A saved code this loader could not use (no cart yet, or the cart has a voucher): the page asks
     // GET /api/cart/list, which can create the cart and set its cookie, and clears the voucher cookie.
     voucherCookiePending: Boolean(code) && !applied?.outcome,
+    reordered,
   };
   if (!applied?.outcome) return loaded;
   return data(loaded, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
@@ -48,14 +57,23 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
+  const notice = loaderData.reordered;
   return (
-    <CartMain
-      serverCart={loaderData.cart}
-      site={site}
-      voucherCookie={{ outcome: loaderData.voucherCookieOutcome, pending: loaderData.voucherCookiePending }}
-      unlimited={loaderData.unlimited}
-      subscribeAndSave={loaderData.subscribeAndSave}
-    />
+    <>
+      {/* One server-written text, a line each (white-space: pre-line): the cart's scripts stay as small as they were. */}
+      {notice ? (
+        <p className="cart-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <CartMain
+        serverCart={loaderData.cart}
+        site={site}
+        voucherCookie={{ outcome: loaderData.voucherCookieOutcome, pending: loaderData.voucherCookiePending }}
+        unlimited={loaderData.unlimited}
+        subscribeAndSave={loaderData.subscribeAndSave}
+      />
+    </>
   );
 }
 

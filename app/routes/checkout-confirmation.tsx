@@ -8,6 +8,7 @@ import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { findConfirmedOrder } from '../../services/checkout';
 import { cancelChoice } from '../../services/order-moves';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../components/orders/order-history';
+import { findOrderByLink } from '../../services/order-link';
 import { ServiceError } from '../../services/service-error';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout-confirmation';
@@ -15,13 +16,29 @@ import { useCart } from '../components/cart/cart-context';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { appContext } from '../context';
 import { trackEcommerce } from '../lib/ecommerce';
+import { orderStatusText } from '../components/account/orders';
+import { formatDate } from '../components/account/sections';
 import { useRootData } from '../root';
 
 export const handle = { pageType: 'order_confirmation' };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
+  const token = new URL(request.url).searchParams.get('token');
   try {
+    // The confirmation email's link: the order's page for whoever holds the email (services/order-link.ts).
+    if (token !== null) {
+      const { db, clock, clientAddress, budgets } = ctx;
+      const link = { db, clock, siteId: ctx.site.id, clientAddress, budgets };
+      const order = await findOrderByLink(link, params.orderNumber, token);
+      // Opened from the email: the order to read; cancelling stays with the page that placed it, or the account.
+      return {
+        order,
+        cancel: 'none' as const,
+        districtName: hkDistrictName(order.delivery?.district),
+        fromEmail: true,
+      };
+    }
     const order = await findConfirmedOrder(ctx.db, ctx.site.id, params.orderNumber, {
       customerId: isCurrent(ctx.visitor) ? ctx.visitor.customerId : null,
       accessToken: ctx.cookies.order_access ?? null,
@@ -30,11 +47,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const districtName = hkDistrictName(order.delivery?.district);
     // SPEC §4: the voucher cookie is cleared at order confirmation.
     return data(
-      { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes), districtName },
+      { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes), districtName, fromEmail: false },
       { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
     );
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
+    if (error instanceof ServiceError && error.kind === 'throttled') throw data('Too many tries', { status: 429 });
     throw error;
   }
 }
@@ -58,13 +76,15 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
 const PURCHASE_TRACKED = 'purchaseTracked';
 
 export default function CheckoutConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, fromEmail } = loaderData;
   const { i18n } = useLingui();
   const { site } = useRootData();
   const { refresh } = useCart();
   const money = (cents: number) => formatMoney(cents, site);
 
   useEffect(() => {
+    // Opened from the email's link, later and maybe elsewhere: the order is not bought again.
+    if (fromEmail) return;
     // The mini cart and header count read the (now empty) cart again.
     void refresh();
     // GA4 purchase, once per order even when the page is reloaded.
@@ -91,12 +111,25 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
     try {
       sessionStorage.setItem(PURCHASE_TRACKED, JSON.stringify([...seen, order.orderNumber].slice(-20)));
     } catch {}
-  }, [order, refresh]);
+  }, [order, refresh, fromEmail]);
 
   const d = order.delivery;
   return (
     <article className="checkout confirmation">
-      <h1>{i18n._('Thank you for your order')}</h1>
+      <h1>
+        {fromEmail
+          ? i18n._('Order {orderNumber}', { orderNumber: order.orderNumber })
+          : i18n._('Thank you for your order')}
+      </h1>
+      {fromEmail ? (
+        <p className="confirmation__status">
+          <Trans
+            id="Placed {date} · Status: <0>{status}</0>"
+            values={{ date: formatDate(order.placedAt, site.intlLocale), status: orderStatusText(order.status, i18n) }}
+            components={{ 0: <strong /> }}
+          />
+        </p>
+      ) : null}
       <p className="confirmation__number">
         <Trans
           id="Your order number is <0>{orderNumber}</0>. We have emailed a confirmation to {email}."

@@ -4,7 +4,13 @@ import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/contact-us';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { EmailSignup } from '../components/marketing/email-signup';
+import { ContactForm, type ContactFormTexts } from '../components/contact-form';
+import { appContext } from '../context';
 import { useRootData } from '../root';
+import { CONTACT_TEXTS } from '../../domain/contact-texts';
+import { CONTACT_TOPIC_LABELS, CONTACT_TOPICS } from '../../domain/contact';
+import { LOGIN_MESSAGES } from '../../domain/identity-rules';
+import { supportEmailOf } from '../../domain/site-contacts';
 
 export const handle = { pageType: 'customer_service' };
 
@@ -19,8 +25,46 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
+/** The form's words in the site's language: written here, so the browser's catalogue need not carry them. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const i18n = await ctx.messages();
+  const t = (id: string) => i18n._(id);
+  const form: ContactFormTexts = {
+    labels: {
+      name: t(CONTACT_TEXTS.name),
+      email: t(CONTACT_TEXTS.email),
+      orderNumber: t(CONTACT_TEXTS.orderNumber),
+      topic: t(CONTACT_TEXTS.topic),
+      message: t(CONTACT_TEXTS.message),
+      send: t(CONTACT_TEXTS.send),
+      sending: t(CONTACT_TEXTS.sending),
+    },
+    topics: Object.fromEntries(
+      CONTACT_TOPICS.map((topic) => [topic, t(CONTACT_TOPIC_LABELS[topic])]),
+    ) as ContactFormTexts['topics'],
+    errors: Object.fromEntries(
+      [
+        CONTACT_TEXTS.nameRequired,
+        CONTACT_TEXTS.orderNumberInvalid,
+        CONTACT_TEXTS.topicRequired,
+        CONTACT_TEXTS.messageLength,
+        LOGIN_MESSAGES.email,
+        LOGIN_MESSAGES.generic,
+      ].map((id) => [id, t(id)]),
+    ),
+  };
+  form.errors.generic = t(LOGIN_MESSAGES.generic);
+  return {
+    form,
+    heading: t(CONTACT_TEXTS.formHeading),
+    emailUs: t(CONTACT_TEXTS.emailUs),
+    supportEmail: supportEmailOf(ctx.site.id),
+  };
+}
+
 /** The customer service page the footer and chat widget link to (SPEC §2 page type customer_service). */
-export default function ContactUs() {
+export default function ContactUs({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const { i18n } = useLingui();
   const tel = site.supportPhone.replace(/[^+\d]/g, '');
@@ -38,6 +82,18 @@ export default function ContactUs() {
           </a>
         </p>
         <p>{i18n._('Monday to Friday 8am–8pm, weekends 9am–5pm.')}</p>
+      </section>
+      <section aria-labelledby="contact-email-us">
+        <h2 id="contact-email-us">{loaderData.emailUs}</h2>
+        <p>
+          <a className="contact__email" href={`mailto:${loaderData.supportEmail}`}>
+            {loaderData.supportEmail}
+          </a>
+        </p>
+      </section>
+      <section aria-labelledby="contact-form">
+        <h2 id="contact-form">{loaderData.heading}</h2>
+        <ContactForm texts={loaderData.form} />
       </section>
       <section aria-labelledby="contact-signup">
         <h2 id="contact-signup">{i18n._('Hear from us')}</h2>

@@ -19,9 +19,10 @@ import {
 } from '../../services/cart';
 import { clearCartPostcode, setCartPostcode } from '../../services/cart-postcode';
 import { orderPointsEarned } from '../../services/points';
+import { reorder } from '../../services/reorder';
 import { applyVoucher, applyVoucherCookie, removeVoucher } from '../../services/vouchers';
 import { spendCodeTry } from '../budget-guards';
-import { fail, failInput, ok } from '../envelope';
+import { fail, failInput, failWith, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
@@ -101,6 +102,23 @@ const ChangeQuerySchema = z.object({ method: z.string().optional() });
 const OrderQuerySchema = z.object({ orderId: z.string().optional() });
 
 const ItemCodeParams = z.object({ itemCode: ItemCodeSchema });
+const OrderNumberParams = z.object({ orderNumber: z.string().max(40) });
+
+/** A reorder's answer: the cart, and the order's lines added and not added (each with its reason and message). */
+const ReorderSchema = z.looseObject({
+  orderNumber: z.string(),
+  cart: CartSchema,
+  added: z.array(z.looseObject({ itemCode: z.string(), name: z.string(), quantity: z.number().int() })),
+  notAdded: z.array(
+    z.looseObject({
+      itemCode: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      reason: z.enum(['sold_out', 'not_sold', 'egift', 'membership', 'refused']),
+      message: z.string(),
+    }),
+  ),
+});
 const LineIdParams = z.object({
   id: z
     .string()
@@ -261,6 +279,32 @@ export const cartApi = createApiRouter()
       responses: responses(CartSchema, 'The cart without the postcode.', []),
     }),
     async (c) => ok(c, await clearCartPostcode(cartContext(c), await cartIdOf(c))),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reorder/{orderNumber}',
+      summary: "Put the wines of one of the customer's orders back in the cart",
+      description:
+        'Same quantities, same rules as adding (stock, limits); e-gift cards and memberships are never re-added. ' +
+        "What could not be added is in `notAdded`, each with its reason and a message. Only the order's owner " +
+        '(Hard Logged-In); anyone else gets 404.',
+      request: { params: OrderNumberParams },
+      responses: responses(ReorderSchema, 'The cart after the reorder, and what was not added.', [404]),
+    }),
+    async (c) => {
+      const { ctx } = c.var;
+      if (ctx.visitor.tier !== 'Hard Logged-In' || ctx.visitor.customerId === null)
+        return failWith(c, 404, API_TEXTS.orderNotFound);
+      const cartId = await ensureCartId(c);
+      const result = await reorder(
+        { ...cartContext(c), messages: ctx.messages },
+        cartId,
+        ctx.visitor.customerId,
+        c.req.valid('param').orderNumber,
+      );
+      return ok(c, result);
+    },
   )
   .openapi(
     createRoute({

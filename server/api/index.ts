@@ -2,6 +2,7 @@ import { addressApi } from './address';
 import { authenticationApi } from './authentication';
 import { cartApi } from './cart';
 import { checkoutApi } from './checkout';
+import { contactApi } from './contact';
 import { emailSignupApi } from './email-signup';
 import { itemListApi } from './itemlist';
 import { offerApi } from './offer';
@@ -27,6 +28,7 @@ export function jsonApi() {
     .route('/api/cart', cartApi)
     .route('/api/offer', offerApi)
     .route('/api/email', emailSignupApi)
+    .route('/api/contact', contactApi)
     .route('/api/checkout', checkoutApi)
     .route('/api/authentication', authenticationApi)
     .route('/api/user', userListsApi)

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { supportEmailOf } from '../../domain/site-contacts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { I18n } from '@lingui/core';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -105,6 +106,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       cancelWindowMinutes: config.ORDER_CANCEL_WINDOW_MINUTES,
       operatorAccess: (presented) => operatorAccess(config.OPERATOR_TOKEN, presented),
       messagesFor: parts.messagesFor,
+      customerServiceEmail: config.CUSTOMER_SERVICE_EMAIL || supportEmailOf(resolved.site.id),
       budgets: parts.budgets,
       messages: () => parts.messagesFor(resolved.site.intlLocale),
       clientAddress: clientAddressOf(c, config),

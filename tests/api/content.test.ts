@@ -8,7 +8,14 @@ import pino from 'pino';
 import { testConfig } from '../../server/config';
 import { readContentFiles } from '../../server/content-files';
 import { importContentOnStart } from '../../server/start';
-import { type ContentFile, ContentImportError, findCampaign, importContent } from '../../services/content';
+import {
+  type ContentFile,
+  ContentImportError,
+  findCampaign,
+  findInfoPage,
+  importContent,
+  listInfoPageLinks,
+} from '../../services/content';
 import { useTestApp } from '../support/test-app';
 
 // The content source: operators' campaign files → one validated, all-or-nothing, idempotent import; the campaign
@@ -47,7 +54,14 @@ describe('content import', () => {
     const report = await importContent(db(), await repoFiles());
     expect(report).toEqual({
       imported: [],
-      unchanged: ['summer-reds', 'winter-preview', 'plan-mappings.json'],
+      unchanged: [
+        'summer-reds',
+        'winter-preview',
+        'pages/delivery',
+        'pages/returns',
+        'pages/terms',
+        'plan-mappings.json',
+      ],
       removed: [],
     });
     expect((await stored())['summer-reds']?.updatedAt).toEqual(before['summer-reds']?.updatedAt);
@@ -199,5 +213,44 @@ describe('content import on server start', () => {
       await importContent(db(), await repoFiles());
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('information pages (content/pages)', () => {
+  const delivery = JSON.parse(readFileSync('content/pages/delivery.json', 'utf8'));
+  const page = (name: string, data: unknown): ContentFile => ({
+    path: `pages/${name}.json`,
+    text: JSON.stringify(data),
+  });
+  const others = async () => (await repoFiles()).filter((f) => f.path !== 'pages/delivery.json');
+
+  it('are imported in every site language, and the footer links name each in its language', async () => {
+    expect((await findInfoPage(db(), 'delivery', 'en'))?.title).toBe('Delivery');
+    expect((await findInfoPage(db(), 'returns', 'zh-HK'))?.title).toBe('退貨');
+    expect((await findInfoPage(db(), 'terms', 'zh-TW'))?.title).toBe('條款及細則');
+    expect(await listInfoPageLinks(db(), 'zh-HK')).toEqual([
+      { href: '/delivery', label: '送貨' },
+      { href: '/returns', label: '退貨' },
+      { href: '/terms', label: '條款及細則' },
+    ]);
+  });
+
+  it('refuse a page without one of the languages, or under another name, and write nothing', async () => {
+    const { 'zh-TW': _gone, ...twoLanguages } = delivery.languages;
+    expect(await problemsOf([...(await others()), page('delivery', { ...delivery, languages: twoLanguages })])).toEqual(
+      [expect.stringMatching(/^pages\/delivery\.json: languages\.zh-TW: /)],
+    );
+    expect(await problemsOf([...(await others()), page('delivery', { ...delivery, name: 'returns' })])).toEqual([
+      'pages/delivery.json: name "returns" must match the file name "delivery"',
+    ]);
+    expect((await findInfoPage(db(), 'delivery', 'zh-TW'))?.title).toBe('配送');
+  });
+
+  it('are removed with their file, and come back with it', async () => {
+    const report = await importContent(db(), await others());
+    expect(report.removed).toEqual(['pages/delivery']);
+    expect(await findInfoPage(db(), 'delivery', 'en')).toBeNull();
+    expect((await listInfoPageLinks(db(), 'en')).map((l) => l.href)).toEqual(['/returns', '/terms']);
+    expect((await importContent(db(), await repoFiles())).imported).toEqual(['pages/delivery']);
   });
 });

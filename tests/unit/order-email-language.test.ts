@@ -33,6 +33,7 @@ function input(siteId: keyof typeof SITES): OrderEmailInput {
     } as OrderEmailInput['totals'],
     giftCards: [],
     card: { brand: 'Visa', last4: '4242' },
+    orderLink: 'https://law-hk.example/orders/W1000042?token=abc&x=<b>',
   };
 }
 
@@ -56,5 +57,14 @@ describe('the order email in the site language', () => {
     expect(au.subject).toBe('Laithwaites: your order W1000042');
     expect(au.text).toContain('Thank you for your order W1000042.');
     expect(au.text).toContain('Delivery: Free');
+  });
+
+  it("links to the order's page, escaped in the HTML part", () => {
+    const au = renderOrderEmail(input('law-au'), setupI18n({ locale: 'en-AU', messages: { 'en-AU': {} } }));
+    expect(au.text).toContain(
+      'See your order and where it is at any time: https://law-hk.example/orders/W1000042?token=abc&x=<b>',
+    );
+    expect(au.html).toContain('href="https://law-hk.example/orders/W1000042?token=abc&amp;x=&lt;b&gt;"');
+    expect(au.html).not.toContain('<b>');
   });
 });

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react';
-import { data, Link } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/order';
 import { getOrderDetails } from '../../../services/account';
+import { cartContextOf, findVisitorCart, newCartId } from '../../../services/cart';
+import { reorder, reorderCartPath } from '../../../services/reorder';
+import { REORDER_TEXTS } from '../../../services/server-texts';
 import { ServiceError } from '../../../services/service-error';
 import { cancelChoice } from '../../../services/order-moves';
 import { OrderCard, orderMoney } from '../../components/account/orders';
@@ -10,16 +13,41 @@ import { accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
 import { useRootData } from '../../root';
 
-/** One of the customer's orders on a page of its own (linked from Purchased and the order confirmation). */
-export async function loader(args: Route.LoaderArgs) {
+async function ownOrder(args: Route.LoaderArgs | Route.ActionArgs) {
   const { ctx, customerId } = requireAccount(args);
   try {
     const order = await getOrderDetails(ctx.db, customerId, Number(args.params.orderId));
-    return { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes) };
+    return { ctx, customerId, order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes) };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
     throw error;
   }
+}
+
+/** One of the customer's orders on a page of its own (linked from Purchased and the order confirmation). */
+export async function loader(args: Route.LoaderArgs) {
+  const { ctx, order, cancel } = await ownOrder(args);
+  // The reorder control's words are written here (services/server-texts.ts REORDER_TEXTS).
+  const i18n = await ctx.messages();
+  return { order, cancel, reorder: { button: i18n._(REORDER_TEXTS.button.id), note: i18n._(REORDER_TEXTS.note.id) } };
+}
+
+/**
+ * Reorder: the order's wines go back into the customer's cart (services/reorder.ts), then the cart page says what
+ * could not be added. A plain form post, so it works before (or without) the page's scripts.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { ctx, customerId, order } = await ownOrder(args);
+  const cart = cartContextOf(ctx);
+  const found = await findVisitorCart(cart, ctx.cookies.cart_id);
+  const cartId = found ?? newCartId();
+  const result = await reorder({ ...cart, messages: ctx.messages }, cartId, customerId, order.orderNumber);
+  const headers = new Headers();
+  if (cartId !== ctx.cookies.cart_id) {
+    const secure = ctx.origin.startsWith('https:') ? '; Secure' : '';
+    headers.append('Set-Cookie', `cart_id=${cartId}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax${secure}`);
+  }
+  return redirect(reorderCartPath(result), { status: 303, headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -39,6 +67,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       />
       {loaderData.cancel === 'open' ? <CancelOrder orderNumber={loaderData.order.orderNumber} /> : null}
       {loaderData.cancel === 'too-late' ? <CancelTooLate /> : null}
+      <Form method="post" className="order__reorder">
+        <p id="reorder-note">{loaderData.reorder.note}</p>
+        <button type="submit" className="button" aria-describedby="reorder-note">
+          {loaderData.reorder.button}
+        </button>
+      </Form>
       <p>
         <Link to="/account/purchased">{i18n._('All your orders')}</Link>
       </p>

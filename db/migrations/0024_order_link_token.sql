@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "link_token_hash" text;
