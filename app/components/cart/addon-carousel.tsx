@@ -155,7 +155,9 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
     showError(result.message ?? CART_FLOW_FAILED, ADDON_ERROR_MS);
   };
 
-  if (!eligible || load.state !== 'ready') return null;
+  if (!eligible || load.state === 'hidden') return null;
+  // Until the add-ons come, their place is kept (from the server's render on), so nothing below them moves.
+  if (load.state !== 'ready') return <div className="addons addons--pending" aria-hidden="true" />;
   return (
     <div className="addons" data-testid="addon-carousel">
       <Carousel title={load.header}>
