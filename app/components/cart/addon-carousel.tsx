@@ -156,60 +156,61 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
   };
 
   if (!eligible || load.state === 'hidden') return null;
-  // Until the add-ons come, their place is kept (from the server's render on), so nothing below them moves.
-  if (load.state !== 'ready') return <div className="addons addons--pending" aria-hidden="true" />;
+  // Until the add-ons come, their place is kept (an empty box from the server's render on): nothing below moves.
   return (
-    <div className="addons" data-testid="addon-carousel">
-      <Carousel title={load.header}>
-        {load.addOns.map((addOn) => {
-          const saving = addOnSavingsCents(addOn);
-          return (
-            <article key={addOn.itemCode} className="tile" data-item-code={addOn.itemCode}>
-              <div className="tile__image">
-                <ProductImage
-                  site={site}
-                  imageBase={addOn.image.replace(/-small\.svg$/, '')}
-                  size="small"
-                  alt=""
-                  mixed={addOn.mixed}
-                />
-              </div>
-              <div className="tile__body">
-                <h3 className="tile__title">{addOn.title}</h3>
-                <p className="tile__price">
-                  {addOn.salePriceCents > addOn.addOnPriceCents ? (
-                    <>
-                      <span className="visually-hidden">{i18n._('Was')} </span>
-                      <s className="price--was">{formatMoney(addOn.salePriceCents, site)}</s>{' '}
-                      <span className="visually-hidden">{i18n._('now')} </span>
-                    </>
-                  ) : null}
-                  <strong data-testid="addon-price">{formatMoney(addOn.addOnPriceCents, site)}</strong>
-                </p>
-                {saving !== null ? (
-                  <ul className="tile__badges">
-                    <li className="badge">{i18n._('SAVE {amount}', { amount: formatMoney(saving, site) })}</li>
-                  </ul>
-                ) : null}
-                <div className="tile__buy">
-                  <button
-                    type="button"
-                    className="button"
-                    // NOTE: aria-disabled, not disabled: a disabled button drops keyboard focus, and after a
-                    // failed add the shopper should still be on the tile. busyRef refuses repeats.
-                    aria-disabled={busy !== null || undefined}
-                    aria-busy={busy === addOn.itemCode || undefined}
-                    onClick={() => void add(addOn)}
-                  >
-                    {i18n._('Add')}
-                    <span className="visually-hidden"> {addOn.title}</span>
-                  </button>
+    <div className="addons">
+      {load.state === 'ready' ? (
+        <Carousel title={load.header}>
+          {load.addOns.map((addOn) => {
+            const saving = addOnSavingsCents(addOn);
+            return (
+              <article key={addOn.itemCode} className="tile" data-item-code={addOn.itemCode}>
+                <div className="tile__image">
+                  <ProductImage
+                    site={site}
+                    imageBase={addOn.image.replace(/-small\.svg$/, '')}
+                    size="small"
+                    alt=""
+                    mixed={addOn.mixed}
+                  />
                 </div>
-              </div>
-            </article>
-          );
-        })}
-      </Carousel>
+                <div className="tile__body">
+                  <h3 className="tile__title">{addOn.title}</h3>
+                  <p className="tile__price">
+                    {addOn.salePriceCents > addOn.addOnPriceCents ? (
+                      <>
+                        <span className="visually-hidden">{i18n._('Was')} </span>
+                        <s className="price--was">{formatMoney(addOn.salePriceCents, site)}</s>{' '}
+                        <span className="visually-hidden">{i18n._('now')} </span>
+                      </>
+                    ) : null}
+                    <strong data-testid="addon-price">{formatMoney(addOn.addOnPriceCents, site)}</strong>
+                  </p>
+                  {saving !== null ? (
+                    <ul className="tile__badges">
+                      <li className="badge">{i18n._('SAVE {amount}', { amount: formatMoney(saving, site) })}</li>
+                    </ul>
+                  ) : null}
+                  <div className="tile__buy">
+                    <button
+                      type="button"
+                      className="button"
+                      // NOTE: aria-disabled, not disabled: a disabled button drops keyboard focus, and after a
+                      // failed add the shopper should still be on the tile. busyRef refuses repeats.
+                      aria-disabled={busy !== null || undefined}
+                      aria-busy={busy === addOn.itemCode || undefined}
+                      onClick={() => void add(addOn)}
+                    >
+                      {i18n._('Add')}
+                      <span className="visually-hidden"> {addOn.title}</span>
+                    </button>
+                  </div>
+                </div>
+              </article>
+            );
+          })}
+        </Carousel>
+      ) : null}
       <ErrorList className="help" errors={shownText(i18n, error)} />
     </div>
   );
