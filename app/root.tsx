@@ -39,6 +39,7 @@ import { appContext } from './context';
 import { toPublicSite } from './lib/site';
 import { infoPageLanguage } from '../domain/content';
 import { LIQUOR_LICENCES } from '../domain/site-contacts';
+import { countryNames } from '../services/catalogue-text';
 import { listInfoPageLinks } from '../services/content';
 import { SERVER_FILLED_TEXTS } from '../services/server-texts';
 
@@ -64,7 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     userLocale: site.userLocale,
   };
   return {
-    site: toPublicSite(site),
+    site: site.chinese ? { ...toPublicSite(site), countryNames: countryNames(i18n) } : toPublicSite(site),
     isTestHost: ctx.isTestHost,
     origin: ctx.origin,
     pageData,

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { COLOUR_NAMES } from '../domain/categories';
-import { CATALOGUE_TEXTS } from './server-texts';
+import { CATALOGUE_TEXTS, COUNTRY_TEXTS } from './server-texts';
 
 const KNOWN: ReadonlySet<string> = new Set([...CATALOGUE_TEXTS.map((t) => t.id), ...Object.values(COLOUR_NAMES)]);
 
@@ -10,4 +10,12 @@ const KNOWN: ReadonlySet<string> = new Set([...CATALOGUE_TEXTS.map((t) => t.id),
  */
 export function catalogueText(i18n: I18n, value: string): string {
   return KNOWN.has(value) ? i18n._(value) : value;
+}
+
+/**
+ * The catalogue's countries in the site's language, for the tiles a page's scripts draw from the JSON API (recently
+ * viewed, recommendations), which carries the catalogue's own words: the root's data hands them to every page.
+ */
+export function countryNames(i18n: I18n): Record<string, string> {
+  return Object.fromEntries(COUNTRY_TEXTS.map(({ id }) => [id, i18n._(id)]));
 }

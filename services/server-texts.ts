@@ -81,17 +81,8 @@ export const SEARCH_TEXTS = {
   popular: /*i18n*/ { id: 'Popular categories' },
 };
 
-/**
- * The catalogue's own words the pages show (the demo catalogue's countries and styles, the home carousels' headings):
- * the server writes them in the site's language into the page's data (catalogueText), so the browser's catalogues
- * leave them out. A value not listed here is shown as it is.
- */
-export const CATALOGUE_TEXTS = [
-  // Home carousels (db/demo/catalogue.ts offer lists).
-  /*i18n*/ { id: 'Our featured wines' },
-  /*i18n*/ { id: 'New arrivals' },
-  /*i18n*/ { id: 'Top rated by our customers' },
-  // Countries.
+/** The catalogue's countries (db/demo/catalogue.ts), which the pages show in the site's language. */
+export const COUNTRY_TEXTS = [
   /*i18n*/ { id: 'Argentina' },
   /*i18n*/ { id: 'Australia' },
   /*i18n*/ { id: 'Chile' },
@@ -103,6 +94,19 @@ export const CATALOGUE_TEXTS = [
   /*i18n*/ { id: 'South Africa' },
   /*i18n*/ { id: 'Spain' },
   /*i18n*/ { id: 'USA' },
+];
+
+/**
+ * The catalogue's own words the pages show (the demo catalogue's countries and styles, the home carousels' headings):
+ * the server writes them in the site's language into the page's data (catalogueText), so the browser's catalogues
+ * leave them out. A value not listed here is shown as it is.
+ */
+export const CATALOGUE_TEXTS = [
+  // Home carousels (db/demo/catalogue.ts offer lists).
+  /*i18n*/ { id: 'Our featured wines' },
+  /*i18n*/ { id: 'New arrivals' },
+  /*i18n*/ { id: 'Top rated by our customers' },
+  ...COUNTRY_TEXTS,
   // Styles (the ones named like a colour, 'Fortified' and 'Mixed case', are the browser's too: domain/categories.ts).
   /*i18n*/ { id: 'Aromatic white' },
   /*i18n*/ { id: 'Crisp & zesty white' },

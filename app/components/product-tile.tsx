@@ -42,6 +42,7 @@ export function ProductTile({
 }) {
   const { i18n } = useLingui();
   const path = productPath(product);
+  const country = site.countryNames?.[product.country] ?? product.country;
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
   const outOfStock = product.availability === 'out_of_stock';
   const onSale = product.listPriceCents > product.salePriceCents;
@@ -78,9 +79,9 @@ export function ProductTile({
         </Heading>
         <FavouriteButton itemCode={product.itemCode} productType={product.productType} productName={title} />
         <p className="tile__origin">
-          {/* The region is a name (translate="no"); the country comes in the site's language where the server wrote the tile. */}
+          {/* The region is a name (translate="no"); the country in the site's language (the server's tiles have it so). */}
           <span translate="no">{product.region}</span>
-          {product.region && product.country ? `, ${product.country}` : product.country}
+          {product.region && country ? `, ${country}` : country}
         </p>
         <Rating average={product.ratingAverage} count={product.ratingCount} />
         <p className="tile__price">

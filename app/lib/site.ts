@@ -15,4 +15,5 @@ export function toPublicSite(site: Site) {
   };
 }
 
-export type PublicSite = ReturnType<typeof toPublicSite>;
+/** On the Chinese sites also the catalogue's countries in the site's language (the root's loader adds them). */
+export type PublicSite = ReturnType<typeof toPublicSite> & { countryNames?: Readonly<Record<string, string>> };

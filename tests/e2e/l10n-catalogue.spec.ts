@@ -1,4 +1,13 @@
-import { apiProduct, dataLayer, expect, expectAccessible, gotoHydrated, siteUrl, test } from './support/fixtures';
+import {
+  apiProduct,
+  dataLayer,
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  logIn,
+  siteUrl,
+  test,
+} from './support/fixtures';
 
 // CONTRACT.md Languages: the Chinese sites' listing, search and product pages read traditional Chinese (Hong Kong
 // or Taiwan usage), while analytics keeps the SPEC's English texts and product names stay English.
@@ -91,4 +100,17 @@ test.describe('the age gate in Chinese', () => {
       await expectAccessible(page);
     });
   }
+});
+
+test('tiles the page draws from the API (recommendations) name their country in Chinese on law-hk', {
+  tag: '@db',
+}, async ({ page }) => {
+  await logIn(page, 'shopper@example.com', { site: 'law-hk' });
+  await gotoHydrated(page, siteUrl('law-hk', '/product/D0001'));
+  const origins = page.getByTestId('recommendations').locator('article.tile .tile__origin');
+  await expect(origins.first()).toBeVisible();
+  const texts = await origins.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(0);
+  const english = /\b(Argentina|Australia|Chile|France|Germany|Italy|New Zealand|Portugal|South Africa|Spain|USA)\b/;
+  expect(texts.filter((t) => english.test(t))).toEqual([]);
 });
