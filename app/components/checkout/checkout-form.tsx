@@ -213,54 +213,36 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
       ) : null}
       <Form method="post" className="checkout__form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {deliversNothing ? (
-          <section aria-labelledby="checkout-step-address" className="checkout__step">
-            <h2 id="checkout-step-address">{deliversNothing.details}</h2>
-            {customer ? (
-              <p>{i18n._('Ordering as {name} ({email})', { name: customer.name, email: customer.email })}</p>
-            ) : (
-              <Field
-                label={i18n._('Email address (for your order confirmation)')}
-                invalid={Boolean(errorOf('email'))}
-                describedBy={[errorOf('email') && 'checkout-email-error']}
-                inputProps={{
-                  id: 'checkout-email',
-                  name: 'email',
-                  type: 'email',
-                  autoComplete: 'email',
-                  required: true,
-                  defaultValue: values.email ?? '',
-                }}
-              >
-                {errorOf('email') ? <FieldError id="checkout-email-error" message={errorOf('email')} /> : null}
-              </Field>
-            )}
-            <p className="help">{deliversNothing.note}</p>
-            <input type="hidden" name="address" value="none" />
-          </section>
-        ) : (
-          <>
-            <section aria-labelledby="checkout-step-address" className="checkout__step">
-              <h2 id="checkout-step-address">{i18n._('1. Delivery address')}</h2>
-              {customer ? (
-                <p>{i18n._('Ordering as {name} ({email})', { name: customer.name, email: customer.email })}</p>
-              ) : (
-                <Field
-                  label={i18n._('Email address (for your order confirmation)')}
-                  invalid={Boolean(errorOf('email'))}
-                  describedBy={[errorOf('email') && 'checkout-email-error']}
-                  inputProps={{
-                    id: 'checkout-email',
-                    name: 'email',
-                    type: 'email',
-                    autoComplete: 'email',
-                    required: true,
-                    defaultValue: values.email ?? '',
-                  }}
-                >
-                  {errorOf('email') ? <FieldError id="checkout-email-error" message={errorOf('email')} /> : null}
-                </Field>
-              )}
+        <section aria-labelledby="checkout-step-address" className="checkout__step">
+          <h2 id="checkout-step-address">
+            {deliversNothing ? deliversNothing.details : i18n._('1. Delivery address')}
+          </h2>
+          {customer ? (
+            <p>{i18n._('Ordering as {name} ({email})', { name: customer.name, email: customer.email })}</p>
+          ) : (
+            <Field
+              label={i18n._('Email address (for your order confirmation)')}
+              invalid={Boolean(errorOf('email'))}
+              describedBy={[errorOf('email') && 'checkout-email-error']}
+              inputProps={{
+                id: 'checkout-email',
+                name: 'email',
+                type: 'email',
+                autoComplete: 'email',
+                required: true,
+                defaultValue: values.email ?? '',
+              }}
+            >
+              {errorOf('email') ? <FieldError id="checkout-email-error" message={errorOf('email')} /> : null}
+            </Field>
+          )}
+          {deliversNothing ? (
+            <>
+              <p className="help">{deliversNothing.note}</p>
+              <input type="hidden" name="address" value="none" />
+            </>
+          ) : (
+            <>
               {customer && customer.addresses.length > 0 ? (
                 <fieldset className="checkout__saved">
                   <legend>{i18n._('Deliver to')}</legend>
@@ -294,21 +276,23 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
                 <input type="hidden" name="address" value="new" />
               )}
               {addressFields('', i18n._('Delivery address'))}
-            </section>
+            </>
+          )}
+        </section>
 
-            <section aria-labelledby="checkout-step-delivery" className="checkout__step">
-              <h2 id="checkout-step-delivery">{i18n._('2. Delivery')}</h2>
-              <p data-testid="checkout-delivery">
-                {pi.shipping === 0
-                  ? i18n._('Free delivery')
-                  : i18n._('Standard delivery: {amount}', { amount: money(pi.shipping) })}
-              </p>
-              {/* Nothing to sign for when nothing is delivered (e-gift cards, a membership). */}
-              {cart.numBottles > 0 ? (
-                <p className="help">{i18n._('We deliver in 2–5 working days. Someone 18 or over must sign for it.')}</p>
-              ) : null}
-            </section>
-          </>
+        {deliversNothing ? null : (
+          <section aria-labelledby="checkout-step-delivery" className="checkout__step">
+            <h2 id="checkout-step-delivery">{i18n._('2. Delivery')}</h2>
+            <p data-testid="checkout-delivery">
+              {pi.shipping === 0
+                ? i18n._('Free delivery')
+                : i18n._('Standard delivery: {amount}', { amount: money(pi.shipping) })}
+            </p>
+            {/* Nothing to sign for when nothing is delivered (e-gift cards, a membership). */}
+            {cart.numBottles > 0 ? (
+              <p className="help">{i18n._('We deliver in 2–5 working days. Someone 18 or over must sign for it.')}</p>
+            ) : null}
+          </section>
         )}
 
         <section aria-labelledby="checkout-step-payment" className="checkout__step">
