@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from '../domain/orders';
 import { AUTHORISATION_STATUS, type AuthorisationState, PAYMENT_STATUS, type PaymentState } from '../domain/payment';
+import { GIFT_CARD_LEDGER_KINDS, type GiftCardLedgerKind } from '../domain/gift-cards';
 import { REVIEW_STATUS, type ReviewStatus } from '../domain/reviews';
 import type { StateMachine } from '../domain/state-machine';
 import type { CurrencyCode } from '../domain/sites';
@@ -559,6 +560,8 @@ export const orders = pgTable(
     taxCents: cents('tax_cents').notNull().default(0),
     /** What was charged today: pre-sell lines are reserved, not charged (SPEC payableTodayTotal). */
     payableTodayCents: cents('payable_today_cents'),
+    /** What gift cards paid of the payable-today amount (their ledger's `redeem` entries); the card paid the rest. */
+    giftCardCents: cents('gift_card_cents').notNull().default(0),
     paymentBrand: text('payment_brand'),
     paymentLast4: text('payment_last4'),
     paymentReference: text('payment_reference'),
@@ -647,8 +650,10 @@ export const orderEvents = pgTable(
     toStatus: text('to_status').$type<OrderStatus>(),
     /** A refund's amount (a cancellation's refund of a captured payment too); null when no money moved. */
     amountCents: cents('amount_cents'),
-    /** Where a refund went: 'card' (gift cards later). */
+    /** Where a refund went: 'card', 'gift-card', or 'card+gift-card' when it was shared. */
     refundTo: text('refund_to'),
+    /** The part of a refund that went back to gift cards (their ledger's `refund` entries); the rest to the card. */
+    giftCardCents: cents('gift_card_cents').notNull().default(0),
     /** The order line a refund was for (its product's item code), when it was for one line. */
     itemCode: text('item_code'),
     /** Points of the order taken back from the customer's balance with this move. */
@@ -688,24 +693,65 @@ export interface OrderAddress {
   phone: string;
 }
 
-/** e-gift cards issued by checkout for e-gift lines: the code is what the recipient spends. */
+/**
+ * e-gift cards issued by checkout for e-gift lines. The code itself is not kept: only its keyed hash (the lookup,
+ * services/gift-cards.ts) and its last 4 characters (what pages and emails show). The balance is the ledger's sum.
+ */
 export const giftCards = pgTable(
   'gift_cards',
   {
     id: serial('id').primaryKey(),
-    code: text('code').notNull(),
+    /** A card issued before codes were hashed, until the server hashes it at start (then null). */
+    code: text('code'),
+    /** HMAC-SHA-256 of the normalised code under GIFT_CARD_KEY, hex. */
+    codeHash: text('code_hash'),
+    last4: text('last4').notNull(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull(),
+    /** The face value it was issued with (the ledger's `issue` entry). */
     amountCents: cents('amount_cents').notNull(),
-    balanceCents: cents('balance_cents').notNull(),
     recipientName: text('recipient_name').notNull(),
     recipientEmail: text('recipient_email').notNull(),
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('gift_cards_code_idx').on(t.code), index('gift_cards_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('gift_cards_code_hash_idx').on(t.codeHash),
+    index('gift_cards_order_idx').on(t.orderId),
+    index('gift_cards_recipient_idx').on(sql`lower(${t.recipientEmail})`),
+  ],
+);
+
+/**
+ * Every change of a gift card's balance (GIFT_CARD_LEDGER_KINDS): its balance is the sum of its entries, signed
+ * by kind. Spending takes the card's row lock first (services/gift-cards.ts), so two orders never spend it twice.
+ */
+export const giftCardLedger = pgTable(
+  'gift_card_ledger',
+  {
+    id: serial('id').primaryKey(),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<GiftCardLedgerKind>().notNull(),
+    /** Signed: issue and refund add, redeem and expire take. */
+    amountCents: cents('amount_cents').notNull(),
+    /** The order that spent it, or whose refund or cancellation gave it back; the issuing order for `issue`. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('gift_card_ledger_card_idx').on(t.giftCardId, t.id),
+    index('gift_card_ledger_order_idx').on(t.orderId),
+    inList('gift_card_ledger_kind', t.kind, GIFT_CARD_LEDGER_KINDS),
+    check(
+      'gift_card_ledger_sign',
+      sql`(${t.kind} in ('issue', 'refund') and ${t.amountCents} > 0) or (${t.kind} in ('redeem', 'expire') and ${t.amountCents} < 0)`,
+    ),
+  ],
 );
 
 export const orderLines = pgTable(

@@ -138,6 +138,8 @@ function checkoutInputSchema(address: typeof AddressSchema | ReturnType<typeof a
         expiry: z.string().max(10),
         cvc: z.string().max(10),
       }),
+      /** Gift card codes that pay first (services/gift-cards.ts); the card pays the rest, if any is left. */
+      giftCardCodes: z.array(z.string().max(64)).max(10).default([]),
       idempotencyKey: z
         .string()
         .regex(/^[A-Za-z0-9_-]{16,100}$/, /*i18n*/ 'The checkout form is out of date. Please reload the page.'),
@@ -211,6 +213,7 @@ export function checkoutInputFromForm(form: Record<string, string>, isCustomer: 
     billingSameAsDelivery: none || form.billingSame === 'on',
     billing: none || form.billingSame === 'on' ? undefined : address('billing.'),
     card: { number: form.cardNumber ?? '', expiry: form.cardExpiry ?? '', cvc: form.cardCvc ?? '' },
+    giftCardCodes: (form.giftCards ?? '').split(/[\n,]+/).map((c) => c.trim()).filter(Boolean),
     idempotencyKey: form.idempotencyKey ?? '',
   };
 }

@@ -15,7 +15,7 @@ import { createReadCache, type ReadCache } from '../services/read-cache';
 import type { RequestContext } from '../services/request-context';
 import { jsonApi } from './api';
 import { formRoutes } from './api/authentication';
-import type { Config } from './config';
+import { type Config, giftCardKeyOf } from './config';
 import { failWith } from './envelope';
 import { legacyRoutes } from './legacy';
 import { legacyAccountRoutes } from './legacy-account';
@@ -137,6 +137,7 @@ export function createApp(options: CreateAppOptions) {
       cache,
       payments: options.payments ?? paymentProviderFor(database.db),
       passwordCost: scryptCost(config.PASSWORD_HASH_COST),
+      giftCardKey: giftCardKeyOf(config),
       budgets,
       messagesFor,
     }),

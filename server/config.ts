@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { PRODUCTION_LOG2_N } from '../db/password-hash';
 import { isSiteId, type SiteId } from '../domain/sites';
@@ -99,12 +102,26 @@ const ConfigSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** `npm run orders`: the running server to reach the orders through (with OPERATOR_TOKEN); unset, the database. */
     OPERATOR_URL: optionalUrl('http'),
+    /**
+     * The key gift card codes are hashed (and sealed for their email) with: `openssl rand -hex 32`. Required in
+     * production with DATABASE_URL; unset elsewhere, the embedded database's DATA_DIR keeps one of its own
+     * (production) or a fixed development key is used (development, test).
+     */
+    GIFT_CARD_KEY: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 visible characters, e.g. from `openssl rand -hex 32`')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** log2 of scrypt's N for new password hashes; production refuses less than OWASP's 17 (tests run cheaper). */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(18).default(PRODUCTION_LOG2_N),
   })
   .refine((config) => config.NODE_ENV !== 'production' || config.PASSWORD_HASH_COST >= PRODUCTION_LOG2_N, {
     path: ['PASSWORD_HASH_COST'],
     message: `must be at least ${PRODUCTION_LOG2_N} when NODE_ENV is production (scrypt N=2^${PRODUCTION_LOG2_N}, OWASP)`,
+  })
+  .refine((config) => config.NODE_ENV !== 'production' || !config.DATABASE_URL || config.GIFT_CARD_KEY, {
+    path: ['GIFT_CARD_KEY'],
+    message: 'is required in production with DATABASE_URL (the database must not hold what opens gift card codes)',
   });
 
 export type Config = z.infer<typeof ConfigSchema> & { SITE: SiteId };
@@ -118,6 +135,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data as Config;
+}
+
+const DEVELOPMENT_GIFT_CARD_KEY = 'development-only-gift-card-key-never-used-in-production';
+
+/**
+ * GIFT_CARD_KEY as bytes; unset, the embedded database's own key file in DATA_DIR (made once, readable by its owner
+ * only) in production, or a fixed key in development and tests.
+ */
+export function giftCardKeyOf(config: Config): Buffer {
+  if (config.GIFT_CARD_KEY) return Buffer.from(config.GIFT_CARD_KEY, 'utf8');
+  if (config.NODE_ENV !== 'production') return Buffer.from(DEVELOPMENT_GIFT_CARD_KEY, 'utf8');
+  const file = path.resolve(config.DATA_DIR, 'gift-card.key');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
 }
 
 /** The password-hash cost tests run at (scrypt N=2^10: about 2 ms a hash instead of half a second). */

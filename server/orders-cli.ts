@@ -16,7 +16,7 @@ import { loadConfig } from './config';
 import { prepareDatabase } from './start';
 
 // npm run orders -- list [--status S] | ship N --tracking T | deliver N | cancel N | refund N [--line CODE]
-// [--amount 12.50] [--key K]: the operators' command for orders (services/order-moves.ts). With OPERATOR_URL (and
+// [--amount 12.50] [--key K] [--to card|gift-card]: the operators' command for orders (services/order-moves.ts). With OPERATOR_URL (and
 // OPERATOR_TOKEN) it goes through the running server's operator API; otherwise it opens the database itself, which
 // PostgreSQL allows while the storefront runs and PGlite does not (one process holds it).
 
@@ -24,7 +24,7 @@ const USAGE = `usage: npm run orders -- list [--status PROCESSING|SHIPPED|DELIVE
        npm run orders -- ship ORDER --tracking NUMBER
        npm run orders -- deliver ORDER
        npm run orders -- cancel ORDER
-       npm run orders -- refund ORDER [--line ITEMCODE | --amount 12.50] [--key KEY]
+       npm run orders -- refund ORDER [--line ITEMCODE | --amount 12.50] [--key KEY] [--to card|gift-card]
 options: --actor NAME (who is moving it; default $USER)
 env: OPERATOR_URL=http://localhost:3000 and OPERATOR_TOKEN=… go through a running server`;
 
@@ -41,6 +41,7 @@ const { values, positionals } = parseArgs({
     line: { type: 'string' },
     amount: { type: 'string' },
     key: { type: 'string' },
+    to: { type: 'string' },
     status: { type: 'string' },
     actor: { type: 'string' },
   },
@@ -63,7 +64,16 @@ function moveRequest(): MoveRequest {
       const amount = text(values.amount);
       const amountCents = amount === undefined ? undefined : parseAmountCents(amount);
       if (amountCents === null) throw new UsageError('--amount is an amount such as 12.50');
-      return { move: 'refund', itemCode: text(values.line), amountCents, key: text(values.key) };
+      const to = text(values.to);
+      if (to !== undefined && to !== 'card' && to !== 'gift-card')
+        throw new UsageError('--to is card or gift-card: where the refund goes first');
+      return {
+        move: 'refund',
+        itemCode: text(values.line),
+        amountCents,
+        key: text(values.key),
+        giftCardsFirst: to === 'gift-card',
+      };
     }
     default:
       throw new UsageError(`unknown command ${command ?? '(none)'}`);
@@ -127,7 +137,9 @@ async function viaServer(url: string, token: string | undefined) {
   const body = {
     actor,
     ...(request.move === 'ship' ? { trackingNumber: request.trackingNumber } : {}),
-    ...(request.move === 'refund' ? { itemCode: request.itemCode, key: request.key, amount: text(values.amount) } : {}),
+    ...(request.move === 'refund'
+      ? { itemCode: request.itemCode, key: request.key, amount: text(values.amount), to: text(values.to) }
+      : {}),
   };
   printResult(
     await call<MoveResult>('POST', `/api/operator/orders/${encodeURIComponent(orderNumber)}/${request.move}`, body),

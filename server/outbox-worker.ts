@@ -8,7 +8,8 @@ import { type PaymentRefundJob, runPaymentJob } from '../services/order-moves';
 import type { Clock } from '../domain/clock';
 import type { EmailListJob } from '../services/email-signup';
 import { type OutboxHandler, type OutboxKind, processOutbox } from '../services/outbox';
-import type { Config } from './config';
+import { type Config, giftCardKeyOf } from './config';
+import { type GiftCardMail, openGiftCardMail } from '../services/gift-card-email';
 
 // The outbox's senders and the worker that runs them (services/outbox.ts holds the queue).
 
@@ -74,6 +75,11 @@ export function mailSender(smtpUrl: string | undefined, from: string, log: Logge
   };
 }
 
+/** A recipient's gift card email: its code is opened just before it goes (services/gift-card-email.ts). */
+export function giftCardSender(send: OutboxHandler, key: Buffer): OutboxHandler {
+  return (job) => send({ ...job, payload: openGiftCardMail(job.payload as GiftCardMail, key) });
+}
+
 /** Takes an order's authorised amount when checkout could not (services/checkout.ts capturePayment). */
 export function paymentCapturer(db: Db, payments: PaymentProvider): OutboxHandler {
   return (job) => capturePayment(db, payments, (job.payload as PaymentCaptureJob).orderId);
@@ -90,6 +96,7 @@ export function outboxHandlers(
     'order-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
     'account-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
     'contact-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
+    'gift-card-email': giftCardSender(mailSender(config.SMTP_URL, config.MAIL_FROM, log), giftCardKeyOf(config)),
     'payment-capture': paymentCapturer(db, payments),
     'payment-refund': (job) => runPaymentJob(payments, job.payload as PaymentRefundJob),
   };

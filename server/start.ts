@@ -5,7 +5,8 @@ import { type Database, openDatabase } from '../db/client';
 import { scryptCost } from '../db/password-hash';
 import { seedDatabase } from '../db/seed';
 import { ContentImportError, importContent } from '../services/content';
-import type { Config } from './config';
+import { hashPlainGiftCardCodes } from '../services/gift-cards';
+import { type Config, giftCardKeyOf } from './config';
 import { readContentFiles } from './content-files';
 
 /** Opens the configured database, applies migrations and seeds the demo data once. */
@@ -24,6 +25,8 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
         passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       });
       await importContentOnStart(database, config, log);
+      const hashed = await hashPlainGiftCardCodes(database.db, giftCardKeyOf(config));
+      if (hashed > 0) log.info({ hashed }, 'gift card codes hashed');
       // The planner's statistics: PGlite has no autovacuum to gather them, so without this it planned every
       // query for tables it took to be empty (an add to the cart, a customer's recommendations: about 1.6 and
       // 1.8 times the time); PostgreSQL's autovacuum gets to a freshly seeded database a minute or more later.

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Db, transactionWithoutFlush } from '../db/client';
 import {
@@ -8,6 +8,7 @@ import {
   customerAddresses,
   customerSubscriptions,
   customers,
+  giftCardLedger,
   giftCards,
   type OrderAddress,
   orderLines,
@@ -20,7 +21,6 @@ import {
   type AddressInput,
   CHECKOUT_MESSAGES,
   type CheckoutInput,
-  giftCardCode,
   MAX_ORDER_SUBTOTAL_CENTS,
   ORDER_NUMBER_PATTERN,
   orderNumberFor,
@@ -53,6 +53,9 @@ import { announcePageChange } from './page-changes';
 import { issueText, message } from '../domain/message';
 import { SERVER_FILLED_TEXTS } from './server-texts';
 import { randomToken } from './random-token';
+import { cardsForCheckout, type IssuedGiftCard, issueGiftCards, redeemGiftCards } from './gift-cards';
+import { type GiftCardMail, renderGiftCardEmail } from './gift-card-email';
+import { GIFT_CARD_MESSAGES, planGiftCardPayment } from '../domain/gift-cards';
 
 // Placing an order: the amount is authorised on the card, then one transaction reads prices and stock uncached, takes
 // the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited, writes the order and
@@ -68,9 +71,11 @@ export interface CheckoutContext extends CartContext {
   presellBottleLimit: number;
   /** The client's address and the budgets of payment attempts (per address and per cart). */
   clientAddress: string;
-  budgets: Pick<BudgetLimits, 'paymentsPerAddress' | 'paymentsPerCart'>;
+  budgets: Pick<BudgetLimits, 'paymentsPerAddress' | 'paymentsPerCart' | 'codesPerAddress'>;
   /** The site's own origin, for the confirmation email's link to the order's page. */
   siteOrigin: string;
+  /** What gift card codes are hashed with (services/gift-cards.ts). */
+  giftCardKey: Buffer;
 }
 
 /** The checkout's context for a request (the JSON API and the checkout page's form post place orders alike). */
@@ -84,6 +89,7 @@ export function checkoutContextOf(ctx: RequestContext): CheckoutContext {
     clientAddress: ctx.clientAddress,
     budgets: ctx.budgets,
     siteOrigin: ctx.siteOrigin,
+    giftCardKey: ctx.giftCardKey,
   };
 }
 
@@ -262,17 +268,46 @@ export async function placeOrder(
   const request = await checkRequest(ctx, cartId, customerId, input);
   const price = await priceForPayment(ctx, request);
   if ('replay' in price) return price.replay;
-  const authorisation = await authorise(ctx, request, price.amountCents);
+  const split = await splitPayment(ctx, request, price);
+  const authorisation = split.cardCents > 0 ? await authorise(ctx, request, split.cardCents) : null;
   const written = await ctx.db
-    .transaction((tx) => writeOrder(tx as unknown as Db, ctx, request, price.amountCents, authorisation))
+    .transaction((tx) => writeOrder(tx as unknown as Db, ctx, request, price.amountCents, split, authorisation))
     .catch(async (error: unknown) => {
-      await releaseUnlessHeld(ctx, authorisation.reference);
+      if (authorisation) await releaseUnlessHeld(ctx, authorisation.reference);
       throw error;
     });
   if (written.wentOutOfStock) ctx.cache?.clear();
   if (written.replayed) return replay(written, ctx, customerId, cartId);
-  await captureAfterCommit(ctx, written, authorisation.reference);
+  if (authorisation) await captureAfterCommit(ctx, written, authorisation.reference);
   return { orderNumber: written.orderNumber, orderId: written.id, replayed: false };
+}
+
+/** How the amount is paid: gift cards first (never for e-gift cards), the card for the rest. */
+type PaymentSplit = ReturnType<typeof planGiftCardPayment>;
+
+/**
+ * Step 3: the gift cards named are looked up (a wrong code spends from the address's code budget) and paid from, up
+ * to what they may pay for; the card's details are checked when it has something left to pay.
+ */
+async function splitPayment(
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  price: { amountCents: number; eGiftCents: number },
+): Promise<PaymentSplit> {
+  const cards = await cardsForCheckout(
+    { db: ctx.db, key: ctx.giftCardKey, clock: ctx.clock, clientAddress: ctx.clientAddress, budgets: ctx.budgets },
+    request.input.giftCardCodes ?? [],
+    ctx.site.currency,
+  );
+  const giftable = Math.max(0, price.amountCents - price.eGiftCents);
+  if (cards.length > 0 && giftable === 0) throw new ServiceError('invalid', GIFT_CARD_MESSAGES.notForGiftCards);
+  const plan = planGiftCardPayment(cards, giftable);
+  const split = { ...plan, cardCents: price.amountCents - plan.giftCardCents };
+  if (split.cardCents > 0) {
+    const cardProblem = checkCard(request.input.card, request.now);
+    if (cardProblem) throw new ServiceError('invalid', cardProblem);
+  }
+  return split;
 }
 
 /** Step 1: the card's details, the buyer's email and addresses; every attempt that goes on spends from the budgets. */
@@ -289,8 +324,6 @@ async function checkRequest(
     const issue = given === undefined ? undefined : addressRules.safeParse(given).error?.issues[0];
     if (issue) throw new ServiceError('invalid', issueText(issue));
   }
-  const cardProblem = checkCard(input.card, now);
-  if (cardProblem) throw new ServiceError('invalid', cardProblem);
   const email = await buyerEmail(ctx.db, customerId, input);
   const delivery =
     input.savedAddressId !== undefined || input.delivery !== undefined ? await deliveryAddressOf(ctx, input) : null;
@@ -317,7 +350,7 @@ async function checkRequest(
 async function priceForPayment(
   ctx: CheckoutContext,
   request: OrderRequest,
-): Promise<{ amountCents: number } | { replay: PlacedOrder }> {
+): Promise<{ amountCents: number; eGiftCents: number } | { replay: PlacedOrder }> {
   const priced = await getCartWithTotals({ ...ctx, cache: undefined }, request.cartId, { validate: true });
   try {
     refuseUnpayable(ctx, priced.cart, priced.totals);
@@ -329,10 +362,14 @@ async function priceForPayment(
   }
   if (!request.delivery && priced.cart.lineItems.some((l) => !l.giftVoucherDetails))
     throw new ServiceError('invalid', CHECKOUT_MESSAGES.deliveryRequired);
-  return { amountCents: priced.totals.order.payableTodayCents };
+  const eGiftCents = priced.cart.lineItems.reduce(
+    (sum, line, i) => sum + (line.giftVoucherDetails ? (priced.totals.lines[i]?.totalCents ?? 0) : 0),
+    0,
+  );
+  return { amountCents: priced.totals.order.payableTodayCents, eGiftCents };
 }
 
-/** Step 3: the amount is held on the card, outside any transaction; it is taken only once the order is written. */
+/** Step 4: the amount is held on the card, outside any transaction; it is taken only once the order is written. */
 async function authorise(ctx: CheckoutContext, request: OrderRequest, amountCents: number): Promise<Authorisation> {
   const authorisation = await ctx.payments.authorise({
     amountCents,
@@ -344,13 +381,14 @@ async function authorise(ctx: CheckoutContext, request: OrderRequest, amountCent
   return authorisation;
 }
 
-/** Step 4: the order, in one transaction under the cart's lock. */
+/** Step 5: the order, in one transaction under the cart's lock. */
 async function writeOrder(
   tx: Db,
   ctx: CheckoutContext,
   request: OrderRequest,
   amountCents: number,
-  authorisation: Authorisation,
+  split: PaymentSplit,
+  authorisation: Authorisation | null,
 ): Promise<WrittenOrder> {
   const { cartId, customerId, now } = request;
   await lockCart(tx, cartId, ctx.site, customerId);
@@ -368,9 +406,10 @@ async function writeOrder(
 
   // The email's link carries its own secret (never the checkout key, which the confirmation cookie holds).
   const linkToken = randomToken(32, 'base64url');
-  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, authorisation, linkToken);
+  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, split, authorisation, linkToken);
+  await redeemGiftCards(tx, split.applied, orderId, now);
   await insertOrderLines(tx, orderId, cart, totals);
-  const issued = await issueGiftCards(tx, orderId, cart, totals);
+  const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, cart, totals, now);
   if (joinsUnlimited && customerId !== null) {
     await tx.insert(customerSubscriptions).values({
       customerId,
@@ -386,19 +425,22 @@ async function writeOrder(
       .values({ voucherCode: voucher.code, customerId, email: request.email, orderId, usedAt: now });
   // Taken after the commit (captureAfterCommit). The outbox's job is the fallback, due a minute later: should the
   // provider not answer then, or this process stop first, the worker takes the amount.
-  const captureJob = await enqueue(
-    tx,
-    'payment-capture',
-    { orderId } satisfies PaymentCaptureJob,
-    now,
-    new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS),
-  );
+  const captureJob = authorisation
+    ? await enqueue(
+        tx,
+        'payment-capture',
+        { orderId } satisfies PaymentCaptureJob,
+        now,
+        new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS),
+      )
+    : 0;
   await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
   await tx
     .update(carts)
     .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
     .where(eq(carts.id, cartId));
-  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, authorisation, linkToken });
+  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, split, authorisation, linkToken });
+  await queueGiftCardEmails(tx, ctx, request, issued);
   return {
     id: orderId,
     orderNumber,
@@ -406,7 +448,7 @@ async function writeOrder(
     siteId: ctx.site.id,
     cartHash: null,
     replayed: false,
-    amountCents: totals.order.payableTodayCents,
+    amountCents: split.cardCents,
     captureJob,
     wentOutOfStock,
   };
@@ -540,7 +582,8 @@ async function insertOrder(
   request: OrderRequest,
   totals: PricedCart['totals'],
   voucher: { code: string } | null,
-  authorisation: Authorisation,
+  split: PaymentSplit,
+  authorisation: Authorisation | null,
   linkToken: string,
 ): Promise<{ orderId: number; orderNumber: string }> {
   const { input, now } = request;
@@ -570,10 +613,12 @@ async function insertOrder(
         accessTokenHash: accessTokenHash(input.idempotencyKey),
         linkTokenHash: linkTokenHash(linkToken),
         cartHash: cartHashOf(request.cartId),
-        paymentBrand: authorisation.brand,
-        paymentLast4: authorisation.last4,
-        paymentReference: authorisation.reference,
-        paymentStatus: 'AUTHORISED',
+        giftCardCents: split.giftCardCents,
+        // Paid by gift cards alone: no card payment to take.
+        paymentBrand: authorisation?.brand ?? null,
+        paymentLast4: authorisation?.last4 ?? null,
+        paymentReference: authorisation?.reference ?? null,
+        paymentStatus: authorisation ? 'AUTHORISED' : 'CAPTURED',
       })
       // NOTE: no target: a clash on the order number draws again; one on the key means another cart placed an
       // order with it meanwhile (PostgreSQL waits for that transaction here, then skips the row).
@@ -605,24 +650,27 @@ async function insertOrderLines(tx: Db, orderId: number, cart: PricedCart['cart'
 }
 
 /** One gift card per e-gift card bought, worth the line's price of one card (in cents, from the totals). */
-async function issueGiftCards(tx: Db, orderId: number, cart: PricedCart['cart'], totals: PricedCart['totals']) {
-  const issued = cart.lineItems.flatMap((line, i) => {
+function issueOrderGiftCards(
+  tx: Db,
+  key: Buffer,
+  orderId: number,
+  cart: PricedCart['cart'],
+  totals: PricedCart['totals'],
+  now: Date,
+): Promise<IssuedGiftCard[]> {
+  const cards = cart.lineItems.flatMap((line, i) => {
     const gift = line.giftVoucherDetails;
     if (!gift) return [];
     const cents = Math.round((totals.lines[i]?.totalCents ?? 0) / Math.max(1, line.quantity));
     return Array.from({ length: line.quantity }, () => ({
-      code: giftCardCode(randomBytes(16)),
-      orderId,
-      currency: gift.value.currencyCode,
       amountCents: cents,
-      balanceCents: cents,
+      currency: gift.value.currencyCode,
       recipientName: gift.recipientName,
       recipientEmail: gift.recipientEmail,
       message: gift.message,
     }));
   });
-  if (issued.length > 0) await tx.insert(giftCards).values(issued);
-  return issued;
+  return issueGiftCards(tx, key, orderId, cards, now);
 }
 
 /** The confirmation email, through the outbox in the site's language: sent once the transaction commits. */
@@ -634,8 +682,9 @@ async function queueOrderEmail(
     orderNumber: string;
     cart: PricedCart['cart'];
     totals: PricedCart['totals'];
-    issued: { code: string; amountCents: number; recipientName: string }[];
-    authorisation: Authorisation;
+    issued: IssuedGiftCard[];
+    split: PaymentSplit;
+    authorisation: Authorisation | null;
     linkToken: string;
   },
 ) {
@@ -657,11 +706,16 @@ async function queueOrderEmail(
         })),
         totals: totals.order,
         giftCards: order.issued.map((g) => ({
-          code: g.code,
+          last4: g.last4,
           amountCents: g.amountCents,
           recipientName: g.recipientName,
         })),
-        card: { brand: order.authorisation.brand, last4: order.authorisation.last4 },
+        giftCardPayments: order.split.applied
+          .filter((g) => g.appliedCents > 0)
+          .map((g) => ({ last4: g.last4, amountCents: g.appliedCents })),
+        card: order.authorisation
+          ? { brand: order.authorisation.brand, last4: order.authorisation.last4, amountCents: order.split.cardCents }
+          : null,
         orderLink: `${ctx.siteOrigin}${orderLinkPath(order.orderNumber, order.linkToken)}`,
       },
       request.messages,
@@ -670,8 +724,24 @@ async function queueOrderEmail(
   );
 }
 
+/** Each card bought goes to its recipient by email, through the outbox with its code sealed. */
+async function queueGiftCardEmails(tx: Db, ctx: CheckoutContext, request: OrderRequest, issued: IssuedGiftCard[]) {
+  for (const card of issued) {
+    await enqueue(
+      tx,
+      'gift-card-email',
+      renderGiftCardEmail(
+        { site: ctx.site, siteOrigin: ctx.siteOrigin, ...card },
+        request.messages,
+        ctx.giftCardKey,
+      ) satisfies GiftCardMail,
+      request.now,
+    );
+  }
+}
+
 /**
- * Step 5: the amount is taken once the order is written. NOTE: a capture that fails here stays AUTHORISED; its
+ * Step 6: the amount is taken once the order is written. NOTE: a capture that fails here stays AUTHORISED; its
  * outbox job (queued with the order) retries it, and one that keeps failing ends among the dead jobs /readyz counts.
  */
 async function captureAfterCommit(ctx: CheckoutContext, written: WrittenOrder, reference: string) {
@@ -714,11 +784,13 @@ export async function capturePayment(
         reference: orders.paymentReference,
         state: orders.paymentStatus,
         amountCents: orders.payableTodayCents,
+        giftCardCents: orders.giftCardCents,
       })
       .from(orders)
       .where(eq(orders.id, orderId));
     if (order?.state !== 'AUTHORISED' || !order.reference) return;
-    payment = { reference: order.reference, amountCents: order.amountCents ?? 0 };
+    // The card pays what gift cards did not.
+    payment = { reference: order.reference, amountCents: (order.amountCents ?? 0) - order.giftCardCents };
   }
   await payments.capture(payment.reference, payment.amountCents);
   // NOTE: lost in a crash, these only leave the fallback job to capture again, which takes nothing twice: the
@@ -811,7 +883,12 @@ export interface ConfirmedOrder {
     lineTotalCents: number;
     preSell: boolean;
   }[];
-  giftCards: { code: string; amountCents: number; recipientName: string }[];
+  /** The e-gift cards this order bought (their codes went to the recipients; the order shows the last 4). */
+  giftCards: { last4: string; amountCents: number; recipientName: string }[];
+  /** What gift cards paid of the order (net of what went back to them), each by its last 4. */
+  giftCardPayments: { last4: string; amountCents: number }[];
+  /** What the payment card was charged (the payable-today amount less the gift cards' part). */
+  cardCents: number;
   guest: boolean;
   /** What happened to the order since it was placed (shipped, refunds …), oldest first. */
   history: OrderEventView[];
@@ -843,7 +920,7 @@ export async function findConfirmedOrder(
   if (!row || !mine) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
   const cards = await db
-    .select({ code: giftCards.code, amountCents: giftCards.amountCents, recipientName: giftCards.recipientName })
+    .select({ last4: giftCards.last4, amountCents: giftCards.amountCents, recipientName: giftCards.recipientName })
     .from(giftCards)
     .where(eq(giftCards.orderId, row.id))
     .orderBy(asc(giftCards.id));
@@ -874,9 +951,23 @@ export async function findConfirmedOrder(
       preSell: l.preSell,
     })),
     giftCards: cards,
+    giftCardPayments: await giftCardPaymentsOf(db, row.id),
+    cardCents: (row.payableTodayCents ?? row.totalCents) - row.giftCardCents,
     guest: row.customerId === null,
     history: await orderHistory(db, row.id),
   };
+}
+
+/** What each gift card paid of an order, in the order they paid. */
+async function giftCardPaymentsOf(db: Db, orderId: number): Promise<{ last4: string; amountCents: number }[]> {
+  const rows = await db
+    .select({ last4: giftCards.last4, paid: sql<string>`-sum(${giftCardLedger.amountCents})` })
+    .from(giftCardLedger)
+    .innerJoin(giftCards, eq(giftCards.id, giftCardLedger.giftCardId))
+    .where(and(eq(giftCardLedger.orderId, orderId), eq(giftCardLedger.kind, 'redeem')))
+    .groupBy(giftCardLedger.giftCardId, giftCards.last4)
+    .orderBy(sql`min(${giftCardLedger.id})`);
+  return rows.map((r) => ({ last4: r.last4, amountCents: Number(r.paid) }));
 }
 
 /** A guest who registers with the email of their orders gets them in their account (and their voucher uses). */

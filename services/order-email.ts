@@ -17,8 +17,12 @@ export interface OrderEmailInput {
   delivery: OrderAddress | null;
   lines: { name: string; quantity: number; totalCents: number; preSell: boolean }[];
   totals: OrderTotals;
-  giftCards: { code: string; amountCents: number; recipientName: string }[];
-  card: { brand: string; last4: string };
+  /** The cards this order bought: the code goes to each recipient alone; the buyer reads its last 4. */
+  giftCards: { last4: string; amountCents: number; recipientName: string }[];
+  /** What gift cards paid of the order. */
+  giftCardPayments: { last4: string; amountCents: number }[];
+  /** The payment card and what it was charged; none when gift cards paid it all. */
+  card: { brand: string; last4: string; amountCents: number } | null;
   /** The order's page, with the secret that opens it without a login (services/checkout.ts orderLinkPath). */
   orderLink: string;
 }
@@ -50,17 +54,24 @@ export function renderOrderEmail(
       ? i18n._(EMAIL_TEXTS.deliveryFree.id)
       : i18n._(EMAIL_TEXTS.delivery.id, { amount: money(t.shippingCents) }),
     i18n._(EMAIL_TEXTS.total.id, { total: money(t.totalCents), tax: money(t.taxCents) }),
-    i18n._(EMAIL_TEXTS.charged.id, {
-      brand: input.card.brand,
-      last4: input.card.last4,
-      amount: money(t.payableTodayCents),
-    }),
+    ...input.giftCardPayments.map((g) =>
+      i18n._(EMAIL_TEXTS.giftCardPaid.id, { last4: g.last4, amount: money(g.amountCents) }),
+    ),
+    ...(input.card
+      ? [
+          i18n._(EMAIL_TEXTS.charged.id, {
+            brand: input.card.brand,
+            last4: input.card.last4,
+            amount: money(input.card.amountCents),
+          }),
+        ]
+      : []),
   ];
   const gifts = input.giftCards.map((g) =>
     i18n._(EMAIL_TEXTS.giftCard.id, {
       name: g.recipientName,
       amount: money(g.amountCents),
-      code: g.code,
+      last4: g.last4,
     }),
   );
   const next = i18n._(EMAIL_TEXTS.next.id);

@@ -11,6 +11,8 @@ export interface OrderEventView {
   toStatus: OrderStatus | null;
   amountCents: number | null;
   refundTo: string | null;
+  /** The part of a refund that went back to gift cards (the rest went to the card). */
+  giftCardCents: number;
   itemCode: string | null;
   pointsTaken: number;
   actorType: OrderActor;
@@ -26,6 +28,7 @@ export function toView(e: typeof orderEvents.$inferSelect): OrderEventView {
     toStatus: e.toStatus,
     amountCents: e.amountCents,
     refundTo: e.refundTo,
+    giftCardCents: e.giftCardCents,
     itemCode: e.itemCode,
     pointsTaken: e.pointsTaken,
     actorType: e.actorType,

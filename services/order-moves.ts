@@ -1,7 +1,9 @@
 import type { I18n } from '@lingui/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { customerPoints, customers, orderEvents, orderLines, orders, products, skus } from '../db/schema';
+import { customerPoints, customers, giftCards, orderEvents, orderLines, orders, products, skus } from '../db/schema';
+import { splitRefund } from '../domain/gift-cards';
+import { giftCardsPaidLeft, refundToGiftCards, voidIssuedGiftCards } from './gift-cards';
 import { CHECKOUT_MESSAGES } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import { formatMoney } from '../domain/money';
@@ -55,7 +57,7 @@ export type MoveRequest =
    * however often it is sent; without one, the refund's parameters are its key (the same line or amount twice is
    * one refund; a second refund of the same amount needs a key of its own).
    */
-  | { move: 'refund'; itemCode?: string; amountCents?: number; key?: string };
+  | { move: 'refund'; itemCode?: string; amountCents?: number; key?: string; giftCardsFirst?: boolean };
 
 export type OrderMove = MoveRequest['move'];
 export const ORDER_MOVES: readonly OrderMove[] = ['ship', 'deliver', 'cancel', 'refund'];
@@ -69,6 +71,8 @@ export interface MoveResult {
   currency: string;
   /** What was taken from the card (0 while only authorised). */
   capturedCents: number;
+  /** What gift cards paid. */
+  giftCardCents: number;
   /** What was given back of it, over every refund so far. */
   refundedCents: number;
   /** Pre-sell lines' amount: reserved, never charged by this shop (decision 023). */
@@ -77,8 +81,14 @@ export interface MoveResult {
   event: OrderEventView | null;
 }
 
-/** Where refunds go. Only the card so far; gift cards that paid would be refunded first, or as the operator says. */
-export type RefundDestination = 'card';
+/** Where a refund went (order_events.refund_to): the card first, then the gift cards that paid, unless told otherwise. */
+export type RefundDestination = 'card' | 'gift-card' | 'card+gift-card';
+
+function destinationOf(cardCents: number, giftCardCents: number): RefundDestination | null {
+  if (cardCents > 0 && giftCardCents > 0) return 'card+gift-card';
+  if (giftCardCents > 0) return 'gift-card';
+  return cardCents > 0 ? 'card' : null;
+}
 
 /** The outbox job that releases or refunds an order's card payment after the move's commit. */
 export type PaymentRefundJob =
@@ -97,7 +107,7 @@ const OPERATOR_TEXTS = {
   tracking: 'A tracking number is 4 to 40 letters, digits or dashes.',
   notCaptured: (orderNumber: string) =>
     `Order ${orderNumber}: its payment could not be captured, so it has not shipped. Nothing changed; try again.`,
-  noPayment: (orderNumber: string) => `Order ${orderNumber} has no card payment on record to refund.`,
+  noPayment: (orderNumber: string) => `Order ${orderNumber} has no payment on record to refund.`,
   refundNotShipped: (orderNumber: string) =>
     `Order ${orderNumber} has not shipped: cancel it instead (the whole payment goes back).`,
   alreadyRefunded: (orderNumber: string) => `Order ${orderNumber} is refunded in full already.`,
@@ -117,8 +127,11 @@ function siteOf(row: Pick<OrderRow, 'siteId'>): Site {
   return getSite(isSiteId(row.siteId) ? row.siteId : 'law-au');
 }
 
+/** What the card was charged: the payable-today amount less what gift cards paid. */
 function capturedOf(row: OrderRow): number {
-  return row.paymentStatus === 'CAPTURED' && row.paymentReference ? (row.payableTodayCents ?? row.totalCents) : 0;
+  return row.paymentStatus === 'CAPTURED' && row.paymentReference
+    ? (row.payableTodayCents ?? row.totalCents) - row.giftCardCents
+    : 0;
 }
 
 async function readOrder(db: Db, orderNumber: string, lock = false): Promise<OrderRow> {
@@ -136,6 +149,27 @@ function refundedOf(events: (typeof orderEvents.$inferSelect)[]): number {
   return events.reduce((sum, e) => sum + (e.amountCents ?? 0), 0);
 }
 
+/** What went back to the card (each refund's amount less its gift cards' part). */
+function cardRefundedOf(events: (typeof orderEvents.$inferSelect)[]): number {
+  return events.reduce((sum, e) => sum + (e.amountCents ?? 0) - e.giftCardCents, 0);
+}
+
+/** What went back to the gift cards that paid, named by their last 4 for the email. */
+async function refundGiftCards(tx: Db, orderId: number, parts: { id: number; cents: number }[], now: Date) {
+  await refundToGiftCards(tx, orderId, parts, now);
+  if (parts.length === 0) return [];
+  const cards = await tx
+    .select({ id: giftCards.id, last4: giftCards.last4 })
+    .from(giftCards)
+    .where(
+      inArray(
+        giftCards.id,
+        parts.map((p) => p.id),
+      ),
+    );
+  return parts.map((p) => ({ last4: cards.find((c) => c.id === p.id)?.last4 ?? '', cents: p.cents }));
+}
+
 async function resultOf(db: Db, row: OrderRow, recorded: boolean, event: OrderEventView | null): Promise<MoveResult> {
   const events = await eventsOf(db, row.id);
   return {
@@ -145,6 +179,7 @@ async function resultOf(db: Db, row: OrderRow, recorded: boolean, event: OrderEv
     recorded,
     currency: row.currency,
     capturedCents: capturedOf(row),
+    giftCardCents: row.giftCardCents,
     refundedCents: refundedOf(events),
     presellUnchargedCents: Math.max(0, row.totalCents - (row.payableTodayCents ?? row.totalCents)),
     event,
@@ -245,8 +280,13 @@ async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor)
     if (!canMove(ORDER_STATUS, row.status, 'CANCELLED'))
       throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'cancelled'));
     const now = ctx.clock.now();
+    // The e-gift cards it bought end with it (refused when one was spent).
+    await voidIssuedGiftCards(tx, row.id, now);
     const captured = capturedOf(row);
     const release = row.paymentStatus === 'AUTHORISED' && row.paymentReference !== null;
+    const giftBack = (await giftCardsPaidLeft(tx, row.id)).map((g) => ({ id: g.id, cents: g.leftCents }));
+    const giftCardsBack = await refundGiftCards(tx, row.id, giftBack, now);
+    const giftCents = giftBack.reduce((sum, g) => sum + g.cents, 0);
     await tx
       .update(orders)
       .set({ status: 'CANCELLED', ...(release ? { paymentStatus: 'RELEASED' as const } : {}) })
@@ -259,8 +299,9 @@ async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor)
       {
         kind: 'move',
         toStatus: 'CANCELLED',
-        amountCents: captured > 0 ? captured : null,
-        refundTo: captured > 0 ? 'card' : null,
+        amountCents: captured + giftCents > 0 ? captured + giftCents : null,
+        giftCardCents: giftCents,
+        refundTo: destinationOf(captured, giftCents),
         pointsTaken,
         idempotencyKey: 'cancel',
       },
@@ -281,7 +322,7 @@ async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor)
             }
           : null;
     const jobId = job ? await enqueuePaymentJob(tx, job, now) : null;
-    await queueEmail(ctx, tx, row, { kind: 'cancelled', refundedCents: captured }, now);
+    await queueEmail(ctx, tx, row, { kind: 'cancelled', refundedCents: captured, giftCards: giftCardsBack }, now);
     return {
       result: await resultOf(
         tx,
@@ -323,11 +364,13 @@ async function refund(
     if (!canMove(ORDER_STATUS, row.status, 'REFUNDED'))
       throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'refunded'));
     const captured = capturedOf(row);
-    if (captured === 0 || !row.paymentReference)
-      throw new ServiceError('conflict', OPERATOR_TEXTS.noPayment(row.orderNumber));
+    const paid = captured + row.giftCardCents;
+    if (paid === 0) throw new ServiceError('conflict', OPERATOR_TEXTS.noPayment(row.orderNumber));
     const refunded = refundedOf(events);
-    const left = captured - refunded;
+    const left = paid - refunded;
     let amount = request.amountCents ?? left;
+    // Refunding the e-gift cards it bought (their line, or everything) writes off every card the order bought.
+    let voidsGiftCards = request.amountCents === undefined && !itemCode;
     if (itemCode) {
       const lines = await tx
         .select({
@@ -335,25 +378,36 @@ async function refund(
           unit: orderLines.unitPriceCents,
           quantity: orderLines.quantity,
           preSell: orderLines.preSell,
+          type: products.productType,
         })
         .from(orderLines)
+        .leftJoin(products, eq(products.itemCode, orderLines.itemCode))
         .where(and(eq(orderLines.orderId, row.id), eq(orderLines.itemCode, itemCode)));
       if (lines.length === 0) throw new ServiceError('not_found', OPERATOR_TEXTS.noLine(row.orderNumber, itemCode));
       if (lines.every((l) => l.preSell)) throw new ServiceError('conflict', OPERATOR_TEXTS.lineNotCharged(itemCode));
       if (events.some((e) => e.kind === 'refund' && e.itemCode === itemCode))
         throw new ServiceError('conflict', OPERATOR_TEXTS.lineRefunded(itemCode));
       amount = lines.filter((l) => !l.preSell).reduce((sum, l) => sum + (l.total ?? l.unit * l.quantity), 0);
+      voidsGiftCards = lines.some((l) => l.type === 'giftVoucher');
     }
     const money = (cents: number) =>
       formatMoney(cents, { intlLocale: siteOf(row).intlLocale, currency: siteOf(row).currency });
     if (amount > left || left <= 0)
       throw new ServiceError(
         'conflict',
-        OPERATOR_TEXTS.tooMuch(money(amount), money(Math.max(0, left)), money(captured)),
+        OPERATOR_TEXTS.tooMuch(money(amount), money(Math.max(0, left)), money(paid)),
       );
     if (amount <= 0) throw new ServiceError('invalid', OPERATOR_TEXTS.amount);
-    const inFull = refunded + amount === captured;
+    const inFull = refunded + amount === paid;
     const now = ctx.clock.now();
+    if (voidsGiftCards || inFull) await voidIssuedGiftCards(tx, row.id, now);
+    const split = splitRefund(
+      amount,
+      { cardCents: row.paymentReference ? captured - cardRefundedOf(events) : 0, giftCards: await giftCardsPaidLeft(tx, row.id) },
+      request.giftCardsFirst,
+    );
+    const giftCardsBack = await refundGiftCards(tx, row.id, split.giftCards, now);
+    const giftCents = split.giftCards.reduce((sum, g) => sum + g.cents, 0);
     if (inFull) await tx.update(orders).set({ status: 'REFUNDED' }).where(eq(orders.id, row.id));
     const pointsTaken = await takeBackPoints(tx, row, inFull ? 'all' : { amountCents: amount, itemCode }, now);
     const event = await record(
@@ -363,7 +417,8 @@ async function refund(
         kind: 'refund',
         toStatus: inFull ? 'REFUNDED' : null,
         amountCents: amount,
-        refundTo: 'card',
+        giftCardCents: giftCents,
+        refundTo: destinationOf(split.cardCents, giftCents),
         itemCode: itemCode ?? null,
         pointsTaken,
         idempotencyKey: key,
@@ -372,19 +427,26 @@ async function refund(
       now,
       false,
     );
-    // NOTE: the whole refund goes to the card. Gift cards that paid part of an order would be refunded here first
-    // (or as the operator says), each as a `refundTo` of its own, before the rest goes to the card.
-    const job: PaymentRefundJob = {
-      orderId: row.id,
-      reference: row.paymentReference,
-      amountCents: amount,
-      refundKey: `order:${row.id}:${key}`,
-    };
-    const jobId = await enqueuePaymentJob(tx, job, now);
-    await queueEmail(ctx, tx, row, { kind: 'refunded', refundedCents: amount, inFull }, now);
+    const job: PaymentRefundJob | null =
+      split.cardCents > 0 && row.paymentReference
+        ? {
+            orderId: row.id,
+            reference: row.paymentReference,
+            amountCents: split.cardCents,
+            refundKey: `order:${row.id}:${key}`,
+          }
+        : null;
+    const jobId = job ? await enqueuePaymentJob(tx, job, now) : null;
+    await queueEmail(
+      ctx,
+      tx,
+      row,
+      { kind: 'refunded', refundedCents: split.cardCents, inFull, giftCards: giftCardsBack },
+      now,
+    );
     return {
       result: await resultOf(tx, { ...row, status: inFull ? 'REFUNDED' : row.status }, true, event),
-      after: () => callProvider(ctx, job, jobId, now),
+      after: job && jobId ? () => callProvider(ctx, job, jobId, now) : undefined,
     };
   });
 }
@@ -404,6 +466,7 @@ interface EventFields {
   toStatus: OrderStatus | null;
   trackingNumber?: string;
   amountCents?: number | null;
+  giftCardCents?: number;
   refundTo?: string | null;
   itemCode?: string | null;
   pointsTaken?: number;
@@ -430,6 +493,7 @@ async function record(
       toStatus: fields.toStatus,
       amountCents: fields.amountCents ?? null,
       refundTo: fields.refundTo ?? null,
+      giftCardCents: fields.giftCardCents ?? 0,
       itemCode: fields.itemCode ?? null,
       pointsTaken: fields.pointsTaken ?? 0,
       actorType: actor.type,

@@ -11,8 +11,14 @@ import { EMAIL_TEXTS } from './server-texts';
 export type OrderStatusEmail =
   | { kind: 'shipped'; trackingNumber: string }
   | { kind: 'delivered' }
-  | { kind: 'cancelled'; refundedCents: number }
-  | { kind: 'refunded'; refundedCents: number; inFull: boolean };
+  | { kind: 'cancelled'; refundedCents: number; giftCards: GiftCardRefund[] }
+  | { kind: 'refunded'; refundedCents: number; inFull: boolean; giftCards: GiftCardRefund[] };
+
+/** What went back to one gift card that paid (`refundedCents` is the card's part). */
+export interface GiftCardRefund {
+  last4: string;
+  cents: number;
+}
 
 export interface OrderStatusEmailInput {
   site: Site;
@@ -32,6 +38,8 @@ export function renderOrderStatusEmail(
   const money = (cents: number) => formatMoney(cents, { intlLocale: input.site.intlLocale, currency: input.currency });
   const refunded = (cents: number) =>
     i18n._(EMAIL_TEXTS.refundedBody.id, { amount: money(cents), cardBrand: input.card.brand, last4: input.card.last4 });
+  const toGiftCards = (cards: GiftCardRefund[]) =>
+    cards.map((g) => i18n._(EMAIL_TEXTS.refundedGiftCard.id, { amount: money(g.cents), last4: g.last4 }));
   let subject: string;
   const paragraphs: string[] = [];
   let link: string | null = null;
@@ -48,14 +56,15 @@ export function renderOrderStatusEmail(
     case 'cancelled':
       subject = i18n._(EMAIL_TEXTS.cancelledSubject.id, { brand, orderNumber });
       paragraphs.push(i18n._(EMAIL_TEXTS.cancelledBody.id, { orderNumber }));
-      paragraphs.push(
-        event.refundedCents > 0 ? refunded(event.refundedCents) : i18n._(EMAIL_TEXTS.cancelledReleased.id),
-      );
+      if (event.refundedCents > 0) paragraphs.push(refunded(event.refundedCents));
+      else if (input.card.last4) paragraphs.push(i18n._(EMAIL_TEXTS.cancelledReleased.id));
+      paragraphs.push(...toGiftCards(event.giftCards));
       break;
     case 'refunded':
       subject = i18n._(EMAIL_TEXTS.refundedSubject.id, { brand, orderNumber });
       if (event.inFull) paragraphs.push(i18n._(EMAIL_TEXTS.refundedAll.id, { orderNumber }));
-      paragraphs.push(refunded(event.refundedCents));
+      if (event.refundedCents > 0) paragraphs.push(refunded(event.refundedCents));
+      paragraphs.push(...toGiftCards(event.giftCards));
       break;
   }
   const footer = `${brand} · ${input.site.supportPhone}`;

@@ -10,6 +10,7 @@ export type OutboxKind =
   | 'order-email'
   | 'account-email'
   | 'contact-email'
+  | 'gift-card-email'
   | 'payment-capture'
   | 'payment-refund';
 

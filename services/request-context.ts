@@ -43,6 +43,8 @@ export interface RequestContext {
   presellBottleLimit: number;
   /** The scrypt cost new password hashes are made with (PASSWORD_HASH_COST). */
   passwordCost: ScryptCost;
+  /** What gift card codes are hashed with (GIFT_CARD_KEY, services/gift-cards.ts). */
+  giftCardKey: Buffer;
   /** Card payments (the built-in test provider unless another is plugged in). */
   payments: PaymentProvider;
   /**

@@ -15,7 +15,19 @@ export const EMAIL_TEXTS = {
   delivery: /*i18n*/ { id: 'Delivery: {amount}' },
   total: /*i18n*/ { id: 'Total: {total} (includes {tax} tax)' },
   charged: /*i18n*/ { id: 'Charged today to {brand} ending {last4}: {amount}' },
-  giftCard: /*i18n*/ { id: 'eGift card for {name}: {amount}, code {code}' },
+  giftCard: /*i18n*/ { id: 'eGift card for {name}: {amount}, card ending {last4} (its code is emailed to {name})' },
+  giftCardPaid: /*i18n*/ { id: 'Paid with the gift card ending {last4}: {amount}' },
+  // The recipient's gift card (services/gift-card-email.ts).
+  giftSubject: /*i18n*/ { id: '{name}, you have been sent a {brand} eGift card' },
+  giftHello: /*i18n*/ { id: 'Hello {name},' },
+  giftBody: /*i18n*/ { id: 'You have been sent an eGift card worth {amount} to spend at {brand}.' },
+  giftMessage: /*i18n*/ { id: 'Their message:' },
+  giftCode: /*i18n*/ { id: 'Your gift card code: {code}' },
+  giftHowTo: /*i18n*/ {
+    id: 'Enter the code in the gift card field at checkout: it pays up to its balance, and what is left stays on the card. It can be spent until {date}.',
+  },
+  giftBalance: /*i18n*/ { id: 'Check its balance at any time:' },
+  refundedGiftCard: /*i18n*/ { id: 'We have put {amount} back on your gift card ending {last4}.' },
   orderSubject: /*i18n*/ { id: '{brand}: your order {orderNumber}' },
   thanks: /*i18n*/ { id: 'Thank you for your order {orderNumber}' },
   // The order's moves (services/order-status-email.ts).

@@ -169,15 +169,23 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
             <dt>{i18n._('Total')}</dt>
             <dd data-testid="confirmation-total">{money(order.totalCents)}</dd>
           </div>
-          <div>
-            <dt>
-              {i18n._('Charged today to {brand} ending {last4}', {
-                brand: order.paymentBrand,
-                last4: order.paymentLast4,
-              })}
-            </dt>
-            <dd>{money(order.payableTodayCents)}</dd>
-          </div>
+          {order.giftCardPayments.map((g) => (
+            <div key={g.last4}>
+              <dt>{i18n._('Paid with the gift card ending {last4}', { last4: g.last4 })}</dt>
+              <dd>{money(g.amountCents)}</dd>
+            </div>
+          ))}
+          {order.paymentLast4 ? (
+            <div>
+              <dt>
+                {i18n._('Charged today to {brand} ending {last4}', {
+                  brand: order.paymentBrand,
+                  last4: order.paymentLast4,
+                })}
+              </dt>
+              <dd data-testid="card-charged">{money(order.cardCents)}</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
       {order.giftCards.length > 0 ? (
@@ -185,10 +193,11 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           <h2 id="confirmation-gifts">{i18n._('eGift cards')}</h2>
           <ul>
             {order.giftCards.map((g) => (
-              <li key={g.code}>
-                {i18n._('{amount} for {name}: we email the card to them today.', {
+              <li key={`${g.last4}-${g.recipientName}`}>
+                {i18n._('{amount} for {name} (card ending {last4}): we email the card to them today.', {
                   amount: money(g.amountCents),
                   name: g.recipientName,
+                  last4: g.last4,
                 })}
               </li>
             ))}

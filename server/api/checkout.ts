@@ -24,7 +24,9 @@ const ConfirmedSchema = z.looseObject({
   payableTodayCents: z.number().int(),
   delivery: AddressOut.nullable(),
   lines: z.array(z.looseObject({ itemCode: z.string(), quantity: z.number().int() })),
-  giftCards: z.array(z.looseObject({ code: z.string(), amountCents: z.number().int() })),
+  giftCards: z.array(z.looseObject({ last4: z.string(), amountCents: z.number().int() })),
+  giftCardPayments: z.array(z.object({ last4: z.string(), amountCents: z.number().int() })),
+  cardCents: z.number().int(),
 });
 const OrderNumberParams = z.object({ orderNumber: z.string().max(40) });
 

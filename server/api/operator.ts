@@ -54,6 +54,7 @@ export const OrderEventSchema = z.object({
   toStatus: z.enum(ORDER_STATUS.states).nullable(),
   amountCents: z.number().int().nullable(),
   refundTo: z.string().nullable(),
+  giftCardCents: z.number().int(),
   itemCode: z.string().nullable(),
   pointsTaken: z.number().int(),
   actorType: z.enum(ORDER_ACTORS),
@@ -69,6 +70,7 @@ export const MoveResultSchema = z.object({
   recorded: z.boolean(),
   currency: z.string(),
   capturedCents: z.number().int(),
+  giftCardCents: z.number().int(),
   refundedCents: z.number().int(),
   presellUnchargedCents: z.number().int(),
   event: OrderEventSchema.nullable(),
@@ -97,6 +99,8 @@ const MoveBodySchema = z.object({
   /** An amount of the order's currency, such as "12.50". */
   amount: z.string().max(20).optional(),
   key: z.string().min(1).max(100).optional(),
+  /** Where a refund goes first: the card (the default), or the gift cards that paid. */
+  to: z.enum(['card', 'gift-card']).optional(),
 });
 
 function moveRequestOf(move: z.infer<typeof MoveParams>['move'], body: z.infer<typeof MoveBodySchema>): MoveRequest {
@@ -109,7 +113,7 @@ function moveRequestOf(move: z.infer<typeof MoveParams>['move'], body: z.infer<t
     case 'refund': {
       const amountCents = body.amount === undefined ? undefined : parseAmountCents(body.amount);
       if (amountCents === null) throw new ServiceError('invalid', OPERATOR_TEXTS.amount);
-      return { move, itemCode: body.itemCode, amountCents, key: body.key };
+      return { move, itemCode: body.itemCode, amountCents, key: body.key, giftCardsFirst: body.to === 'gift-card' };
     }
   }
 }

@@ -69,6 +69,7 @@ export interface ContextParts {
   cache: ReadCache;
   payments: PaymentProvider;
   passwordCost: RequestContext['passwordCost'];
+  giftCardKey: Buffer;
   budgets: BudgetLimits;
   messagesFor: (locale: string) => Promise<I18n>;
 }
@@ -102,6 +103,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       sharedRender: c.var.sharedRender ?? false,
       payments: parts.payments,
       passwordCost: parts.passwordCost,
+      giftCardKey: parts.giftCardKey,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
       cancelWindowMinutes: config.ORDER_CANCEL_WINDOW_MINUTES,
       operatorAccess: (presented) => operatorAccess(config.OPERATOR_TOKEN, presented),

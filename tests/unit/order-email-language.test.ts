@@ -32,7 +32,8 @@ function input(siteId: keyof typeof SITES): OrderEmailInput {
       payableTodayCents: 5000,
     } as OrderEmailInput['totals'],
     giftCards: [],
-    card: { brand: 'Visa', last4: '4242' },
+    giftCardPayments: [],
+    card: { brand: 'Visa', last4: '4242', amountCents: 5000 },
     orderLink: 'https://law-hk.example/orders/W1000042?token=abc&x=<b>',
   };
 }

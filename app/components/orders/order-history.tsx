@@ -10,8 +10,7 @@ import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 // own cancel while the order has not shipped (POST /api/checkout/order/{orderNumber}/cancel).
 
 function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => string): string {
-  if (event.kind === 'refund')
-    return `${event.toStatus === 'REFUNDED' ? i18n._('Refunded in full to your card:') : i18n._('Refunded to your card:')} ${money(event.amountCents ?? 0)}`;
+  if (event.kind === 'refund') return event.toStatus === 'REFUNDED' ? i18n._('Refunded in full') : i18n._('Refunded');
   switch (event.toStatus) {
     case 'SHIPPED':
       return i18n._('Shipped');
@@ -54,16 +53,33 @@ export function OrderHistory({
                 </a>
               </>
             ) : null}
-            {event.toStatus === 'CANCELLED' && event.amountCents ? (
-              <>
-                {' · '}
-                {i18n._('Refunded to your card:')} {money(event.amountCents)}
-              </>
-            ) : null}
+            {event.amountCents ? <RefundParts event={event} money={money} /> : null}
           </li>
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Where a refund went: the card's part and the gift cards' part. */
+function RefundParts({ event, money }: { event: OrderEventView; money: (cents: number) => string }) {
+  const { i18n } = useLingui();
+  const card = (event.amountCents ?? 0) - event.giftCardCents;
+  return (
+    <>
+      {card > 0 ? (
+        <>
+          {' · '}
+          {i18n._('Refunded to your card:')} {money(card)}
+        </>
+      ) : null}
+      {event.giftCardCents > 0 ? (
+        <>
+          {' · '}
+          {i18n._('Put back on your gift cards:')} {money(event.giftCardCents)}
+        </>
+      ) : null}
+    </>
   );
 }
 

@@ -1,0 +1,117 @@
+import { message, type Message } from './message';
+
+// e-gift cards once issued: how a code is read, what a card's ledger holds, and how cards pay for an order.
+// (domain/gift-vouchers.ts holds the form that sells them.)
+
+/** Every change of a card's balance is one ledger entry: issued, spent on an order, given back, or ended. */
+export const GIFT_CARD_LEDGER_KINDS = ['issue', 'redeem', 'refund', 'expire'] as const;
+export type GiftCardLedgerKind = (typeof GIFT_CARD_LEDGER_KINDS)[number];
+
+/** Whether an entry of this kind adds to the balance (issue, refund) or takes from it (redeem, expire). */
+export function ledgerSign(kind: GiftCardLedgerKind): 1 | -1 {
+  return kind === 'issue' || kind === 'refund' ? 1 : -1;
+}
+
+/** A card can be spent for three years from its issue (Australian Consumer Law's minimum for gift cards). */
+export const GIFT_CARD_VALID_YEARS = 3;
+
+/** How many gift cards one order may be paid with. */
+export const MAX_GIFT_CARDS_PER_ORDER = 5;
+
+/**
+ * A code as the shopper typed it, as it is looked up: letters and digits only, in capitals (spaces, dashes and case
+ * do not matter). Empty when nothing of a code is left.
+ */
+export function normaliseGiftCardCode(code: string): string {
+  return code.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 64);
+}
+
+/** The last 4 characters of a code: what pages, emails and the database show of it. */
+export function last4Of(code: string): string {
+  return normaliseGiftCardCode(code).slice(-4);
+}
+
+/** How a card is named wherever its code is not shown whole. */
+export function maskedCode(last4: string): string {
+  return `•••• ${last4}`;
+}
+
+export const GIFT_CARD_MESSAGES = {
+  unknown: /*i18n*/ 'We could not find a gift card with that code. Check the code in the gift card email and try again.',
+  expired: /*i18n*/ 'The gift card ending {last4} has expired.',
+  empty: /*i18n*/ 'The gift card ending {last4} has no balance left.',
+  otherCurrency: /*i18n*/ 'The gift card ending {last4} is in {currency}: it pays for orders on sites that sell in {currency}.',
+  notForGiftCards: /*i18n*/ 'Gift cards cannot pay for e-gift cards: please pay for them by card.',
+  balanceChanged: /*i18n*/ 'The balance of the gift card ending {last4} has changed. Please check your gift cards and place the order again.',
+  tooMany: /*i18n*/ 'An order can be paid with at most 5 gift cards.',
+  code: /*i18n*/ 'Please enter the gift card code.',
+  spent: /*i18n*/ 'A gift card of this order has been spent: it can no longer be cancelled or refunded.',
+} as const;
+
+export const giftCardText = {
+  expired: (last4: string): Message => message(GIFT_CARD_MESSAGES.expired, { last4 }),
+  empty: (last4: string): Message => message(GIFT_CARD_MESSAGES.empty, { last4 }),
+  otherCurrency: (last4: string, currency: string): Message =>
+    message(GIFT_CARD_MESSAGES.otherCurrency, { last4, currency }),
+  balanceChanged: (last4: string): Message => message(GIFT_CARD_MESSAGES.balanceChanged, { last4 }),
+};
+
+export interface SpendableCard {
+  id: number;
+  last4: string;
+  balanceCents: number;
+}
+
+export interface AppliedCard extends SpendableCard {
+  /** What this card pays of the order. */
+  appliedCents: number;
+}
+
+/**
+ * How gift cards pay for an amount: each in the order given, its balance up to what is still to pay; a card that is
+ * not needed pays nothing. The rest is for the payment card.
+ */
+export function planGiftCardPayment(
+  cards: readonly SpendableCard[],
+  payableCents: number,
+): { applied: AppliedCard[]; giftCardCents: number; cardCents: number } {
+  let left = Math.max(0, payableCents);
+  const applied = cards.map((card) => {
+    const appliedCents = Math.min(Math.max(0, card.balanceCents), left);
+    left -= appliedCents;
+    return { ...card, appliedCents };
+  });
+  const giftCardCents = applied.reduce((sum, c) => sum + c.appliedCents, 0);
+  return { applied, giftCardCents, cardCents: Math.max(0, payableCents) - giftCardCents };
+}
+
+/**
+ * How a refund is shared between the payment card and the gift cards that paid: the card first (up to what is
+ * left of it), then the gift cards in the order they paid; `giftCardsFirst` turns that round (an operator's choice).
+ */
+export function splitRefund(
+  amountCents: number,
+  left: { cardCents: number; giftCards: readonly { id: number; leftCents: number }[] },
+  giftCardsFirst = false,
+): { cardCents: number; giftCards: { id: number; cents: number }[] } {
+  let rest = amountCents;
+  const takeCard = () => {
+    const cents = Math.min(rest, Math.max(0, left.cardCents));
+    rest -= cents;
+    return cents;
+  };
+  const takeGiftCards = () =>
+    left.giftCards
+      .map((card) => {
+        const cents = Math.min(rest, Math.max(0, card.leftCents));
+        rest -= cents;
+        return { id: card.id, cents };
+      })
+      .filter((c) => c.cents > 0);
+  if (giftCardsFirst) {
+    const giftCards = takeGiftCards();
+    return { cardCents: takeCard(), giftCards };
+  }
+  const cardCents = takeCard();
+  return { cardCents, giftCards: takeGiftCards() };
+}
