@@ -282,6 +282,61 @@ export async function placeOrder(
   return { orderNumber: written.orderNumber, orderId: written.id, replayed: false };
 }
 
+export interface GiftCardPreview {
+  /** Each card named, with what it would pay of this cart's order and the balance it holds now. */
+  cards: { last4: string; balanceCents: number; appliedCents: number }[];
+  giftCardCents: number;
+  /** What is left for the payment card. */
+  cardCents: number;
+  payableTodayCents: number;
+}
+
+/**
+ * What the named gift cards would pay of the cart's order as it is now (the checkout's gift card field), refusing
+ * a card checkout would refuse; wrong codes spend from the address's code budget. Nothing is spent here.
+ */
+export async function previewGiftCards(
+  ctx: CheckoutContext,
+  cartId: string | null,
+  codes: readonly string[],
+): Promise<GiftCardPreview> {
+  if (!cartId) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  const priced = await getCartWithTotals({ ...ctx, cache: undefined }, cartId, { validate: true });
+  if (priced.cart.lineItems.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  const price = { amountCents: priced.totals.order.payableTodayCents, eGiftCents: eGiftCentsOf(priced) };
+  const split = await planPayment(ctx, codes, price);
+  return {
+    cards: split.applied.map((c) => ({ last4: c.last4, balanceCents: c.balanceCents, appliedCents: c.appliedCents })),
+    giftCardCents: split.giftCardCents,
+    cardCents: split.cardCents,
+    payableTodayCents: price.amountCents,
+  };
+}
+
+function eGiftCentsOf(priced: PricedCart): number {
+  return priced.cart.lineItems.reduce(
+    (sum, line, i) => sum + (line.giftVoucherDetails ? (priced.totals.lines[i]?.totalCents ?? 0) : 0),
+    0,
+  );
+}
+
+/** The gift cards named pay first, up to what they may pay for (never e-gift cards); the card the rest. */
+async function planPayment(
+  ctx: CheckoutContext,
+  codes: readonly string[],
+  price: { amountCents: number; eGiftCents: number },
+): Promise<PaymentSplit> {
+  const cards = await cardsForCheckout(
+    { db: ctx.db, key: ctx.giftCardKey, clock: ctx.clock, clientAddress: ctx.clientAddress, budgets: ctx.budgets },
+    codes,
+    ctx.site.currency,
+  );
+  const giftable = Math.max(0, price.amountCents - price.eGiftCents);
+  if (cards.length > 0 && giftable === 0) throw new ServiceError('invalid', GIFT_CARD_MESSAGES.notForGiftCards);
+  const plan = planGiftCardPayment(cards, giftable);
+  return { ...plan, cardCents: price.amountCents - plan.giftCardCents };
+}
+
 /** How the amount is paid: gift cards first (never for e-gift cards), the card for the rest. */
 type PaymentSplit = ReturnType<typeof planGiftCardPayment>;
 
@@ -294,15 +349,7 @@ async function splitPayment(
   request: OrderRequest,
   price: { amountCents: number; eGiftCents: number },
 ): Promise<PaymentSplit> {
-  const cards = await cardsForCheckout(
-    { db: ctx.db, key: ctx.giftCardKey, clock: ctx.clock, clientAddress: ctx.clientAddress, budgets: ctx.budgets },
-    request.input.giftCardCodes ?? [],
-    ctx.site.currency,
-  );
-  const giftable = Math.max(0, price.amountCents - price.eGiftCents);
-  if (cards.length > 0 && giftable === 0) throw new ServiceError('invalid', GIFT_CARD_MESSAGES.notForGiftCards);
-  const plan = planGiftCardPayment(cards, giftable);
-  const split = { ...plan, cardCents: price.amountCents - plan.giftCardCents };
+  const split = await planPayment(ctx, request.input.giftCardCodes ?? [], price);
   if (split.cardCents > 0) {
     const cardProblem = checkCard(request.input.card, request.now);
     if (cardProblem) throw new ServiceError('invalid', cardProblem);
@@ -362,11 +409,7 @@ async function priceForPayment(
   }
   if (!request.delivery && priced.cart.lineItems.some((l) => !l.giftVoucherDetails))
     throw new ServiceError('invalid', CHECKOUT_MESSAGES.deliveryRequired);
-  const eGiftCents = priced.cart.lineItems.reduce(
-    (sum, line, i) => sum + (line.giftVoucherDetails ? (priced.totals.lines[i]?.totalCents ?? 0) : 0),
-    0,
-  );
-  return { amountCents: priced.totals.order.payableTodayCents, eGiftCents };
+  return { amountCents: priced.totals.order.payableTodayCents, eGiftCents: eGiftCentsOf(priced) };
 }
 
 /** Step 4: the amount is held on the card, outside any transaction; it is taken only once the order is written. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CheckoutInputSchema, checkoutInputSchemaFor } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
-import { checkoutContextOf, findConfirmedOrder, placeOrder } from '../../services/checkout';
+import { checkoutContextOf, findConfirmedOrder, placeOrder, previewGiftCards } from '../../services/checkout';
 import { cancelByCustomer } from '../../services/order-moves';
 import { MoveResultSchema, orderMovesContextOf } from './operator';
 import { failInput, ok } from '../envelope';
@@ -29,8 +29,30 @@ const ConfirmedSchema = z.looseObject({
   cardCents: z.number().int(),
 });
 const OrderNumberParams = z.object({ orderNumber: z.string().max(40) });
+const GiftCardPreviewInput = z.object({ codes: z.array(z.string().max(64)).min(1).max(10) });
+const GiftCardPreviewSchema = z.object({
+  cards: z.array(z.object({ last4: z.string(), balanceCents: z.number().int(), appliedCents: z.number().int() })),
+  giftCardCents: z.number().int(),
+  cardCents: z.number().int(),
+  payableTodayCents: z.number().int(),
+});
 
 export const checkoutApi = createApiRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/gift-cards',
+      summary:
+        'What gift cards would pay of the cart’s order (the checkout’s gift card field); spends nothing. Wrong codes spend from the address’s code budget',
+      middleware: [readJsonBody] as const,
+      request: { body: jsonBody(GiftCardPreviewInput) },
+      responses: responses(GiftCardPreviewSchema, 'What each card pays, and what is left for the card.', [400, 404, 429]),
+    }),
+    async (c) => {
+      const ctx = c.var.ctx;
+      return ok(c, await previewGiftCards(checkoutContextOf(ctx), await cartIdOf(c), c.req.valid('json').codes));
+    },
+  )
   .openapi(
     createRoute({
       method: 'post',
