@@ -213,7 +213,10 @@ export function checkoutInputFromForm(form: Record<string, string>, isCustomer: 
     billingSameAsDelivery: none || form.billingSame === 'on',
     billing: none || form.billingSame === 'on' ? undefined : address('billing.'),
     card: { number: form.cardNumber ?? '', expiry: form.cardExpiry ?? '', cvc: form.cardCvc ?? '' },
-    giftCardCodes: (form.giftCards ?? '').split(/[\n,]+/).map((c) => c.trim()).filter(Boolean),
+    giftCardCodes: (form.giftCards ?? '')
+      .split(/[\n,]+/)
+      .map((c) => c.trim())
+      .filter(Boolean),
     idempotencyKey: form.idempotencyKey ?? '',
   };
 }

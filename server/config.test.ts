@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, testConfig } from './config';
+import { giftCardKeyOf, ConfigError, loadConfig, testConfig } from './config';
 
 describe('PASSWORD_HASH_COST', () => {
   it('defaults to OWASP’s scrypt N=2^17 in every environment', () => {
@@ -33,5 +36,27 @@ describe('the orders’ settings', () => {
     expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
     expect(loadConfig({ OPERATOR_TOKEN: 'a'.repeat(32) }).OPERATOR_TOKEN).toBe('a'.repeat(32));
     expect(() => loadConfig({ OPERATOR_URL: 'localhost:3000' })).toThrow(/OPERATOR_URL/);
+  });
+});
+
+describe('GIFT_CARD_KEY', () => {
+  it('is required in production with PostgreSQL, and must be long', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/shop' })).toThrow(/GIFT_CARD_KEY/);
+    expect(() => loadConfig({ GIFT_CARD_KEY: 'short' })).toThrow(/GIFT_CARD_KEY/);
+    const key = 'k'.repeat(40);
+    expect(giftCardKeyOf(loadConfig({ DATABASE_URL: 'postgres://db/shop', GIFT_CARD_KEY: key })).toString()).toBe(key);
+  });
+
+  it('without one, the embedded database keeps its own key file in DATA_DIR (the same on every start)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gift-key-'));
+    try {
+      const first = giftCardKeyOf(loadConfig({ DATA_DIR: dir }));
+      expect(first.length).toBe(64);
+      expect(statSync(path.join(dir, 'gift-card.key')).mode & 0o777).toBe(0o600);
+      expect(giftCardKeyOf(loadConfig({ DATA_DIR: dir })).equals(first)).toBe(true);
+      expect(giftCardKeyOf(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir })).equals(first)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -449,7 +449,16 @@ async function writeOrder(
 
   // The email's link carries its own secret (never the checkout key, which the confirmation cookie holds).
   const linkToken = randomToken(32, 'base64url');
-  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, totals, voucher, split, authorisation, linkToken);
+  const { orderId, orderNumber } = await insertOrder(
+    tx,
+    ctx,
+    request,
+    totals,
+    voucher,
+    split,
+    authorisation,
+    linkToken,
+  );
   await redeemGiftCards(tx, split.applied, orderId, now);
   await insertOrderLines(tx, orderId, cart, totals);
   const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, cart, totals, now);

@@ -28,7 +28,9 @@ export type GiftCardKey = Buffer;
 
 /** The lookup hash of a code, however it was typed. */
 export function codeHashOf(key: GiftCardKey, code: string): string {
-  return createHmac('sha256', key).update(`gift-card:${normaliseGiftCardCode(code)}`).digest('hex');
+  return createHmac('sha256', key)
+    .update(`gift-card:${normaliseGiftCardCode(code)}`)
+    .digest('hex');
 }
 
 function sealingKey(key: GiftCardKey): Buffer {
@@ -132,7 +134,11 @@ type CardRow = typeof giftCards.$inferSelect;
 
 async function findByCode(db: Db, key: GiftCardKey, code: string): Promise<CardRow | null> {
   if (normaliseGiftCardCode(code).length < 8) return null;
-  const [row] = await db.select().from(giftCards).where(eq(giftCards.codeHash, codeHashOf(key, code))).limit(1);
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.codeHash, codeHashOf(key, code)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -225,7 +231,12 @@ export async function redeemGiftCards(
   const spending = applied.filter((card) => card.appliedCents > 0);
   if (spending.length === 0) return;
   const ids = spending.map((card) => card.id).sort((a, b) => a - b);
-  await tx.select({ id: giftCards.id }).from(giftCards).where(inArray(giftCards.id, ids)).orderBy(asc(giftCards.id)).for('update');
+  await tx
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(inArray(giftCards.id, ids))
+    .orderBy(asc(giftCards.id))
+    .for('update');
   const balances = await balancesOf(tx, ids);
   for (const card of spending) {
     if ((balances.get(card.id) ?? 0) < card.appliedCents)

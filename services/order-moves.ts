@@ -393,17 +393,17 @@ async function refund(
     const money = (cents: number) =>
       formatMoney(cents, { intlLocale: siteOf(row).intlLocale, currency: siteOf(row).currency });
     if (amount > left || left <= 0)
-      throw new ServiceError(
-        'conflict',
-        OPERATOR_TEXTS.tooMuch(money(amount), money(Math.max(0, left)), money(paid)),
-      );
+      throw new ServiceError('conflict', OPERATOR_TEXTS.tooMuch(money(amount), money(Math.max(0, left)), money(paid)));
     if (amount <= 0) throw new ServiceError('invalid', OPERATOR_TEXTS.amount);
     const inFull = refunded + amount === paid;
     const now = ctx.clock.now();
     if (voidsGiftCards || inFull) await voidIssuedGiftCards(tx, row.id, now);
     const split = splitRefund(
       amount,
-      { cardCents: row.paymentReference ? captured - cardRefundedOf(events) : 0, giftCards: await giftCardsPaidLeft(tx, row.id) },
+      {
+        cardCents: row.paymentReference ? captured - cardRefundedOf(events) : 0,
+        giftCards: await giftCardsPaidLeft(tx, row.id),
+      },
       request.giftCardsFirst,
     );
     const giftCardsBack = await refundGiftCards(tx, row.id, split.giftCards, now);

@@ -46,7 +46,11 @@ export const checkoutApi = createApiRouter()
         'What gift cards would pay of the cart’s order (the checkout’s gift card field); spends nothing. Wrong codes spend from the address’s code budget',
       middleware: [readJsonBody] as const,
       request: { body: jsonBody(GiftCardPreviewInput) },
-      responses: responses(GiftCardPreviewSchema, 'What each card pays, and what is left for the card.', [400, 404, 429]),
+      responses: responses(
+        GiftCardPreviewSchema,
+        'What each card pays, and what is left for the card.',
+        [400, 404, 429],
+      ),
     }),
     async (c) => {
       const ctx = c.var.ctx;

@@ -9,7 +9,7 @@ import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 // An order's history on its pages (the account's order page, a guest's confirmation page), and the customer's
 // own cancel while the order has not shipped (POST /api/checkout/order/{orderNumber}/cancel).
 
-function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => string): string {
+function eventText(event: OrderEventView, i18n: I18n): string {
   if (event.kind === 'refund') return event.toStatus === 'REFUNDED' ? i18n._('Refunded in full') : i18n._('Refunded');
   switch (event.toStatus) {
     case 'SHIPPED':
@@ -43,8 +43,7 @@ export function OrderHistory({
       <ol className="order-history__events">
         {history.map((event) => (
           <li key={`${event.at}-${event.kind}-${event.toStatus ?? ''}-${event.amountCents ?? ''}`}>
-            <time dateTime={event.at}>{when.format(new Date(event.at))}</time>{' '}
-            <strong>{eventText(event, i18n, money)}</strong>
+            <time dateTime={event.at}>{when.format(new Date(event.at))}</time> <strong>{eventText(event, i18n)}</strong>
             {event.trackingNumber ? (
               <>
                 {' · '}
