@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { contentPages, planMappings, products, skus } from '../db/schema';
 import {
@@ -93,11 +94,20 @@ function checksumOf(data: unknown): string {
 }
 
 /** Parses every campaign file; problems are collected for all files before anything is written. */
-async function parseCampaigns(db: Db, files: readonly ContentFile[]) {
+/**
+ * The files of one folder (`{folder}/{name}.json`), each parsed as JSON, checked by `schema` and named as its file;
+ * a file that is not is a problem of its own, and the others go on.
+ */
+function parseContentFiles<S extends z.ZodType<{ name: string }>>(
+  files: readonly ContentFile[],
+  folder: string,
+  schema: S,
+): { parsed: { path: string; data: z.infer<S> }[]; problems: ContentProblem[] } {
+  const pattern = new RegExp(`^${folder}/([^/]+)\\.json$`);
   const problems: ContentProblem[] = [];
-  const campaigns: { path: string; campaign: Campaign }[] = [];
+  const parsed: { path: string; data: z.infer<S> }[] = [];
   for (const file of files) {
-    const match = /^campaigns\/([^/]+)\.json$/.exec(file.path);
+    const match = pattern.exec(file.path);
     if (!match) continue;
     let json: unknown;
     try {
@@ -106,18 +116,18 @@ async function parseCampaigns(db: Db, files: readonly ContentFile[]) {
       problems.push({ path: file.path, message: `not valid JSON (${(error as Error).message})` });
       continue;
     }
-    const parsed = CampaignSchema.safeParse(json);
-    if (!parsed.success) {
-      problems.push({ path: file.path, message: describeIssue(parsed.error) });
-      continue;
-    }
-    if (parsed.data.name !== match[1]) {
-      problems.push({ path: file.path, message: `name "${parsed.data.name}" must match the file name "${match[1]}"` });
-      continue;
-    }
-    campaigns.push({ path: file.path, campaign: parsed.data });
+    const checked = schema.safeParse(json);
+    if (!checked.success) problems.push({ path: file.path, message: describeIssue(checked.error) });
+    else if (checked.data.name !== match[1])
+      problems.push({ path: file.path, message: `name "${checked.data.name}" must match the file name "${match[1]}"` });
+    else parsed.push({ path: file.path, data: checked.data });
   }
-  const codes = [...new Set(campaigns.flatMap((c) => c.campaign.products))];
+  return { parsed, problems };
+}
+
+async function parseCampaigns(db: Db, files: readonly ContentFile[]) {
+  const { parsed: campaigns, problems } = parseContentFiles(files, 'campaigns', CampaignSchema);
+  const codes = [...new Set(campaigns.flatMap((c) => c.data.products))];
   const known = new Set(
     codes.length === 0
       ? []
@@ -125,35 +135,18 @@ async function parseCampaigns(db: Db, files: readonly ContentFile[]) {
           (r) => r.code,
         ),
   );
-  for (const { path, campaign } of campaigns) {
+  for (const { path, data: campaign } of campaigns) {
     const index = campaign.products.findIndex((code) => !known.has(code));
     if (index >= 0)
       problems.push({ path, message: `products.${index}: ${campaign.products[index]} is not in the catalogue` });
   }
-  return { campaigns: campaigns.map((c) => c.campaign), problems };
+  return { campaigns: campaigns.map((c) => c.data), problems };
 }
 
 /** Parses every information page file (`pages/{name}.json`); problems are collected as for campaigns. */
 function parseInfoPages(files: readonly ContentFile[]) {
-  const problems: ContentProblem[] = [];
-  const pages: { name: string; data: unknown }[] = [];
-  for (const file of files) {
-    const match = /^pages\/([^/]+)\.json$/.exec(file.path);
-    if (!match) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(file.text);
-    } catch (error) {
-      problems.push({ path: file.path, message: `not valid JSON (${(error as Error).message})` });
-      continue;
-    }
-    const parsed = InfoPageSchema.safeParse(json);
-    if (!parsed.success) problems.push({ path: file.path, message: describeIssue(parsed.error) });
-    else if (parsed.data.name !== match[1])
-      problems.push({ path: file.path, message: `name "${parsed.data.name}" must match the file name "${match[1]}"` });
-    else pages.push({ name: parsed.data.name, data: parsed.data });
-  }
-  return { pages, problems };
+  const { parsed, problems } = parseContentFiles(files, 'pages', InfoPageSchema);
+  return { pages: parsed.map((p) => ({ name: p.data.name, data: p.data as unknown })), problems };
 }
 
 /** Makes the rows of one kind exactly the given set: changed ones written, unchanged skipped, the rest removed. */
