@@ -53,6 +53,7 @@ import { announcePageChange } from './page-changes';
 import { issueText, message } from '../domain/message';
 import { SERVER_FILLED_TEXTS } from './server-texts';
 import { randomToken } from './random-token';
+import { creditOrderPoints } from './points';
 import { cardsForCheckout, type IssuedGiftCard, issueGiftCards, redeemGiftCards } from './gift-cards';
 import { type GiftCardMail, renderGiftCardEmail } from './gift-card-email';
 import { GIFT_CARD_MESSAGES, planGiftCardPayment } from '../domain/gift-cards';
@@ -461,6 +462,10 @@ async function writeOrder(
   );
   await redeemGiftCards(tx, split.applied, orderId, now);
   await insertOrderLines(tx, orderId, cart, totals);
+  await creditOrderPoints(tx, customerId, ctx.site.brand.code, {
+    id: orderId,
+    subtotalCents: totals.order.subtotalCents,
+  });
   const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, cart, totals, now);
   if (joinsUnlimited && customerId !== null) {
     await tx.insert(customerSubscriptions).values({

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customerPoints, orderLines, orders, skus } from '../db/schema';
+import { ORDER_NUMBER_PATTERN } from '../domain/checkout';
 import { ORDER_NOT_FOUND } from './account';
 import { ServiceError } from './service-error';
 
@@ -19,7 +20,10 @@ function orderCondition(ref: string) {
     const id = Number(ref);
     return id > 0 && id <= 2_147_483_647 ? eq(orders.id, id) : null;
   }
-  return /^[A-Z]{2,5}-\d{1,12}$/i.test(ref) ? eq(orders.orderNumber, ref.toUpperCase()) : null;
+  const number = ref.toUpperCase();
+  return /^[A-Z]{2,5}-\d{1,12}$/.test(number) || ORDER_NUMBER_PATTERN.test(number)
+    ? eq(orders.orderNumber, number)
+    : null;
 }
 
 /**
@@ -34,6 +38,10 @@ export async function orderPointsEarned(db: Db, customerId: number, ref: string)
     .from(orders)
     .where(and(condition, eq(orders.customerId, customerId)));
   if (!order) throw new ServiceError('not_found', ORDER_NOT_FOUND);
+  return pointsOfOrder(db, order);
+}
+
+async function pointsOfOrder(db: Db, order: { id: number; subtotalCents: number }): Promise<PointsSummary> {
   const [bonus] = await db
     .select({ points: sql<number>`coalesce(sum(${orderLines.quantity} * ${skus.bonusPoints}), 0)::int` })
     .from(orderLines)
@@ -42,6 +50,35 @@ export async function orderPointsEarned(db: Db, customerId: number, ref: string)
   const basePoints = Math.floor(order.subtotalCents / 100);
   const bonusPoints = Number(bonus?.points ?? 0);
   return { basePoints, bonusPoints, totalPoints: basePoints + bonusPoints };
+}
+
+/** The brands whose customers keep points (SPEC §2: vir). */
+export const POINTS_BRANDS: readonly string[] = ['vir'];
+
+/**
+ * A customer's order adds what it earned to their balance with the site's brand, in the order's transaction (a
+ * refund or cancellation takes it back: services/order-moves.ts). Guests and brands without points earn nothing.
+ */
+export async function creditOrderPoints(
+  tx: Db,
+  customerId: number | null,
+  brand: string,
+  order: { id: number; subtotalCents: number },
+): Promise<number> {
+  if (customerId === null || !POINTS_BRANDS.includes(brand)) return 0;
+  const earned = await pointsOfOrder(tx, order);
+  if (earned.totalPoints <= 0) return 0;
+  await tx
+    .insert(customerPoints)
+    .values({ customerId, brand, basePoints: earned.basePoints, bonusPoints: earned.bonusPoints })
+    .onConflictDoUpdate({
+      target: [customerPoints.customerId, customerPoints.brand],
+      set: {
+        basePoints: sql`${customerPoints.basePoints} + ${earned.basePoints}`,
+        bonusPoints: sql`${customerPoints.bonusPoints} + ${earned.bonusPoints}`,
+      },
+    });
+  return earned.totalPoints;
 }
 
 /** The customer's points balance with a brand (vir keeps points); null when they hold none there. */

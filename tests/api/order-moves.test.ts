@@ -289,6 +289,14 @@ describe('points', () => {
     const v = visitor('vir-au');
     await v.login('shopper@example.com');
     const [customer] = await db().select().from(customers).where(eq(customers.email, 'shopper@example.com'));
+    const pointsNow = async () => {
+      const [row] = await db()
+        .select()
+        .from(customerPoints)
+        .where(and(eq(customerPoints.customerId, customer!.id), eq(customerPoints.brand, 'vir')));
+      return (row?.basePoints ?? 0) + (row?.bonusPoints ?? 0);
+    };
+    const beforeOrder = await pointsNow();
     const [address] = await db().select().from(customerAddresses).where(eq(customerAddresses.customerId, customer!.id));
     await v.add('D0001', 2);
     const placed = await v.call<{ orderNumber: string }>(
@@ -306,6 +314,10 @@ describe('points', () => {
       return row!.basePoints + row!.bonusPoints;
     };
     const before = await balance();
+    // The order credited what it earned (the cart's points summary for it).
+    const earned = await v.call<{ totalPoints: number }>('GET', `/api/cart/pointsEarnedSummary?orderId=${orderNumber}`);
+    expect(earned.body.response.totalPoints).toBeGreaterThan(0);
+    expect(before).toBe(beforeOrder + earned.body.response.totalPoints);
     await move(orderNumber, 'ship', { trackingNumber: 'AP555666777' });
     const refunded = await move(orderNumber, 'refund');
     expect(refunded.body.response.status).toBe('REFUNDED');
@@ -314,6 +326,7 @@ describe('points', () => {
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, (await orderRow(orderNumber)).id), eq(orderEvents.kind, 'refund')));
     expect(event!.pointsTaken).toBeGreaterThan(0);
+    expect(event!.pointsTaken).toBe(earned.body.response.totalPoints);
     expect(await balance()).toBe(before - event!.pointsTaken);
   });
 });
