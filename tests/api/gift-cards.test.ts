@@ -7,6 +7,10 @@ import type { GiftCardMail } from '../../services/gift-card-email';
 import { balancesOf, codeHashOf, hashPlainGiftCardCodes, openCode } from '../../services/gift-cards';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
+import { useSmtpStub } from '../support/smtp-stub';
+import pino from 'pino';
+import { giftCardSender, mailSender } from '../../server/outbox-worker';
+import { processOutbox } from '../../services/outbox';
 
 // Gift cards after they are sold: the code kept as a keyed hash and emailed sealed; paying with them at checkout
 // (partly, wholly, several, never for e-gift cards, never twice at once); refunds and cancellations giving back to
@@ -141,6 +145,21 @@ describe('a gift card as it is issued', () => {
     const [after] = await db().select().from(giftCards).where(eq(giftCards.id, legacy!.id));
     expect(after).toMatchObject({ code: null, codeHash: codeHashOf(key, 'lega cyca rd00 0042') });
     expect(await hashPlainGiftCardCodes(db(), key)).toBe(0);
+  });
+});
+
+describe('the recipient’s email', () => {
+  const smtp = useSmtpStub();
+  it('leaves the outbox with the code opened, to the recipient alone', async () => {
+    const { code } = await buyGiftCard(75);
+    const send = mailSender(smtp.url, 'Orders <orders@example.com>', pino({ level: 'silent' }));
+    await processOutbox(db(), { 'gift-card-email': giftCardSender(send, key) }, new Date(Date.now() + 60_000), 100);
+    const mail = smtp.mails.find((m) => m.data.includes(code));
+    expect(mail?.to).toEqual([`friend${recipients}@example.com`]);
+    expect(mail?.data).toContain('/gift-vouchers/balance');
+    // The row it was kept in still holds no readable code.
+    const kept = await db().select({ payload: outbox.payload }).from(outbox).where(eq(outbox.kind, 'gift-card-email'));
+    expect(JSON.stringify(kept)).not.toContain(code);
   });
 });
 
