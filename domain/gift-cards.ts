@@ -1,4 +1,7 @@
+import { GIFT_CARD_MESSAGES } from './gift-card-texts';
 import { message, type Message } from './message';
+
+export { GIFT_CARD_MESSAGES, GIFT_CARD_ONLY_TEXTS } from './gift-card-texts';
 
 // e-gift cards once issued: how a code is read, what a card's ledger holds, and how cards pay for an order.
 // (domain/gift-vouchers.ts holds the form that sells them.)
@@ -38,21 +41,6 @@ export function last4Of(code: string): string {
 export function maskedCode(last4: string): string {
   return `•••• ${last4}`;
 }
-
-export const GIFT_CARD_MESSAGES = {
-  unknown:
-    /*i18n*/ 'We could not find a gift card with that code. Check the code in the gift card email and try again.',
-  expired: /*i18n*/ 'The gift card ending {last4} has expired.',
-  empty: /*i18n*/ 'The gift card ending {last4} has no balance left.',
-  otherCurrency:
-    /*i18n*/ 'The gift card ending {last4} is in {currency}: it pays for orders on sites that sell in {currency}.',
-  notForGiftCards: /*i18n*/ 'Gift cards cannot pay for e-gift cards: please pay for them by card.',
-  balanceChanged:
-    /*i18n*/ 'The balance of the gift card ending {last4} has changed. Please check your gift cards and place the order again.',
-  tooMany: /*i18n*/ 'An order can be paid with at most 5 gift cards.',
-  code: /*i18n*/ 'Please enter the gift card code.',
-  spent: /*i18n*/ 'A gift card of this order has been spent: it can no longer be cancelled or refunded.',
-} as const;
 
 export const giftCardText = {
   expired: (last4: string): Message => message(GIFT_CARD_MESSAGES.expired, { last4 }),

@@ -76,6 +76,9 @@ export const SERVER_FILLED_TEXTS = {
   amountChanged: /*i18n*/ {
     id: 'Your cart changed while you were paying, and nothing was charged. Please check your cart and place the order again.',
   },
+  // Gift cards on an order's pages (app/routes/checkout-confirmation.tsx, app/routes/account/order.tsx).
+  giftCardPaid: /*i18n*/ { id: 'Paid with the gift card ending {last4}' },
+  toGiftCards: /*i18n*/ { id: 'Put back on your gift cards:' },
   // app/routes/product.tsx: what a mixed case holds, and what it saves.
   caseContents: /*i18n*/ { id: 'In this case' },
   caseSaving: /*i18n*/ { id: 'Save {saving} against its {count} bottles bought one by one ({alone}).' },

@@ -5,7 +5,9 @@ import { isCurrent } from '../../domain/identity-rules';
 import { hkDistrictName } from '../../domain/hk-districts';
 import { formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
-import { findConfirmedOrder } from '../../services/checkout';
+import type { I18n } from '@lingui/core';
+import { type ConfirmedOrder, findConfirmedOrder } from '../../services/checkout';
+import { SERVER_FILLED_TEXTS } from '../../services/server-texts';
 import { cancelChoice } from '../../services/order-moves';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../components/orders/order-history';
 import { findOrderByLink } from '../../services/order-link';
@@ -37,6 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         cancel: 'none' as const,
         districtName: hkDistrictName(order.delivery?.district),
         fromEmail: true,
+        ...(await giftCardTexts(ctx, order)),
       };
     }
     const order = await findConfirmedOrder(ctx.db, ctx.site.id, params.orderNumber, {
@@ -47,7 +50,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const districtName = hkDistrictName(order.delivery?.district);
     // SPEC §4: the voucher cookie is cleared at order confirmation.
     return data(
-      { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes), districtName, fromEmail: false },
+      {
+        order,
+        cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes),
+        districtName,
+        fromEmail: false,
+        ...(await giftCardTexts(ctx, order)),
+      },
       { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
     );
   } catch (error) {
@@ -55,6 +64,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     if (error instanceof ServiceError && error.kind === 'throttled') throw data('Too many tries', { status: 429 });
     throw error;
   }
+}
+
+/** The gift cards' words on the order, written here in the site's language (services/server-texts.ts). */
+async function giftCardTexts(ctx: { messages: () => Promise<I18n> }, order: ConfirmedOrder) {
+  const i18n = await ctx.messages();
+  return {
+    giftCardPaid: order.giftCardPayments.map((g) => ({
+      label: i18n._(SERVER_FILLED_TEXTS.giftCardPaid.id, { last4: g.last4 }),
+      amountCents: g.amountCents,
+    })),
+    toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => [
@@ -169,9 +190,9 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
             <dt>{i18n._('Total')}</dt>
             <dd data-testid="confirmation-total">{money(order.totalCents)}</dd>
           </div>
-          {order.giftCardPayments.map((g) => (
-            <div key={g.last4}>
-              <dt>{i18n._('Paid with the gift card ending {last4}', { last4: g.last4 })}</dt>
+          {loaderData.giftCardPaid.map((g) => (
+            <div key={g.label}>
+              <dt>{g.label}</dt>
               <dd>{money(g.amountCents)}</dd>
             </div>
           ))}
@@ -194,10 +215,9 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           <ul>
             {order.giftCards.map((g) => (
               <li key={`${g.last4}-${g.recipientName}`}>
-                {i18n._('{amount} for {name} (card ending {last4}): we email the card to them today.', {
+                {i18n._('{amount} for {name}: we email the card to them today.', {
                   amount: money(g.amountCents),
                   name: g.recipientName,
-                  last4: g.last4,
                 })}
               </li>
             ))}
@@ -222,7 +242,12 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           </p>
         </section>
       ) : null}
-      <OrderHistory history={order.history} locale={site.intlLocale} money={money} />
+      <OrderHistory
+        history={order.history}
+        locale={site.intlLocale}
+        money={money}
+        toGiftCards={loaderData.toGiftCards}
+      />
       {loaderData.cancel === 'open' ? <CancelOrder orderNumber={order.orderNumber} /> : null}
       {loaderData.cancel === 'too-late' ? <CancelTooLate /> : null}
       <section aria-labelledby="confirmation-next">

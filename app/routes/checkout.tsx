@@ -10,6 +10,7 @@ import { isCurrent } from '../../domain/identity-rules';
 import { issueText, sentText } from '../../domain/message';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { PAYMENT_MESSAGES } from '../../domain/payment';
+import { GIFT_CARD_ONLY_TEXTS } from '../../domain/gift-card-texts';
 import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
 import { checkoutContextOf, placeOrder } from '../../services/checkout';
@@ -63,7 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const SERVER_ONLY = new Set(SERVER_ONLY_TEXTS);
+const SERVER_ONLY = new Set([...SERVER_ONLY_TEXTS, ...GIFT_CARD_ONLY_TEXTS]);
 /** A text the browser's catalogue leaves out (services/server-texts.ts) goes out in the site's language. */
 function serverWritten(i18n: I18n, text: string): string {
   return SERVER_ONLY.has(text) ? i18n._(text) : text;

@@ -9,8 +9,12 @@ import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 // An order's history on its pages (the account's order page, a guest's confirmation page), and the customer's
 // own cancel while the order has not shipped (POST /api/checkout/order/{orderNumber}/cancel).
 
-function eventText(event: OrderEventView, i18n: I18n): string {
-  if (event.kind === 'refund') return event.toStatus === 'REFUNDED' ? i18n._('Refunded in full') : i18n._('Refunded');
+function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => string, toGiftCards: string): string {
+  if (event.kind === 'refund') {
+    const card = (event.amountCents ?? 0) - event.giftCardCents;
+    if (card <= 0) return `${toGiftCards} ${money(event.giftCardCents)}`;
+    return `${event.toStatus === 'REFUNDED' ? i18n._('Refunded in full to your card:') : i18n._('Refunded to your card:')} ${money(card)}`;
+  }
   switch (event.toStatus) {
     case 'SHIPPED':
       return i18n._('Shipped');
@@ -28,10 +32,13 @@ export function OrderHistory({
   history,
   locale,
   money,
+  toGiftCards,
 }: {
   history: OrderEventView[];
   locale: string;
   money: (cents: number) => string;
+  /** 'Put back on your gift cards:', written by the page's loader (services/server-texts.ts). */
+  toGiftCards: string;
 }) {
   const { i18n } = useLingui();
   const id = useId();
@@ -43,7 +50,8 @@ export function OrderHistory({
       <ol className="order-history__events">
         {history.map((event) => (
           <li key={`${event.at}-${event.kind}-${event.toStatus ?? ''}-${event.amountCents ?? ''}`}>
-            <time dateTime={event.at}>{when.format(new Date(event.at))}</time> <strong>{eventText(event, i18n)}</strong>
+            <time dateTime={event.at}>{when.format(new Date(event.at))}</time>{' '}
+            <strong>{eventText(event, i18n, money, toGiftCards)}</strong>
             {event.trackingNumber ? (
               <>
                 {' · '}
@@ -52,33 +60,22 @@ export function OrderHistory({
                 </a>
               </>
             ) : null}
-            {event.amountCents ? <RefundParts event={event} money={money} /> : null}
+            {event.toStatus === 'CANCELLED' && event.amountCents && event.amountCents > event.giftCardCents ? (
+              <>
+                {' · '}
+                {i18n._('Refunded to your card:')} {money(event.amountCents - event.giftCardCents)}
+              </>
+            ) : null}
+            {event.giftCardCents > 0 && (event.kind === 'move' || event.amountCents !== event.giftCardCents) ? (
+              <>
+                {' · '}
+                {toGiftCards} {money(event.giftCardCents)}
+              </>
+            ) : null}
           </li>
         ))}
       </ol>
     </section>
-  );
-}
-
-/** Where a refund went: the card's part and the gift cards' part. */
-function RefundParts({ event, money }: { event: OrderEventView; money: (cents: number) => string }) {
-  const { i18n } = useLingui();
-  const card = (event.amountCents ?? 0) - event.giftCardCents;
-  return (
-    <>
-      {card > 0 ? (
-        <>
-          {' · '}
-          {i18n._('Refunded to your card:')} {money(card)}
-        </>
-      ) : null}
-      {event.giftCardCents > 0 ? (
-        <>
-          {' · '}
-          {i18n._('Put back on your gift cards:')} {money(event.giftCardCents)}
-        </>
-      ) : null}
-    </>
   );
 }
 

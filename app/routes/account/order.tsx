@@ -4,7 +4,7 @@ import type { Route } from './+types/order';
 import { getOrderDetails } from '../../../services/account';
 import { cartContextOf, findVisitorCart, newCartId } from '../../../services/cart';
 import { reorder, reorderCartPath } from '../../../services/reorder';
-import { REORDER_TEXTS } from '../../../services/server-texts';
+import { REORDER_TEXTS, SERVER_FILLED_TEXTS } from '../../../services/server-texts';
 import { ServiceError } from '../../../services/service-error';
 import { cancelChoice } from '../../../services/order-moves';
 import { OrderCard, orderMoney } from '../../components/account/orders';
@@ -29,7 +29,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { ctx, order, cancel } = await ownOrder(args);
   // The reorder control's words are written here (services/server-texts.ts REORDER_TEXTS).
   const i18n = await ctx.messages();
-  return { order, cancel, reorder: { button: i18n._(REORDER_TEXTS.button.id), note: i18n._(REORDER_TEXTS.note.id) } };
+  return {
+    order,
+    cancel,
+    reorder: { button: i18n._(REORDER_TEXTS.button.id), note: i18n._(REORDER_TEXTS.note.id) },
+    toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
+  };
 }
 
 /**
@@ -64,6 +69,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         history={loaderData.order.history}
         locale={site.intlLocale}
         money={(cents) => orderMoney(cents, loaderData.order, site)}
+        toGiftCards={loaderData.toGiftCards}
       />
       {loaderData.cancel === 'open' ? <CancelOrder orderNumber={loaderData.order.orderNumber} /> : null}
       {loaderData.cancel === 'too-late' ? <CancelTooLate /> : null}
