@@ -7,6 +7,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { API_ONLY_TEXTS } from './domain/api-texts';
 import { CONTACT_ONLY_TEXTS } from './domain/contact-texts';
+import { GIFT_CARD_SERVER_TEXTS } from './domain/gift-cards';
 import { SERVER_ONLY_TEXTS } from './services/server-texts';
 
 /**
@@ -38,7 +39,12 @@ function leanEnglishCatalogues(): Plugin {
  * catalogues: every page loads its locale's whole catalogue. The server build keeps them.
  */
 function browserCataloguesWithoutServerTexts(): Plugin {
-  const serverOnly = new Set([...SERVER_ONLY_TEXTS, ...API_ONLY_TEXTS, ...CONTACT_ONLY_TEXTS]);
+  const serverOnly = new Set([
+    ...SERVER_ONLY_TEXTS,
+    ...API_ONLY_TEXTS,
+    ...CONTACT_ONLY_TEXTS,
+    ...GIFT_CARD_SERVER_TEXTS,
+  ]);
   return {
     name: 'browser-catalogues-without-server-texts',
     enforce: 'post',

@@ -23,7 +23,10 @@ export const MAX_GIFT_CARDS_PER_ORDER = 5;
  * do not matter). Empty when nothing of a code is left.
  */
 export function normaliseGiftCardCode(code: string): string {
-  return code.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 64);
+  return code
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 64);
 }
 
 /** The last 4 characters of a code: what pages, emails and the database show of it. */
@@ -37,16 +40,26 @@ export function maskedCode(last4: string): string {
 }
 
 export const GIFT_CARD_MESSAGES = {
-  unknown: /*i18n*/ 'We could not find a gift card with that code. Check the code in the gift card email and try again.',
+  unknown:
+    /*i18n*/ 'We could not find a gift card with that code. Check the code in the gift card email and try again.',
   expired: /*i18n*/ 'The gift card ending {last4} has expired.',
   empty: /*i18n*/ 'The gift card ending {last4} has no balance left.',
-  otherCurrency: /*i18n*/ 'The gift card ending {last4} is in {currency}: it pays for orders on sites that sell in {currency}.',
+  otherCurrency:
+    /*i18n*/ 'The gift card ending {last4} is in {currency}: it pays for orders on sites that sell in {currency}.',
   notForGiftCards: /*i18n*/ 'Gift cards cannot pay for e-gift cards: please pay for them by card.',
-  balanceChanged: /*i18n*/ 'The balance of the gift card ending {last4} has changed. Please check your gift cards and place the order again.',
+  balanceChanged:
+    /*i18n*/ 'The balance of the gift card ending {last4} has changed. Please check your gift cards and place the order again.',
   tooMany: /*i18n*/ 'An order can be paid with at most 5 gift cards.',
   code: /*i18n*/ 'Please enter the gift card code.',
   spent: /*i18n*/ 'A gift card of this order has been spent: it can no longer be cancelled or refunded.',
 } as const;
+
+/**
+ * The server writes every text above in the site's language: the templates filled in (giftCardText), the plain ones by
+ * the API's answer (server/envelope.ts) and the pages that show them. So the browser's catalogues leave them all out
+ * (vite.config.ts): every page loads its locale's whole catalogue.
+ */
+export const GIFT_CARD_SERVER_TEXTS: readonly string[] = Object.values(GIFT_CARD_MESSAGES);
 
 export const giftCardText = {
   expired: (last4: string): Message => message(GIFT_CARD_MESSAGES.expired, { last4 }),

@@ -7,6 +7,7 @@ import { ServiceError } from '../services/service-error';
 import { wholeAnswer } from '../http/whole-answer';
 import { API_ONLY_TEXTS, API_TEXTS } from '../domain/api-texts';
 import { CONTACT_ONLY_TEXTS } from '../domain/contact-texts';
+import { GIFT_CARD_SERVER_TEXTS } from '../domain/gift-cards';
 import { type IssueLike, issueText, sentText, type Text } from '../domain/message';
 import type { AppEnv } from './types';
 
@@ -36,7 +37,7 @@ export function fail<S extends ContentfulStatusCode>(c: Context, status: S, stat
 
 export const BAD_JSON = API_TEXTS.badJson;
 
-const API_ONLY = new Set([...API_ONLY_TEXTS, ...CONTACT_ONLY_TEXTS]);
+const API_ONLY = new Set([...API_ONLY_TEXTS, ...CONTACT_ONLY_TEXTS, ...GIFT_CARD_SERVER_TEXTS]);
 
 /**
  * zod's own English wording, which an issue has when its schema gives no text ("Invalid input: expected string,

@@ -9,6 +9,8 @@ import { findConfirmedOrder } from '../../services/checkout';
 import { cancelChoice } from '../../services/order-moves';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../components/orders/order-history';
 import { findOrderByLink } from '../../services/order-link';
+import { GIFT_CARD_PAGE_TEXTS } from '../../services/server-texts';
+import type { RequestContext } from '../../services/request-context';
 import { ServiceError } from '../../services/service-error';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout-confirmation';
@@ -22,6 +24,27 @@ import { useRootData } from '../root';
 
 export const handle = { pageType: 'order_confirmation' };
 
+type ConfirmedOrder = Awaited<ReturnType<typeof findConfirmedOrder>>;
+
+/**
+ * The order's gift card lines in the site's language, written here (services/server-texts.ts): no page's catalogue
+ * carries them.
+ */
+async function giftCardLines(ctx: RequestContext, order: ConfirmedOrder) {
+  const i18n = await ctx.messages();
+  const money = (cents: number) => formatMoney(cents, ctx.site);
+  return {
+    paid: order.giftCardPayments.map((g) => i18n._(GIFT_CARD_PAGE_TEXTS.paidWith.id, { last4: g.last4 })),
+    sent: order.giftCards.map((g) =>
+      i18n._(GIFT_CARD_PAGE_TEXTS.sentToday.id, {
+        amount: money(g.amountCents),
+        name: g.recipientName,
+        last4: g.last4,
+      }),
+    ),
+  };
+}
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const token = new URL(request.url).searchParams.get('token');
@@ -34,6 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       // Opened from the email: the order to read; cancelling stays with the page that placed it, or the account.
       return {
         order,
+        giftCardLines: await giftCardLines(ctx, order),
         cancel: 'none' as const,
         districtName: hkDistrictName(order.delivery?.district),
         fromEmail: true,
@@ -47,7 +71,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const districtName = hkDistrictName(order.delivery?.district);
     // SPEC §4: the voucher cookie is cleared at order confirmation.
     return data(
-      { order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes), districtName, fromEmail: false },
+      {
+        order,
+        giftCardLines: await giftCardLines(ctx, order),
+        cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes),
+        districtName,
+        fromEmail: false,
+      },
       { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
     );
   } catch (error) {
@@ -169,9 +199,9 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
             <dt>{i18n._('Total')}</dt>
             <dd data-testid="confirmation-total">{money(order.totalCents)}</dd>
           </div>
-          {order.giftCardPayments.map((g) => (
+          {order.giftCardPayments.map((g, index) => (
             <div key={g.last4}>
-              <dt>{i18n._('Paid with the gift card ending {last4}', { last4: g.last4 })}</dt>
+              <dt>{loaderData.giftCardLines.paid[index]}</dt>
               <dd>{money(g.amountCents)}</dd>
             </div>
           ))}
@@ -192,14 +222,8 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
         <section aria-labelledby="confirmation-gifts">
           <h2 id="confirmation-gifts">{i18n._('eGift cards')}</h2>
           <ul>
-            {order.giftCards.map((g) => (
-              <li key={`${g.last4}-${g.recipientName}`}>
-                {i18n._('{amount} for {name} (card ending {last4}): we email the card to them today.', {
-                  amount: money(g.amountCents),
-                  name: g.recipientName,
-                  last4: g.last4,
-                })}
-              </li>
+            {order.giftCards.map((g, index) => (
+              <li key={`${g.last4}-${g.recipientName}`}>{loaderData.giftCardLines.sent[index]}</li>
             ))}
           </ul>
         </section>

@@ -14,6 +14,7 @@ import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
 import { checkoutContextOf, placeOrder } from '../../services/checkout';
 import { SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/server-texts';
+import { GIFT_CARD_SERVER_TEXTS } from '../../domain/gift-cards';
 import { ServiceError } from '../../services/service-error';
 import type { I18n } from '@lingui/core';
 import { metaI18n } from '../lib/i18n';
@@ -63,7 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const SERVER_ONLY = new Set(SERVER_ONLY_TEXTS);
+const SERVER_ONLY = new Set([...SERVER_ONLY_TEXTS, ...GIFT_CARD_SERVER_TEXTS]);
 /** A text the browser's catalogue leaves out (services/server-texts.ts) goes out in the site's language. */
 function serverWritten(i18n: I18n, text: string): string {
   return SERVER_ONLY.has(text) ? i18n._(text) : text;
