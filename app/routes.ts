@@ -12,6 +12,8 @@ export default [
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   // The gift voucher form (SPEC §5); /jsp/product/purchaseVoucher.jsp redirects here (server/legacy.ts).
   route('gift-vouchers', 'routes/gift-vouchers.tsx'),
+  // A gift card's balance by its code (the recipient's email links here).
+  route('gift-vouchers/balance', 'routes/gift-card-balance.tsx'),
   route('campaign', 'routes/campaign.tsx'),
   route('unlimited', 'routes/unlimited.tsx'),
   route('offer', 'routes/offer.tsx'),

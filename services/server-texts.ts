@@ -162,6 +162,36 @@ export const REORDER_TEXTS = {
   refusedInCart: /*i18n*/ { id: '{name}: your cart cannot take more of it' },
 };
 
+/**
+ * The gift card pages (app/routes/gift-card-balance.tsx, the account's gift cards, the gift voucher page's link): their loaders and the balance page's action write them in the site's
+ * language, so the browser's catalogues leave them out (every page loads its locale's whole catalogue).
+ */
+export const GIFT_CARD_PAGE_TEXTS = {
+  balanceTitle: /*i18n*/ { id: 'Gift card balance' },
+  balanceIntro: /*i18n*/ { id: 'Enter the code from the gift card email to see what is left to spend on the card.' },
+  codeLabel: /*i18n*/ { id: 'Gift card code' },
+  check: /*i18n*/ { id: 'Check balance' },
+  cardEnding: /*i18n*/ { id: 'Gift card ending {last4}' },
+  balanceOf: /*i18n*/ { id: '{balance} left of {amount}' },
+  spendUntil: /*i18n*/ { id: 'It can be spent until {date}.' },
+  expired: /*i18n*/ { id: 'This card expired on {date}: it can no longer be spent.' },
+  checkLink: /*i18n*/ { id: 'Check a gift card balance' },
+  yourCards: /*i18n*/ { id: 'Your gift cards' },
+  noCards: /*i18n*/ {
+    id: 'You have no gift cards yet. Cards you buy, and cards sent to your email address, show here.',
+  },
+  boughtFor: /*i18n*/ { id: 'Bought for {name}' },
+  received: /*i18n*/ { id: 'Sent to you' },
+  history: /*i18n*/ { id: 'History' },
+  historyCaption: /*i18n*/ { id: 'What happened to the gift card ending {last4}' },
+  date: /*i18n*/ { id: 'Date' },
+  whatHappened: /*i18n*/ { id: 'What happened' },
+  issued: /*i18n*/ { id: 'Issued' },
+  spent: /*i18n*/ { id: 'Spent on order {orderNumber}' },
+  refunded: /*i18n*/ { id: 'Refunded from order {orderNumber}' },
+  ended: /*i18n*/ { id: 'Ended' },
+};
+
 /** Catalogue ids only the server reads: the browser build drops them from its catalogues. */
 export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...Object.values(EMAIL_TEXTS),
@@ -169,4 +199,5 @@ export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...Object.values(SEARCH_TEXTS),
   ...CATALOGUE_TEXTS,
   ...Object.values(REORDER_TEXTS),
+  ...Object.values(GIFT_CARD_PAGE_TEXTS),
 ].map((t) => t.id);

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react';
+import { Link } from 'react-router';
 import { CUSTOM_GIFT_CARD, PRESET_GIFT_CARDS, presetGiftCardAmount } from '../../domain/gift-vouchers';
+import { GIFT_CARD_PAGE_TEXTS } from '../../services/server-texts';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/gift-vouchers';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -10,8 +12,9 @@ import { useRootData } from '../root';
 export const handle = { pageType: 'landingpage' };
 
 /** /gift-vouchers (CONTRACT.md): `?itemCode=` preselects a card; an unknown code preselects nothing. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { site } = context.get(appContext);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const { site } = ctx;
   const itemCode = new URL(request.url).searchParams.get('itemCode')?.trim().toUpperCase() ?? '';
   const known = itemCode === CUSTOM_GIFT_CARD || presetGiftCardAmount(itemCode) !== undefined;
   return {
@@ -19,6 +22,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     minAmount: site.minGiftVoucherAmount,
     maxAmount: site.maxGiftVoucherAmount,
     initialChoice: known ? itemCode : '',
+    // Written here in the site's language (services/server-texts.ts): no page's catalogue carries it.
+    balanceLink: (await ctx.messages())._(GIFT_CARD_PAGE_TEXTS.checkLink.id),
   };
 }
 
@@ -44,6 +49,9 @@ export default function GiftVouchers({ loaderData }: Route.ComponentProps) {
         maxAmount={loaderData.maxAmount}
         initialChoice={loaderData.initialChoice}
       />
+      <p>
+        <Link to="/gift-vouchers/balance">{loaderData.balanceLink}</Link>
+      </p>
     </section>
   );
 }

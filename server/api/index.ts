@@ -4,6 +4,7 @@ import { cartApi } from './cart';
 import { checkoutApi } from './checkout';
 import { contactApi } from './contact';
 import { emailSignupApi } from './email-signup';
+import { giftCardsApi } from './gift-cards';
 import { itemListApi } from './itemlist';
 import { offerApi } from './offer';
 import { operatorApi } from './operator';
@@ -30,6 +31,7 @@ export function jsonApi() {
     .route('/api/email', emailSignupApi)
     .route('/api/contact', contactApi)
     .route('/api/checkout', checkoutApi)
+    .route('/api/gift-cards', giftCardsApi)
     .route('/api/authentication', authenticationApi)
     .route('/api/user', userListsApi)
     .route('/api/user', userAccountApi)

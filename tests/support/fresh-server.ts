@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchDatabase } from './scratch-postgres';
+import { startMailbox } from './mailbox';
 import { E2E_OPERATOR_TOKEN } from './operator-token';
 import { serverDatabaseFile } from './server-database';
 
@@ -47,6 +48,17 @@ env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
 for (const [name, value] of Object.entries(TEST_BUDGETS)) env[name] ??= value;
 // The operator API (orders' moves) with the tests' own token.
 env.OPERATOR_TOKEN ??= E2E_OPERATOR_TOKEN;
+// The browser tests read the emails the server sends (a gift card's code) from a mailbox of their own; the bench
+// does not ask for one.
+if (process.env.E2E_MAILBOX === '1' && !env.SMTP_URL) {
+  const mailbox = await startMailbox(port);
+  env.SMTP_URL = mailbox.url;
+  const previous = cleanup;
+  cleanup = async () => {
+    await mailbox.close().catch(() => {});
+    await previous();
+  };
+}
 // The server as it runs in production: the bundle `npm run build` writes (build/node), not its TypeScript.
 const built = path.resolve('build/node/serve.js');
 if (!existsSync(built)) throw new Error(`No server build at ${built}: run "npm run build" first.`);
