@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchDatabase } from './scratch-postgres';
+import { mailboxDir, startMailStub } from './e2e-mailbox';
 import { E2E_OPERATOR_TOKEN } from './operator-token';
 import { serverDatabaseFile } from './server-database';
 
@@ -47,6 +48,13 @@ env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
 for (const [name, value] of Object.entries(TEST_BUDGETS)) env[name] ??= value;
 // The operator API (orders' moves) with the tests' own token.
 env.OPERATOR_TOKEN ??= E2E_OPERATOR_TOKEN;
+// Emails go to a local SMTP stub whose messages the browser tests read (e2e-mailbox.ts), sent soon after they are
+// queued. The bench turns it off (E2E_MAILBOX=off): its figures are the server's alone.
+const mailStub = env.SMTP_URL || env.E2E_MAILBOX === 'off' ? null : await startMailStub(mailboxDir(port));
+if (mailStub) {
+  env.SMTP_URL = mailStub.url;
+  env.OUTBOX_INTERVAL_MS ??= '500';
+}
 // The server as it runs in production: the bundle `npm run build` writes (build/node), not its TypeScript.
 const built = path.resolve('build/node/serve.js');
 if (!existsSync(built)) throw new Error(`No server build at ${built}: run "npm run build" first.`);
@@ -57,6 +65,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await running.close().catch(() => {});
+  await mailStub?.close().catch(() => {});
   await cleanup().catch(() => {});
   process.exit(0);
 }
