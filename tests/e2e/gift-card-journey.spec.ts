@@ -148,8 +148,14 @@ test.describe('a gift card from the recipient’s email to a refund', { tag: '@d
     const total = dollars(await page.getByTestId('checkout-total').textContent());
     const cardPart = Math.round((total - 100) * 100) / 100;
     expect(dollars(await page.getByTestId('checkout-card-part').textContent())).toBe(cardPart);
-    await expect(page.getByRole('button', { name: `Remove the gift card ending ${last4}` })).toBeVisible();
     await expectAccessible(page);
+    // Removed and applied again: the focus stays in the field.
+    await page.getByRole('button', { name: `Remove the gift card ending ${last4}` }).click();
+    await expect(page.getByTestId('checkout-gift-cards')).toHaveCount(0);
+    await expect(field).toBeFocused();
+    await field.fill(code);
+    await payment.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('checkout-gift-cards')).toHaveText('−$100.00');
 
     await fillGuest(page, recipient);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -43,6 +43,13 @@ export function GiftCardGroup({
   useEffect(() => {
     if (error) field.current?.focus();
   }, [error]);
+  // A card removed takes its button with it: the focus goes to the code field rather than the page's top.
+  const count = applied?.cards.length ?? 0;
+  const before = useRef(count);
+  useEffect(() => {
+    if (count < before.current) field.current?.focus();
+    before.current = count;
+  }, [count]);
   return (
     <fieldset className="checkout__gift-cards">
       <legend>{i18n._('Gift card')}</legend>
