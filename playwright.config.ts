@@ -34,8 +34,6 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx tests/support/fresh-server.ts',
-    // The emails the server sends go to a mailbox the tests read (tests/support/mailbox.ts).
-    env: { E2E_MAILBOX: '1' },
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

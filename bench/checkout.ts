@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { openDatabase } from '../db/client';
+import { giftCardKeyOf, testConfig } from '../server/config';
+import { issueGiftCards } from '../services/gift-cards';
+import { serverDatabaseUrl } from '../tests/support/server-database';
 import { startServer } from './server';
 
 // npm run bench:checkout: place-order throughput and latency, 20 connections, every order a different guest's
 // cart of one bottle paid with the approved test card. Prints figures beside the aim; asserts nothing.
+// On PostgreSQL a second run pays each order partly with a fresh $10 gift card (the card pays the rest): the
+// gift card's row lock and ledger entry are what it adds.
 // On PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test DATABASE_POOL_SIZE=20 npm run bench:checkout
 
 const PORT = Number(process.env.BENCH_PORT ?? 3292);
@@ -26,23 +32,87 @@ async function makeCart(i: number): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
-const body = () =>
+const body = (giftCardCodes: string[] = []) =>
   JSON.stringify({
     email: 'bench@example.com',
     delivery: { firstName: 'Ana', lastName: 'Lee', line1: '14 Darling Street', city: 'Balmain', postcode: '2041' },
     billingSameAsDelivery: true,
     card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+    giftCardCodes,
     idempotencyKey: randomUUID(),
   });
 
-const server = await startServer(PORT);
-try {
+async function makeCarts(): Promise<string[]> {
   process.stdout.write(`preparing ${CARTS} carts… `);
   const carts: string[] = [];
   for (let i = 0; i < CARTS; i += 20) {
     carts.push(...(await Promise.all(Array.from({ length: Math.min(20, CARTS - i) }, (_, k) => makeCart(i + k)))));
   }
   console.log('done');
+  return carts;
+}
+
+/**
+ * `count` fresh $10 gift cards written straight into the server's PostgreSQL database (the bench measures spending
+ * them, not selling them), issued by one e-gift card order placed through the API; answers their codes.
+ */
+async function freshGiftCards(count: number): Promise<string[]> {
+  const url = serverDatabaseUrl(PORT);
+  if (!url) throw new Error('no PostgreSQL database for the bench server');
+  const add = await fetch(`${BASE}/api/cart/eItemCode`, {
+    method: 'PUT',
+    headers: { host: HOST, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      salesCode: '',
+      quantity: 1,
+      recipientName: 'Bench',
+      recipientEmail: 'bench.gift@example.com',
+      verifyEmail: 'bench.gift@example.com',
+      message: 'Cheers',
+      amount: 50,
+      itemCode: '02698VC',
+    }),
+  });
+  const cookie = add.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('cart_id='))
+    ?.split(';')[0];
+  if (add.status !== 200 || !cookie)
+    throw new Error(`could not add the e-gift card: ${add.status} ${await add.text()}`);
+  const placed = await fetch(`${BASE}/api/checkout/order`, {
+    method: 'POST',
+    headers: { host: HOST, 'content-type': 'application/json', cookie: `${cookie}; age_verified=1` },
+    body: JSON.stringify({ ...JSON.parse(body()), delivery: undefined }),
+  });
+  const orderId = ((await placed.json()) as { response?: { orderId?: number } }).response?.orderId;
+  if (!orderId) throw new Error(`could not place the e-gift card order: ${placed.status}`);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  try {
+    const key = giftCardKeyOf(
+      testConfig(process.env.GIFT_CARD_KEY ? { GIFT_CARD_KEY: process.env.GIFT_CARD_KEY } : {}),
+    );
+    const card = {
+      amountCents: 1000,
+      currency: 'AUD',
+      recipientName: 'Bench',
+      recipientEmail: 'b@example.com',
+      message: '',
+    };
+    const codes: string[] = [];
+    for (let i = 0; i < count; i += 500) {
+      const batch = Array.from({ length: Math.min(500, count - i) }, () => card);
+      codes.push(...(await issueGiftCards(database.db, key, orderId, batch, new Date())).map((c) => c.code));
+    }
+    return codes;
+  } finally {
+    await database.close();
+  }
+}
+
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+/** One run of place-order requests over the carts, each order with the gift card codes `codesOf` names for it. */
+async function run(label: string, carts: string[], codesOf: (i: number) => string[]) {
   let next = 0;
   const statuses = new Map<number, number>();
   const result = await autocannon({
@@ -54,7 +124,8 @@ try {
         method: 'POST',
         path: '/api/checkout/order',
         setupRequest: (req) => {
-          const cookie = carts[next++ % carts.length];
+          const i = next++ % carts.length;
+          const cookie = carts[i];
           return {
             ...req,
             headers: {
@@ -64,7 +135,7 @@ try {
               // Each order from a client address of its own, as shoppers come (the payment budget counts per address).
               'x-forwarded-for': `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`,
             },
-            body: body(),
+            body: body(codesOf(i)),
           };
         },
         onResponse: (status) => {
@@ -73,14 +144,27 @@ try {
       },
     ],
   });
-  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const placed = statuses.get(200) ?? 0;
   console.log(
-    `place order (${database}, ${CONNECTIONS} connections)  ${Math.round(result.requests.average)} orders/s (aim ≥ ${AIM_PER_SECOND})   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms`,
+    `place order${label} (${database}, ${CONNECTIONS} connections)  ${Math.round(result.requests.average)} orders/s (aim ≥ ${AIM_PER_SECOND})   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms`,
   );
   console.log(
     `  answers: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}; ${placed} orders placed from ${Math.min(next, carts.length)} carts${next > carts.length ? ' (carts ran out: raise BENCH_CARTS)' : ''}`,
   );
+}
+
+const server = await startServer(PORT);
+try {
+  await run('', await makeCarts(), () => []);
+  if (process.env.DATABASE_URL) {
+    process.stdout.write(`issuing ${CARTS} gift cards… `);
+    const codes = await freshGiftCards(CARTS);
+    console.log('done');
+    // Each cart pays with its own card: a code used twice (carts ran out) would be refused as spent.
+    await run(' with a $10 gift card', await makeCarts(), (i) => [codes[i] ?? '']);
+  } else {
+    console.log('place order with a gift card: PostgreSQL only (set DATABASE_URL)');
+  }
 } finally {
   server.kill('SIGTERM');
 }

@@ -44,6 +44,8 @@ export async function startServer(port: number): Promise<ChildProcess> {
     PASSWORD_HASH_COST: '17',
     // The checkout bench sends each order from an address of its own (X-Forwarded-For).
     TRUST_PROXY: 'true',
+    // Emails are logged, not sent to the browser tests' SMTP stub.
+    E2E_MAILBOX: 'off',
     ...process.env,
     E2E_PORT: String(port),
     E2E_LOG_LEVEL: 'warn',

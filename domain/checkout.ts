@@ -213,12 +213,17 @@ export function checkoutInputFromForm(form: Record<string, string>, isCustomer: 
     billingSameAsDelivery: none || form.billingSame === 'on',
     billing: none || form.billingSame === 'on' ? undefined : address('billing.'),
     card: { number: form.cardNumber ?? '', expiry: form.cardExpiry ?? '', cvc: form.cardCvc ?? '' },
-    giftCardCodes: (form.giftCards ?? '')
-      .split(/[\n,]+/)
-      .map((c) => c.trim())
-      .filter(Boolean),
+    giftCardCodes: giftCardCodesOf(form.giftCards),
     idempotencyKey: form.idempotencyKey ?? '',
   };
+}
+
+/** The gift card codes a form field holds: separated by new lines or commas. */
+export function giftCardCodesOf(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/[\n,]+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 }
 
 /** The form field a message belongs to (zod's path, or the service's message), for aria-invalid and focus. */
@@ -234,4 +239,16 @@ export function checkoutFieldOf(path: readonly PropertyKey[]): string {
 export interface CheckoutActionData {
   errors: { field: string; message: string }[];
   values: Record<string, string>;
+  /** The gift cards applied so far (their codes travel in `values.giftCards`): what each pays, and the card the rest. */
+  giftCards?: AppliedGiftCards | null;
+  /** Why the gift card code just tried was refused, shown beside its field. */
+  giftCardError?: string;
+}
+
+/** What the named gift cards pay of the order as the cart stands (services/checkout.ts previewGiftCards). */
+export interface AppliedGiftCards {
+  cards: { last4: string; balanceCents: number; appliedCents: number }[];
+  giftCardCents: number;
+  cardCents: number;
+  payableTodayCents: number;
 }

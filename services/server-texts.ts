@@ -163,8 +163,9 @@ export const REORDER_TEXTS = {
 };
 
 /**
- * The gift card pages (app/routes/gift-card-balance.tsx, the account's gift cards, the gift voucher page's link): their loaders and the balance page's action write them in the site's
- * language, so the browser's catalogues leave them out (every page loads its locale's whole catalogue).
+ * The gift card pages (app/routes/gift-card-balance.tsx, the account's gift cards, the gift voucher page's link):
+ * their loaders and the balance page's action write them in the site's language, so the browser's catalogues leave
+ * them out (every page loads its locale's whole catalogue).
  */
 export const GIFT_CARD_PAGE_TEXTS = {
   balanceTitle: /*i18n*/ { id: 'Gift card balance' },
@@ -192,6 +193,19 @@ export const GIFT_CARD_PAGE_TEXTS = {
   ended: /*i18n*/ { id: 'Ended' },
 };
 
+/**
+ * The checkout's gift card field (app/routes/checkout.tsx): its loader writes them in the site's language, the
+ * templates with their {placeholders} kept for the page to fill, so the browser's catalogues leave them out.
+ */
+export const GIFT_CARD_FIELD_TEXTS = {
+  code: /*i18n*/ { id: 'Gift card code' },
+  applied: /*i18n*/ { id: 'Card ending {last4}: pays {amount}, balance {balance}' },
+  remove: /*i18n*/ { id: 'Remove the gift card ending {last4}' },
+  giftCards: /*i18n*/ { id: 'Gift cards' },
+  toPay: /*i18n*/ { id: 'To pay by card' },
+  noCard: /*i18n*/ { id: 'Your gift cards pay for the whole order: no card is needed.' },
+};
+
 /** Catalogue ids only the server reads: the browser build drops them from its catalogues. */
 export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...Object.values(EMAIL_TEXTS),
@@ -200,4 +214,5 @@ export const SERVER_ONLY_TEXTS: readonly string[] = [
   ...CATALOGUE_TEXTS,
   ...Object.values(REORDER_TEXTS),
   ...Object.values(GIFT_CARD_PAGE_TEXTS),
+  ...Object.values(GIFT_CARD_FIELD_TEXTS),
 ].map((t) => t.id);

@@ -1,20 +1,24 @@
 import { data, redirect } from 'react-router';
 import {
+  type AppliedGiftCards,
   CHECKOUT_MESSAGES,
   type CheckoutActionData,
   checkoutFieldOf,
   checkoutInputSchemaFor,
   checkoutInputFromForm,
+  giftCardCodesOf,
 } from '../../domain/checkout';
+import { GIFT_CARD_MESSAGES, last4Of, normaliseGiftCardCode } from '../../domain/gift-cards';
 import { isCurrent } from '../../domain/identity-rules';
-import { issueText, sentText } from '../../domain/message';
+import { issueText, sentText, type Text } from '../../domain/message';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { PAYMENT_MESSAGES } from '../../domain/payment';
 import { GIFT_CARD_ONLY_TEXTS } from '../../domain/gift-card-texts';
 import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
-import { checkoutContextOf, placeOrder } from '../../services/checkout';
-import { SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/server-texts';
+import { checkoutContextOf, placeOrder, previewGiftCards } from '../../services/checkout';
+import type { RequestContext } from '../../services/request-context';
+import { GIFT_CARD_FIELD_TEXTS, SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/server-texts';
 import { ServiceError } from '../../services/service-error';
 import type { I18n } from '@lingui/core';
 import { metaI18n } from '../lib/i18n';
@@ -54,6 +58,18 @@ export async function loader({ context }: Route.LoaderArgs) {
             review: i18n._(SERVER_FILLED_TEXTS.reviewStep.id),
           }))
         : null,
+    // The gift card field's texts (server-only texts): templates keep their {placeholders} for the page to fill.
+    giftCardTexts: await ctx.messages().then((i18n) => {
+      const kept = { last4: '{last4}', amount: '{amount}', balance: '{balance}' };
+      return {
+        code: i18n._(GIFT_CARD_FIELD_TEXTS.code.id),
+        applied: i18n._(GIFT_CARD_FIELD_TEXTS.applied.id, kept),
+        remove: i18n._(GIFT_CARD_FIELD_TEXTS.remove.id, kept),
+        giftCards: i18n._(GIFT_CARD_FIELD_TEXTS.giftCards.id),
+        toPay: i18n._(GIFT_CARD_FIELD_TEXTS.toPay.id),
+        noCard: i18n._(GIFT_CARD_FIELD_TEXTS.noCard.id),
+      };
+    }),
     districtTexts:
       ctx.site.country === 'hk'
         ? await ctx.messages().then((i18n) => ({
@@ -81,7 +97,19 @@ const FIELD_OF_MESSAGE: Record<string, string> = {
   [CHECKOUT_MESSAGES.unknownPostcode]: 'postcode',
   [CHECKOUT_MESSAGES.addressNotFound]: 'address',
   [CHECKOUT_MESSAGES.deliveryRequired]: 'line1',
+  [GIFT_CARD_MESSAGES.unknown]: 'giftCardCode',
+  [GIFT_CARD_MESSAGES.tooMany]: 'giftCardCode',
 };
+
+/** What the gift cards named would pay now; null when none is named or they no longer can (the order says why). */
+async function appliedGiftCards(ctx: RequestContext, codes: readonly string[]): Promise<AppliedGiftCards | null> {
+  if (codes.length === 0) return null;
+  const cartId = await findVisitorCart(cartContextOf(ctx), ctx.cookies.cart_id);
+  return previewGiftCards(checkoutContextOf(ctx), cartId, codes).catch((error: unknown) => {
+    if (error instanceof ServiceError) return null;
+    throw error;
+  });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
@@ -89,7 +117,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     [...(await request.formData())].map(([k, v]) => [k, typeof v === 'string' ? v : '']),
   ) as Record<string, string>;
   // Never echo the card back into the page.
-  const { cardNumber: _n, cardCvc: _c, ...values } = form;
+  const { cardNumber: _n, cardCvc: _c, intent = '', ...values } = form;
+  if (intent === 'applyGiftCard' || intent.startsWith('removeGiftCard:')) return giftCardStep(ctx, values, intent);
+  // A code typed but not applied pays too.
+  form.giftCards = [form.giftCards ?? '', form.giftCardCode ?? ''].join('\n');
   const customer = isCurrent(ctx.visitor);
   const parsed = checkoutInputSchemaFor(ctx.site.country).safeParse(checkoutInputFromForm(form, customer));
   if (!parsed.success) {
@@ -98,7 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       field: checkoutFieldOf(issue.path),
       message: serverWritten(i18n, sentText(i18n, issueText(issue))),
     }));
-    return data<CheckoutActionData>({ errors, values }, { status: 400 });
+    const giftCards = await appliedGiftCards(ctx, giftCardCodesOf(values.giftCards));
+    return data<CheckoutActionData>({ errors, values, giftCards }, { status: 400 });
   }
   const cartCtx = cartContextOf(ctx);
   try {
@@ -128,9 +160,54 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
         ],
         values,
+        giftCards: await appliedGiftCards(ctx, giftCardCodesOf(values.giftCards)),
       },
       { status },
     );
+  }
+}
+
+/**
+ * The gift card field's Apply and Remove buttons (plain submits, so they work without JavaScript): the cards named
+ * are checked and what each would pay is answered with the form's values; no order is placed and nothing is spent.
+ */
+async function giftCardStep(ctx: RequestContext, values: Record<string, string>, intent: string) {
+  const applied = giftCardCodesOf(values.giftCards);
+  const typed = (values.giftCardCode ?? '').trim();
+  const refuse = async (text: Text, status: number) => {
+    const i18n = await ctx.messages();
+    return data<CheckoutActionData>(
+      {
+        errors: [],
+        values,
+        giftCards: await appliedGiftCards(ctx, applied),
+        giftCardError: serverWritten(i18n, sentText(i18n, text)),
+      },
+      { status },
+    );
+  };
+  let codes: string[];
+  if (intent === 'applyGiftCard') {
+    const code = normaliseGiftCardCode(typed);
+    if (!code) return refuse(GIFT_CARD_MESSAGES.code, 400);
+    codes = applied.some((c) => normaliseGiftCardCode(c) === code) ? applied : [...applied, typed];
+  } else {
+    const last4 = intent.slice('removeGiftCard:'.length);
+    codes = applied.filter((c) => last4Of(c) !== last4);
+  }
+  try {
+    const cartId = await findVisitorCart(cartContextOf(ctx), ctx.cookies.cart_id);
+    const giftCards = codes.length > 0 ? await previewGiftCards(checkoutContextOf(ctx), cartId, codes) : null;
+    // An applied code leaves the field for the next one.
+    const typedNow = intent === 'applyGiftCard' ? '' : typed;
+    return data<CheckoutActionData>({
+      errors: [],
+      values: { ...values, giftCardCode: typedNow, giftCards: codes.join('\n') },
+      giftCards,
+    });
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return refuse(error.text, error.kind === 'throttled' ? 429 : error.kind === 'not_found' ? 404 : 400);
   }
 }
 

@@ -295,6 +295,9 @@ test('the keyboard alone fills the form, with its own billing address, and place
     ['checkout-state', 'NSW'],
     ['checkout-postcode', '2041'],
     ['checkout-phone', ''],
+    // The gift card field and its Apply button come before the card's.
+    ['checkout-giftCardCode', ''],
+    ['checkout-giftCardApply', ''],
     ['checkout-cardNumber', '4242 4242 4242 4242'],
     ['checkout-cardExpiry', '12/30'],
     ['checkout-cardCvc', '123'],

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { giftCardBody, orderBody } from '../support/checkout-input';
-import { receivedMails } from '../support/mailbox';
+import { mailsTo } from '../support/e2e-mailbox';
 import { expect, expectAccessible, gotoHydrated, logIn, PORT, pageApi, siteUrl, test } from './support/fixtures';
 
 // The gift card balance page (/gift-vouchers/balance): a plain form that works without JavaScript, answering a real
 // card's balance, amount and expiry; a wrong code is told in an alert tied to the field, which gets the focus. The
 // account lists the customer's gift cards with their history. Cards are bought through the API and their codes read
-// from the email the recipient gets (tests/support/mailbox.ts).
+// from the email the recipient gets (tests/support/e2e-mailbox.ts).
 
 /** Buys an e-gift card as a guest of law-au and answers its code, read from the recipient's email. */
 async function buyGiftCard(page: Page, recipientEmail: string, amount: number): Promise<string> {
@@ -18,8 +18,8 @@ async function buyGiftCard(page: Page, recipientEmail: string, amount: number): 
   await expect
     .poll(
       () => {
-        const mail = receivedMails(PORT).find((m) => m.to.includes(recipientEmail));
-        code = /Your gift card code: ([A-Z0-9-]+)/.exec(mail?.data ?? '')?.[1] ?? '';
+        const [mail] = mailsTo(PORT, recipientEmail);
+        code = /Your gift card code: ([A-Z0-9-]+)/.exec(mail ?? '')?.[1] ?? '';
         return code;
       },
       { timeout: 20_000, message: `the gift card email to ${recipientEmail}` },

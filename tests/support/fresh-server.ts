@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchDatabase } from './scratch-postgres';
-import { startMailbox } from './mailbox';
+import { mailboxDir, startMailStub } from './e2e-mailbox';
 import { E2E_OPERATOR_TOKEN } from './operator-token';
 import { serverDatabaseFile } from './server-database';
 
@@ -48,16 +48,12 @@ env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
 for (const [name, value] of Object.entries(TEST_BUDGETS)) env[name] ??= value;
 // The operator API (orders' moves) with the tests' own token.
 env.OPERATOR_TOKEN ??= E2E_OPERATOR_TOKEN;
-// The browser tests read the emails the server sends (a gift card's code) from a mailbox of their own; the bench
-// does not ask for one.
-if (process.env.E2E_MAILBOX === '1' && !env.SMTP_URL) {
-  const mailbox = await startMailbox(port);
-  env.SMTP_URL = mailbox.url;
-  const previous = cleanup;
-  cleanup = async () => {
-    await mailbox.close().catch(() => {});
-    await previous();
-  };
+// Emails go to a local SMTP stub whose messages the browser tests read (e2e-mailbox.ts), sent soon after they are
+// queued. The bench turns it off (E2E_MAILBOX=off): its figures are the server's alone.
+const mailStub = env.SMTP_URL || env.E2E_MAILBOX === 'off' ? null : await startMailStub(mailboxDir(port));
+if (mailStub) {
+  env.SMTP_URL = mailStub.url;
+  env.OUTBOX_INTERVAL_MS ??= '500';
 }
 // The server as it runs in production: the bundle `npm run build` writes (build/node), not its TypeScript.
 const built = path.resolve('build/node/serve.js');
@@ -69,6 +65,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await running.close().catch(() => {});
+  await mailStub?.close().catch(() => {});
   await cleanup().catch(() => {});
   process.exit(0);
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { CHECKOUT_MESSAGES, type CheckoutActionData } from '../../../domain/checkout';
 
@@ -12,6 +12,7 @@ import { cartPayload, trackEcommerce } from '../../lib/ecommerce';
 import { shownText } from '../../lib/shown-text';
 import { useRootData } from '../../root';
 import { Field } from '../forms';
+import { GiftCardGroup, type GiftCardTexts } from './gift-cards';
 
 interface SavedAddress {
   id: number;
@@ -31,6 +32,8 @@ interface Props {
   districtTexts: { label: string; missing: string } | null;
   /** An order of e-gift cards alone: the titles of its steps (no address or delivery step), written by the server. */
   deliversNothing: { details: string; note: string; payment: string; review: string } | null;
+  /** The gift card field's texts, written by the server in the site's language. */
+  giftCardTexts: GiftCardTexts;
 }
 
 const ADDRESS_FIELDS = [
@@ -55,11 +58,21 @@ const CARD_FIELDS = [
  * as one plain form — it submits without JavaScript; with it, the button shows progress and a second
  * click sends nothing (the server's idempotency key makes a resubmission place one order anyway).
  */
-export function CheckoutForm({ cart, customer, idempotencyKey, result, districtTexts, deliversNothing }: Props) {
+export function CheckoutForm({
+  cart,
+  customer,
+  idempotencyKey,
+  result,
+  districtTexts,
+  deliversNothing,
+  giftCardTexts,
+}: Props) {
   const { i18n } = useLingui();
   const { site, isTestHost } = useRootData();
   const navigation = useNavigation();
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  // The gift card buttons post the form too (intent=…): only the order's own submit is "placing".
+  const submitting =
+    navigation.state !== 'idle' && navigation.formMethod === 'POST' && !navigation.formData?.get('intent');
   const errors = result?.errors ?? [];
   const values = result?.values ?? {};
   const cartPostcode = cart.shippingDetails.shippingAddress.address.postalCode ?? '';
@@ -113,7 +126,11 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
   const blocked = !cart.checkoutEnabled || guestMembership;
   const pi = cart.orderPriceInfo;
   const discount = pi.pricingBreakdown.filter((p) => p.adjustmentType === 'Order Discount');
-  const onSubmit = () => {
+  const giftCards = result?.giftCards ?? null;
+  // Gift cards that pay everything leave nothing for the card: its fields are not asked for.
+  const noCardNeeded = giftCards !== null && giftCards.cardCents === 0;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'intent') return;
     const payload = cartPayload(cart, site.currency);
     trackEcommerce('add_shipping_info', {
       ...payload,
@@ -213,6 +230,8 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
       ) : null}
       <Form method="post" className="checkout__form" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {/* Enter in a field places the order: the form's first submit button is the default one. */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" disabled={blocked} />
         <section aria-labelledby="checkout-step-address" className="checkout__step">
           <h2 id="checkout-step-address">
             {deliversNothing ? deliversNothing.details : i18n._('1. Delivery address')}
@@ -297,12 +316,25 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
 
         <section aria-labelledby="checkout-step-payment" className="checkout__step">
           <h2 id="checkout-step-payment">{deliversNothing ? deliversNothing.payment : i18n._('3. Payment')}</h2>
-          {isTestHost ? (
+          <GiftCardGroup
+            codes={values.giftCards ?? ''}
+            applied={giftCards}
+            typed={values.giftCardCode ?? ''}
+            error={result?.giftCardError ?? errorOf('giftCardCode')}
+            money={(cents) => formatMoney(cents, site)}
+            texts={giftCardTexts}
+          />
+          {noCardNeeded ? (
+            <p className="help" data-testid="no-card-needed">
+              {giftCardTexts.noCard}
+            </p>
+          ) : null}
+          {isTestHost && !noCardNeeded ? (
             <p className="help">
               {i18n._('Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined.')}
             </p>
           ) : null}
-          {CARD_FIELDS.map(([name, label, autoComplete, inputMode]) => (
+          {(noCardNeeded ? [] : CARD_FIELDS).map(([name, label, autoComplete, inputMode]) => (
             <Field
               key={name}
               label={i18n._(label)}
@@ -383,6 +415,18 @@ export function CheckoutForm({ cart, customer, idempotencyKey, result, districtT
                 <dt>{i18n._('Charged today')}</dt>
                 <dd>{money(pi.payableTodayTotal)}</dd>
               </div>
+            ) : null}
+            {giftCards && giftCards.giftCardCents > 0 ? (
+              <>
+                <div>
+                  <dt>{giftCardTexts.giftCards}</dt>
+                  <dd data-testid="checkout-gift-cards">−{formatMoney(giftCards.giftCardCents, site)}</dd>
+                </div>
+                <div className="checkout__total">
+                  <dt>{giftCardTexts.toPay}</dt>
+                  <dd data-testid="checkout-card-part">{formatMoney(giftCards.cardCents, site)}</dd>
+                </div>
+              </>
             ) : null}
           </dl>
           {guestMembership ? (
