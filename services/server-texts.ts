@@ -79,6 +79,8 @@ export const SERVER_FILLED_TEXTS = {
   // Gift cards on an order's pages (app/routes/checkout-confirmation.tsx, app/routes/account/order.tsx).
   giftCardPaid: /*i18n*/ { id: 'Paid with the gift card ending {last4}' },
   toGiftCards: /*i18n*/ { id: 'Put back on your gift cards:' },
+  toCard: /*i18n*/ { id: 'Refunded to your card:' },
+  toCardInFull: /*i18n*/ { id: 'Refunded in full to your card:' },
   // app/routes/product.tsx: what a mixed case holds, and what it saves.
   caseContents: /*i18n*/ { id: 'In this case' },
   caseSaving: /*i18n*/ { id: 'Save {saving} against its {count} bottles bought one by one ({alone}).' },

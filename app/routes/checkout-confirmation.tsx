@@ -74,7 +74,11 @@ async function giftCardTexts(ctx: { messages: () => Promise<I18n> }, order: Conf
       label: i18n._(SERVER_FILLED_TEXTS.giftCardPaid.id, { last4: g.last4 }),
       amountCents: g.amountCents,
     })),
-    toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
+    refundTexts: {
+      toCard: i18n._(SERVER_FILLED_TEXTS.toCard.id),
+      toCardInFull: i18n._(SERVER_FILLED_TEXTS.toCardInFull.id),
+      toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
+    },
   };
 }
 
@@ -246,7 +250,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
         history={order.history}
         locale={site.intlLocale}
         money={money}
-        toGiftCards={loaderData.toGiftCards}
+        refundTexts={loaderData.refundTexts}
       />
       {loaderData.cancel === 'open' ? <CancelOrder orderNumber={order.orderNumber} /> : null}
       {loaderData.cancel === 'too-late' ? <CancelTooLate /> : null}

@@ -80,9 +80,7 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
         <p className="help" role="alert">
           {shownText(
             i18n,
-            cart.lineItems
-              .flatMap((l) => l.validationInformationDetails.validationDetailsList)
-              .map((v) => v.message)[0],
+            cart.lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList)[0]?.message,
           )}
         </p>
       ) : null}

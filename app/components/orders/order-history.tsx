@@ -9,11 +9,11 @@ import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 // An order's history on its pages (the account's order page, a guest's confirmation page), and the customer's
 // own cancel while the order has not shipped (POST /api/checkout/order/{orderNumber}/cancel).
 
-function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => string, toGiftCards: string): string {
+function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => string, texts: RefundTexts): string {
   if (event.kind === 'refund') {
     const card = (event.amountCents ?? 0) - event.giftCardCents;
-    if (card <= 0) return `${toGiftCards} ${money(event.giftCardCents)}`;
-    return `${event.toStatus === 'REFUNDED' ? i18n._('Refunded in full to your card:') : i18n._('Refunded to your card:')} ${money(card)}`;
+    if (card <= 0) return `${texts.toGiftCards} ${money(event.giftCardCents)}`;
+    return `${event.toStatus === 'REFUNDED' ? texts.toCardInFull : texts.toCard} ${money(card)}`;
   }
   switch (event.toStatus) {
     case 'SHIPPED':
@@ -28,17 +28,24 @@ function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => 
   }
 }
 
+/** Written by the order pages' loaders in the site's language (services/server-texts.ts SERVER_FILLED_TEXTS). */
+export interface RefundTexts {
+  toCard: string;
+  toCardInFull: string;
+  toGiftCards: string;
+}
+
 export function OrderHistory({
   history,
   locale,
   money,
-  toGiftCards,
+  refundTexts,
 }: {
   history: OrderEventView[];
   locale: string;
   money: (cents: number) => string;
-  /** 'Put back on your gift cards:', written by the page's loader (services/server-texts.ts). */
-  toGiftCards: string;
+  /** Where refunds went, in words the page's loader writes. */
+  refundTexts: RefundTexts;
 }) {
   const { i18n } = useLingui();
   const id = useId();
@@ -51,7 +58,7 @@ export function OrderHistory({
         {history.map((event) => (
           <li key={`${event.at}-${event.kind}-${event.toStatus ?? ''}-${event.amountCents ?? ''}`}>
             <time dateTime={event.at}>{when.format(new Date(event.at))}</time>{' '}
-            <strong>{eventText(event, i18n, money, toGiftCards)}</strong>
+            <strong>{eventText(event, i18n, money, refundTexts)}</strong>
             {event.trackingNumber ? (
               <>
                 {' · '}
@@ -63,13 +70,13 @@ export function OrderHistory({
             {event.toStatus === 'CANCELLED' && event.amountCents && event.amountCents > event.giftCardCents ? (
               <>
                 {' · '}
-                {i18n._('Refunded to your card:')} {money(event.amountCents - event.giftCardCents)}
+                {refundTexts.toCard} {money(event.amountCents - event.giftCardCents)}
               </>
             ) : null}
             {event.giftCardCents > 0 && (event.kind === 'move' || event.amountCents !== event.giftCardCents) ? (
               <>
                 {' · '}
-                {toGiftCards} {money(event.giftCardCents)}
+                {refundTexts.toGiftCards} {money(event.giftCardCents)}
               </>
             ) : null}
           </li>

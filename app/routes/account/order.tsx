@@ -33,7 +33,11 @@ export async function loader(args: Route.LoaderArgs) {
     order,
     cancel,
     reorder: { button: i18n._(REORDER_TEXTS.button.id), note: i18n._(REORDER_TEXTS.note.id) },
-    toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
+    refundTexts: {
+      toCard: i18n._(SERVER_FILLED_TEXTS.toCard.id),
+      toCardInFull: i18n._(SERVER_FILLED_TEXTS.toCardInFull.id),
+      toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
+    },
   };
 }
 
@@ -69,7 +73,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         history={loaderData.order.history}
         locale={site.intlLocale}
         money={(cents) => orderMoney(cents, loaderData.order, site)}
-        toGiftCards={loaderData.toGiftCards}
+        refundTexts={loaderData.refundTexts}
       />
       {loaderData.cancel === 'open' ? <CancelOrder orderNumber={loaderData.order.orderNumber} /> : null}
       {loaderData.cancel === 'too-late' ? <CancelTooLate /> : null}
