@@ -117,15 +117,13 @@ test.describe('a gift card from the recipient’s email to a refund', { tag: '@d
     await cart.addItem('D0001', 6);
     const listed = await pageApi<{ orderPriceInfo: { total: number } }>(page, 'GET', '/api/cart/list');
     expect(listed.body.response.orderPriceInfo.total).toBeGreaterThan(100);
-    // NOTE: no balance page or balance API on this branch yet; the checkout's own preview names the balance.
-    const preview = await pageApi<{ cards: { last4: string; balanceCents: number }[] }>(
-      page,
-      'POST',
-      '/api/checkout/gift-cards',
-      { codes: [code] },
+    // The recipient looks the card up on the balance page.
+    await gotoHydrated(page, '/gift-vouchers/balance');
+    await page.getByLabel('Gift card code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Check balance' }).click();
+    await expect(page.getByRole('region', { name: `Gift card ending ${last4}` })).toContainText(
+      '$100.00 left of $100.00',
     );
-    expect(preview.status).toBe(200);
-    expect(preview.body.response.cards).toEqual([expect.objectContaining({ last4, balanceCents: 10_000 })]);
 
     await gotoHydrated(page, '/checkout');
     const payment = page.getByRole('group', { name: 'Gift card' });
