@@ -44,7 +44,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     return {
       card: {
         last4: card.last4,
-        heading: i18n._(T.cardEnding.id, { last4: card.last4 }),
+        // The last 4 of the code are not words: the page marks them as not to be translated.
+        heading: i18n._(T.cardEnding.id, { last4: '\u0000' }).split('\u0000'),
         balance: i18n._(T.balanceOf.id, { balance: money(card.balanceCents), amount: money(card.amountCents) }),
         expiry: card.expired ? i18n._(T.expired.id, { date }) : i18n._(T.spendUntil.id, { date }),
         expired: card.expired,
@@ -115,7 +116,11 @@ export default function GiftCardBalance({ loaderData, actionData }: Route.Compon
       </Form>
       {actionData?.card ? (
         <section className="gift-card-balance__card" aria-labelledby="gift-card-balance-heading">
-          <h2 id="gift-card-balance-heading">{actionData.card.heading}</h2>
+          <h2 id="gift-card-balance-heading">
+            {actionData.card.heading[0]}
+            <span translate="no">{actionData.card.last4}</span>
+            {actionData.card.heading.slice(1).join('')}
+          </h2>
           <p className="gift-card-balance__amount" role="status">
             {actionData.card.balance}
           </p>

@@ -46,14 +46,15 @@ export async function loader(args: Route.LoaderArgs) {
       balanceCents: card.balanceCents,
       expiresAt: card.expiresAt,
       expired: card.expired,
-      heading: i18n._(T.cardEnding.id, { last4: card.last4 }),
+      // The last 4 of a code are not words: the page marks them as not to be translated, like the name.
+      heading: i18n._(T.cardEnding.id, { last4: NAME_SLOT }).split(NAME_SLOT),
       // 'Bought for {name}' around the name, which the page marks as not to be translated.
       relation:
         card.relation === 'bought'
           ? i18n._(T.boughtFor.id, { name: NAME_SLOT }).split(NAME_SLOT)
           : [i18n._(T.received.id)],
       recipientName: card.recipientName,
-      historyCaption: i18n._(T.historyCaption.id, { last4: card.last4 }),
+      historyCaption: i18n._(T.historyCaption.id, { last4: NAME_SLOT }).split(NAME_SLOT),
       history: card.history.map((entry) => ({ ...entry, text: historyText(i18n, entry) })),
     })),
     giftCardTexts: {
@@ -65,6 +66,17 @@ export async function loader(args: Route.LoaderArgs) {
       whatHappened: i18n._(T.whatHappened.id),
     },
   };
+}
+
+/** A sentence split around a card's last 4, which stay as they are in every language. */
+function WithCode({ parts, code }: { parts: string[]; code: string }) {
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in order.
+    <Fragment key={index}>
+      {index > 0 ? <span translate="no">{code}</span> : null}
+      {part}
+    </Fragment>
+  ));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Gift cards and vouchers', matches);
@@ -123,7 +135,9 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
           <ul className="account-gift-cards__list">
             {giftCards.map((card) => (
               <li key={card.id} className="account-card" data-last4={card.last4}>
-                <h3>{card.heading}</h3>
+                <h3>
+                  <WithCode parts={card.heading} code={card.last4} />
+                </h3>
                 <p>
                   {card.relation.map((part, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in order.
@@ -144,7 +158,9 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
                 <details>
                   <summary>{texts.history}</summary>
                   <table className="account-table">
-                    <caption className="visually-hidden">{card.historyCaption}</caption>
+                    <caption className="visually-hidden">
+                      <WithCode parts={card.historyCaption} code={card.last4} />
+                    </caption>
                     <thead>
                       <tr>
                         <th scope="col">{texts.date}</th>
