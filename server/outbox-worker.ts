@@ -10,6 +10,7 @@ import type { EmailListJob } from '../services/email-signup';
 import { type OutboxHandler, type OutboxKind, processOutbox } from '../services/outbox';
 import { type Config, giftCardKeyOf } from './config';
 import { type GiftCardMail, openGiftCardMail } from '../services/gift-card-email';
+import { expireGiftCards } from '../services/gift-cards';
 
 // The outbox's senders and the worker that runs them (services/outbox.ts holds the queue).
 
@@ -102,6 +103,8 @@ export function outboxHandlers(
   };
 }
 
+const GIFT_CARD_EXPIRY_EVERY_MS = 3_600_000;
+
 /** Runs the outbox every OUTBOX_INTERVAL_MS; stop() waits for a run in progress. */
 export function startOutboxWorker(
   database: Database,
@@ -113,6 +116,8 @@ export function startOutboxWorker(
   const handlers = outboxHandlers(config, log, database.db, payments);
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  // Gift cards past their expiry are ended once an hour (the first run soon after start).
+  let nextExpiry = 0;
   const timer = setInterval(() => {
     running = running.then(async () => {
       if (stopped) return;
@@ -122,6 +127,16 @@ export function startOutboxWorker(
         for (const job of dead) log.error({ job }, 'outbox job dead: not sent after its last attempt');
       } catch (error) {
         log.error({ err: error }, 'outbox run failed');
+      }
+      const now = clock.now();
+      if (now.getTime() >= nextExpiry) {
+        nextExpiry = now.getTime() + GIFT_CARD_EXPIRY_EVERY_MS;
+        try {
+          const ended = await expireGiftCards(database.db, now);
+          if (ended > 0) log.info({ ended }, 'gift cards past their expiry ended');
+        } catch (error) {
+          log.error({ err: error }, 'gift card expiry failed');
+        }
       }
     });
   }, config.OUTBOX_INTERVAL_MS);

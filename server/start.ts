@@ -25,7 +25,7 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
         passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       });
       await importContentOnStart(database, config, log);
-      const hashed = await hashPlainGiftCardCodes(database.db, giftCardKeyOf(config));
+      const hashed = await hashPlainGiftCardCodes(database.db, () => giftCardKeyOf(config));
       if (hashed > 0) log.info({ hashed }, 'gift card codes hashed');
       // The planner's statistics: PGlite has no autovacuum to gather them, so without this it planned every
       // query for tables it took to be empty (an add to the cart, a customer's recommendations: about 1.6 and

@@ -311,6 +311,43 @@ export async function voidIssuedGiftCards(tx: Db, orderId: number, now: Date): P
   return cards.length;
 }
 
+/**
+ * Cards past their expiry that still hold a balance end: an `expire` entry takes it to zero (the outbox worker runs
+ * this every hour). Each card's row is locked first, as for spending; answers how many cards ended.
+ */
+export async function expireGiftCards(db: Db, now: Date, limit = 500): Promise<number> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const due = await tx
+      .select({ id: giftCards.id })
+      .from(giftCards)
+      .where(
+        sql`${giftCards.expiresAt} <= ${now.toISOString()}::timestamptz and exists (
+          select 1 from ${giftCardLedger} where ${giftCardLedger.giftCardId} = ${giftCards.id}
+          group by ${giftCardLedger.giftCardId} having sum(${giftCardLedger.amountCents}) > 0)`,
+      )
+      .orderBy(asc(giftCards.id))
+      .limit(limit)
+      .for('update');
+    if (due.length === 0) return 0;
+    const balances = await balancesOf(
+      tx,
+      due.map((card) => card.id),
+    );
+    const entries = [...balances]
+      .filter(([, balance]) => balance > 0)
+      .map(([giftCardId, balance]) => ({
+        giftCardId,
+        kind: 'expire' as const,
+        amountCents: -balance,
+        orderId: null,
+        at: now,
+      }));
+    if (entries.length > 0) await tx.insert(giftCardLedger).values(entries);
+    return entries.length;
+  });
+}
+
 export interface GiftCardHistoryEntry {
   kind: GiftCardLedgerKind;
   amountCents: number;
@@ -385,12 +422,15 @@ export async function listCustomerGiftCards(
  * Cards issued before codes were hashed get their hash, and their code is dropped (run once at start; it finds
  * nothing to do afterwards).
  */
-export async function hashPlainGiftCardCodes(db: Db, key: GiftCardKey): Promise<number> {
+export async function hashPlainGiftCardCodes(db: Db, keyOf: () => GiftCardKey): Promise<number> {
   const plain = await db
     .select({ id: giftCards.id, code: giftCards.code })
     .from(giftCards)
     .where(sql`${giftCards.code} is not null`);
+  // The key is asked for only when there is something to hash.
+  const key = plain.length > 0 ? keyOf() : null;
   for (const row of plain) {
+    if (!key) break;
     await db
       .update(giftCards)
       .set({ codeHash: codeHashOf(key, row.code ?? ''), code: null })

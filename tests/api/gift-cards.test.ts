@@ -4,7 +4,7 @@ import { giftCardLedger, giftCards, orderEvents, orders, outbox, testPayments } 
 import { GIFT_CARD_MESSAGES } from '../../domain/gift-cards';
 import { giftCardKeyOf, testConfig } from '../../server/config';
 import type { GiftCardMail } from '../../services/gift-card-email';
-import { balancesOf, codeHashOf, hashPlainGiftCardCodes, openCode } from '../../services/gift-cards';
+import { balancesOf, codeHashOf, expireGiftCards, hashPlainGiftCardCodes, openCode } from '../../services/gift-cards';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 import { useSmtpStub } from '../support/smtp-stub';
@@ -141,10 +141,41 @@ describe('a gift card as it is issued', () => {
         expiresAt: new Date('2030-01-01T00:00:00Z'),
       })
       .returning();
-    expect(await hashPlainGiftCardCodes(db(), key)).toBe(1);
+    expect(await hashPlainGiftCardCodes(db(), () => key)).toBe(1);
     const [after] = await db().select().from(giftCards).where(eq(giftCards.id, legacy!.id));
     expect(after).toMatchObject({ code: null, codeHash: codeHashOf(key, 'lega cyca rd00 0042') });
-    expect(await hashPlainGiftCardCodes(db(), key)).toBe(0);
+    expect(
+      await hashPlainGiftCardCodes(db(), () => {
+        throw new Error('no key is needed when nothing is left to hash');
+      }),
+    ).toBe(0);
+  });
+});
+
+describe('a card past its expiry', () => {
+  it('ends with an expire entry that takes its balance to zero, once; it can no longer pay', async () => {
+    const { code } = await buyGiftCard(45);
+    const card = await cardOf(code);
+    await db()
+      .update(giftCards)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(giftCards.id, card.id));
+    const v = await wineCart(1);
+    const refused = await v.call('POST', '/api/checkout/gift-cards', { codes: [code] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.statusMessage).toBe(`The gift card ending ${code.slice(-4)} has expired.`);
+    expect(await expireGiftCards(db(), new Date())).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(code)).toBe(0);
+    const entries = await db()
+      .select({ kind: giftCardLedger.kind, cents: giftCardLedger.amountCents })
+      .from(giftCardLedger)
+      .where(eq(giftCardLedger.giftCardId, card.id));
+    expect(entries).toEqual([
+      { kind: 'issue', cents: 4_500 },
+      { kind: 'expire', cents: -4_500 },
+    ]);
+    await expireGiftCards(db(), new Date());
+    expect(await db().select().from(giftCardLedger).where(eq(giftCardLedger.giftCardId, card.id))).toHaveLength(2);
   });
 });
 

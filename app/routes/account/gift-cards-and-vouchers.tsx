@@ -126,7 +126,7 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
             ))}
           </tbody>
         </table>
-      ) : (
+      ) : giftCards.length ? null : (
         <p>{i18n._('You have no gift cards or vouchers.')}</p>
       )}
       <section className="account-gift-cards" aria-labelledby="your-gift-cards">
