@@ -83,11 +83,11 @@ export function planGiftCardPayment(
  * How a refund is shared between the payment card and the gift cards that paid: the card first (up to what is
  * left of it), then the gift cards in the order they paid; `giftCardsFirst` turns that round (an operator's choice).
  */
-export function splitRefund(
+export function splitRefund<Card extends { id: number; last4?: string; leftCents: number }>(
   amountCents: number,
-  left: { cardCents: number; giftCards: readonly { id: number; leftCents: number }[] },
+  left: { cardCents: number; giftCards: readonly Card[] },
   giftCardsFirst = false,
-): { cardCents: number; giftCards: { id: number; cents: number }[] } {
+): { cardCents: number; giftCards: (Pick<Card, 'id' | 'last4'> & { cents: number })[] } {
   let rest = amountCents;
   const takeCard = () => {
     const cents = Math.min(rest, Math.max(0, left.cardCents));
@@ -99,7 +99,7 @@ export function splitRefund(
       .map((card) => {
         const cents = Math.min(rest, Math.max(0, card.leftCents));
         rest -= cents;
-        return { id: card.id, cents };
+        return { id: card.id, ...(card.last4 === undefined ? {} : { last4: card.last4 }), cents };
       })
       .filter((c) => c.cents > 0);
   if (giftCardsFirst) {

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { customerPoints, customers, giftCards, orderEvents, orderLines, orders, products, skus } from '../db/schema';
+import { customerPoints, customers, orderEvents, orderLines, orders, products, skus } from '../db/schema';
 import { splitRefund } from '../domain/gift-cards';
 import { giftCardsPaidLeft, refundToGiftCards, voidIssuedGiftCards } from './gift-cards';
 import { CHECKOUT_MESSAGES } from '../domain/checkout';
@@ -154,20 +154,15 @@ function cardRefundedOf(events: (typeof orderEvents.$inferSelect)[]): number {
   return events.reduce((sum, e) => sum + (e.amountCents ?? 0) - e.giftCardCents, 0);
 }
 
-/** What went back to the gift cards that paid, named by their last 4 for the email. */
-async function refundGiftCards(tx: Db, orderId: number, parts: { id: number; cents: number }[], now: Date) {
+/** Gives the gift cards that paid their parts back; answers them by their last 4, for the email. */
+async function refundGiftCards(
+  tx: Db,
+  orderId: number,
+  parts: { id: number; last4?: string; cents: number }[],
+  now: Date,
+) {
   await refundToGiftCards(tx, orderId, parts, now);
-  if (parts.length === 0) return [];
-  const cards = await tx
-    .select({ id: giftCards.id, last4: giftCards.last4 })
-    .from(giftCards)
-    .where(
-      inArray(
-        giftCards.id,
-        parts.map((p) => p.id),
-      ),
-    );
-  return parts.map((p) => ({ last4: cards.find((c) => c.id === p.id)?.last4 ?? '', cents: p.cents }));
+  return parts.map((p) => ({ last4: p.last4 ?? '', cents: p.cents }));
 }
 
 async function resultOf(db: Db, row: OrderRow, recorded: boolean, event: OrderEventView | null): Promise<MoveResult> {
@@ -284,7 +279,11 @@ async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor)
     await voidIssuedGiftCards(tx, row.id, now);
     const captured = capturedOf(row);
     const release = row.paymentStatus === 'AUTHORISED' && row.paymentReference !== null;
-    const giftBack = (await giftCardsPaidLeft(tx, row.id)).map((g) => ({ id: g.id, cents: g.leftCents }));
+    const giftBack = (await giftCardsPaidLeft(tx, row.id)).map((g) => ({
+      id: g.id,
+      last4: g.last4,
+      cents: g.leftCents,
+    }));
     const giftCardsBack = await refundGiftCards(tx, row.id, giftBack, now);
     const giftCents = giftBack.reduce((sum, g) => sum + g.cents, 0);
     await tx
