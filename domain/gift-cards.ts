@@ -1,7 +1,7 @@
 import { GIFT_CARD_MESSAGES } from './gift-card-texts';
 import { message, type Message } from './message';
 
-export { GIFT_CARD_MESSAGES, GIFT_CARD_ONLY_TEXTS } from './gift-card-texts';
+export { GIFT_CARD_MESSAGES } from './gift-card-texts';
 
 // e-gift cards once issued: how a code is read, what a card's ledger holds, and how cards pay for an order.
 // (domain/gift-vouchers.ts holds the form that sells them.)
@@ -9,11 +9,6 @@ export { GIFT_CARD_MESSAGES, GIFT_CARD_ONLY_TEXTS } from './gift-card-texts';
 /** Every change of a card's balance is one ledger entry: issued, spent on an order, given back, or ended. */
 export const GIFT_CARD_LEDGER_KINDS = ['issue', 'redeem', 'refund', 'expire'] as const;
 export type GiftCardLedgerKind = (typeof GIFT_CARD_LEDGER_KINDS)[number];
-
-/** Whether an entry of this kind adds to the balance (issue, refund) or takes from it (redeem, expire). */
-export function ledgerSign(kind: GiftCardLedgerKind): 1 | -1 {
-  return kind === 'issue' || kind === 'refund' ? 1 : -1;
-}
 
 /** A card can be spent for three years from its issue (Australian Consumer Law's minimum for gift cards). */
 export const GIFT_CARD_VALID_YEARS = 3;
@@ -35,11 +30,6 @@ export function normaliseGiftCardCode(code: string): string {
 /** The last 4 characters of a code: what pages, emails and the database show of it. */
 export function last4Of(code: string): string {
   return normaliseGiftCardCode(code).slice(-4);
-}
-
-/** How a card is named wherever its code is not shown whole. */
-export function maskedCode(last4: string): string {
-  return `•••• ${last4}`;
 }
 
 export const giftCardText = {

@@ -85,6 +85,7 @@ export function openGiftCardMail(
     to: mail.to,
     subject: mail.subject,
     text: mail.text.replaceAll(CODE_SLOT, code),
-    html: mail.html.replaceAll(escapeHtml(CODE_SLOT), escapeHtml(code)).replaceAll(CODE_SLOT, escapeHtml(code)),
+    // The slot has no character escapeHtml changes: it stands as it is in the HTML too.
+    html: mail.html.replaceAll(CODE_SLOT, escapeHtml(code)),
   };
 }
