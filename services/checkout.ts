@@ -812,6 +812,11 @@ async function captureAfterCommit(ctx: CheckoutContext, written: WrittenOrder, r
   } catch {}
 }
 
+/** What the payment card is charged for an order: the payable-today amount less what gift cards paid. */
+export function cardChargeOf(order: { payableTodayCents: number | null; totalCents: number; giftCardCents: number }) {
+  return (order.payableTodayCents ?? order.totalCents) - order.giftCardCents;
+}
+
 /** How long the outbox's capture job waits for checkout's own capture to settle it. */
 export const CAPTURE_FALLBACK_AFTER_MS = 60_000;
 
@@ -840,14 +845,14 @@ export async function capturePayment(
       .select({
         reference: orders.paymentReference,
         state: orders.paymentStatus,
-        amountCents: orders.payableTodayCents,
+        payableTodayCents: orders.payableTodayCents,
+        totalCents: orders.totalCents,
         giftCardCents: orders.giftCardCents,
       })
       .from(orders)
       .where(eq(orders.id, orderId));
     if (order?.state !== 'AUTHORISED' || !order.reference) return;
-    // The card pays what gift cards did not.
-    payment = { reference: order.reference, amountCents: (order.amountCents ?? 0) - order.giftCardCents };
+    payment = { reference: order.reference, amountCents: cardChargeOf(order) };
   }
   await payments.capture(payment.reference, payment.amountCents);
   // NOTE: lost in a crash, these only leave the fallback job to capture again, which takes nothing twice: the
@@ -1009,7 +1014,7 @@ export async function findConfirmedOrder(
     })),
     giftCards: cards,
     giftCardPayments: await giftCardPaymentsOf(db, row.id),
-    cardCents: (row.payableTodayCents ?? row.totalCents) - row.giftCardCents,
+    cardCents: cardChargeOf(row),
     guest: row.customerId === null,
     history: await orderHistory(db, row.id),
   };

@@ -19,7 +19,7 @@ import {
 import type { PaymentProvider, PaymentState } from '../domain/payment';
 import { canMove } from '../domain/state-machine';
 import { getSite, isSiteId, type Site } from '../domain/sites';
-import { accessTokenHash, capturePayment } from './checkout';
+import { accessTokenHash, capturePayment, cardChargeOf } from './checkout';
 import { type OrderEventView, toView } from './order-history';
 
 export { type OrderEventView, orderHistory } from './order-history';
@@ -129,9 +129,7 @@ function siteOf(row: Pick<OrderRow, 'siteId'>): Site {
 
 /** What the card was charged: the payable-today amount less what gift cards paid. */
 function capturedOf(row: OrderRow): number {
-  return row.paymentStatus === 'CAPTURED' && row.paymentReference
-    ? (row.payableTodayCents ?? row.totalCents) - row.giftCardCents
-    : 0;
+  return row.paymentStatus === 'CAPTURED' && row.paymentReference ? cardChargeOf(row) : 0;
 }
 
 async function readOrder(db: Db, orderNumber: string, lock = false): Promise<OrderRow> {
