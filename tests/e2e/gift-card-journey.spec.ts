@@ -1,14 +1,13 @@
-import { request as httpRequest } from 'node:http';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SITE_IDS } from '../../domain/sites';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { mailsTo } from '../support/e2e-mailbox';
-import { E2E_OPERATOR_TOKEN } from '../support/operator-token';
 import {
   CartPage,
   expect,
   expectAccessible,
   gotoHydrated,
+  operatorMove,
   PORT,
   pageApi,
   reloadHydrated,
@@ -59,31 +58,6 @@ async function otherShopper(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: `http://law-au.localhost:${PORT}` });
   await context.addCookies(SITE_IDS.map((site) => ({ name: 'age_verified', value: '1', url: siteUrl(site) })));
   return context;
-}
-
-/** The operator API, as `npm run orders` calls it through a running server. */
-function operatorMove(orderNumber: string, move: string, body: Record<string, unknown>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path: `/api/operator/orders/${orderNumber}/${move}`,
-        method: 'POST',
-        headers: {
-          host: `law-au.localhost:${PORT}`,
-          authorization: `Bearer ${E2E_OPERATOR_TOKEN}`,
-          'content-type': 'application/json',
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
 }
 
 async function fillGuest(page: Page, email: string) {

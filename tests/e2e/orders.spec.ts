@@ -1,8 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
-import { E2E_OPERATOR_TOKEN } from '../support/operator-token';
 import { orderBody } from '../support/checkout-input';
-import { expect, expectAccessible, gotoHydrated, logIn, PORT, pageApi, test } from './support/fixtures';
+import { expect, expectAccessible, gotoHydrated, logIn, operatorMove, pageApi, test } from './support/fixtures';
 
 // The order's life on its page (decision 023): the customer sees what an operator did (shipped, with tracking),
 // and cancels a fresh order from its page.
@@ -18,32 +16,6 @@ async function placeOrder(page: Page): Promise<{ orderNumber: string; orderId: n
   );
   expect(placed.status).toBe(200);
   return placed.body.response;
-}
-
-/** The operator API, as `npm run orders` calls it through a running server. */
-function operatorMove(orderNumber: string, move: string, body: Record<string, unknown>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path: `/api/operator/orders/${orderNumber}/${move}`,
-        method: 'POST',
-        headers: {
-          host: `law-au.localhost:${PORT}`,
-          authorization: `Bearer ${E2E_OPERATOR_TOKEN}`,
-          'content-type': 'application/json',
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 test('the customer sees the order’s history after an operator ships it', { tag: '@db' }, async ({ page }) => {

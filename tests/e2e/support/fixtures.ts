@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
 import { SITE_IDS } from '../../../domain/sites';
+import { E2E_OPERATOR_TOKEN } from '../../support/operator-token';
 import type { ApiEnvelope, ApiProduct } from './api-types';
 import { CartPage } from './cart';
 import { installHydrationProbe } from './hydration';
@@ -256,4 +257,29 @@ export async function logIn(
     { email, password: options.password ?? DEMO_PASSWORD },
   );
   expect(status).toBe(200);
+}
+
+/** The operator API, as `npm run orders` calls it through a running server: answers the HTTP status. */
+export function operatorMove(orderNumber: string, move: string, body: Record<string, unknown>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: `/api/operator/orders/${orderNumber}/${move}`,
+        method: 'POST',
+        headers: {
+          host: `law-au.localhost:${PORT}`,
+          authorization: `Bearer ${E2E_OPERATOR_TOKEN}`,
+          'content-type': 'application/json',
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
 }
