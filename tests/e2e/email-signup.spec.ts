@@ -202,6 +202,8 @@ test.describe('the email-capture modal', () => {
       await gotoHydrated(page, siteUrl('law-au', '/'));
       await page.clock.runFor(40_000);
       await page.getByRole('button', { name: 'Yes, I am 18 or over' }).click();
+      // The 30 s count from the moment the page has taken the answer and closed the gate.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.clock.runFor(29_000);
       await expect(capture(page)).toHaveCount(0);
       await page.clock.runFor(1_500);
