@@ -109,40 +109,10 @@ export const FAVOURITE_TITLES = {
   removing: /*i18n*/ 'Removing...',
 } as const;
 
-/** The login form without script comes back to /login?error={code}; the page shows the code's message. */
-export const LOGIN_FORM_ERRORS = {
-  email: LOGIN_MESSAGES.email,
-  password: LOGIN_MESSAGES.password,
-  failed: LOGIN_MESSAGES.failed,
-  throttled: LOGIN_MESSAGES.throttled,
-  generic: LOGIN_MESSAGES.generic,
-} as const;
-export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
-
-/** The message of a form's ?error={code} (a code not in the form's table shows nothing). */
-export function formErrorMessage(
-  table: Readonly<Record<string, string>>,
-  code: string | null | undefined,
-): string | null {
-  return code && Object.hasOwn(table, code) ? (table[code] ?? null) : null;
-}
-
 /** Registration's message for a missing name ('Please enter your first name.'). */
 export function nameRequiredMessage(label: string): string {
   return `Please enter your ${label}.`;
 }
-
-/** The registration form without script comes back with ?error={code}; the page shows the code's message. */
-export const REGISTRATION_FORM_ERRORS = {
-  firstName: nameRequiredMessage('first name'),
-  lastName: nameRequiredMessage('last name'),
-  email: LOGIN_MESSAGES.email,
-  password: LOGIN_MESSAGES.passwordRule,
-  taken: LOGIN_MESSAGES.emailTaken,
-  throttled: LOGIN_MESSAGES.registrationThrottled,
-  generic: LOGIN_MESSAGES.generic,
-} as const;
-export type RegistrationFormError = keyof typeof REGISTRATION_FORM_ERRORS;
 
 /**
  * The address the throttles count: an IPv4 address as it is, an IPv6 address by its /64 network (one

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { redirect } from 'react-router';
-import { formErrorMessage, LOGIN_FORM_ERRORS } from '../../domain/identity-rules';
+import { formErrorMessage, LOGIN_FORM_ERRORS } from '../../domain/identity-form-errors';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/login';

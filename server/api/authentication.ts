@@ -5,7 +5,8 @@ import { getCookie } from 'hono/cookie';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { isCartId } from '../../domain/cart-rules';
-import { ACCOUNT_EMAIL_MESSAGES, type LoginFormError, type RegistrationFormError } from '../../domain/identity-rules';
+import type { LoginFormError, RegistrationFormError } from '../../domain/identity-form-errors';
+import { ACCOUNT_EMAIL_MESSAGES } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
 import {
   ForgotPasswordSchema,

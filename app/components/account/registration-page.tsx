@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { formErrorMessage, REGISTRATION_FORM_ERRORS } from '../../../domain/identity-rules';
+import { formErrorMessage, REGISTRATION_FORM_ERRORS } from '../../../domain/identity-form-errors';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 
