@@ -1,4 +1,5 @@
 import type { Site } from './sites';
+import { centsToAmount } from './money';
 
 // Cart pricing of SPEC §9, exact to the cent. Pure: the cart service loads prices and calls these.
 
@@ -223,6 +224,11 @@ export function fillTheBox(bottles: number): FillTheBox {
     return { state: 'prompt', needed: FULL_CASE_BOTTLES - bottles, linkToCatalogue: bottles === 14 };
   }
   return { state: 'hidden' };
+}
+
+/** SPEC §3: one base point per whole currency unit of an amount (a subtotal, a refund). */
+export function basePointsOf(cents: number): number {
+  return Math.floor(centsToAmount(cents));
 }
 
 /**

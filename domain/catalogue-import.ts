@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from './sites';
+import { amountToCents } from './money';
 import { PACK_SIZES } from './pack-pricing';
 import { ITEM_CODE_PATTERN } from './item-code';
 
@@ -33,7 +34,7 @@ const money = (column: string) =>
     .string()
     .trim()
     .regex(/^\d{1,6}(\.\d{1,2})?$/, `${column} must be an amount such as 24.99`)
-    .transform((v) => Math.round(Number(v) * 100));
+    .transform((v) => amountToCents(Number(v)));
 
 const text = (column: string, max: number, required = true) =>
   z

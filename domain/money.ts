@@ -97,6 +97,11 @@ export function amountToCents(amount: number): number {
   return Math.round(amount * 100);
 }
 
+/** A two-decimal amount of the JSON API (a cart's, a product's) as the site writes money: the pages' one conversion. */
+export function formatAmount(amount: number, site: Pick<Site, 'intlLocale' | 'currency'>): string {
+  return formatMoney(amountToCents(amount), site);
+}
+
 /** '$x.xx' as in the SPEC's 'SAVE $x.xx'. */
 export function formatDollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';

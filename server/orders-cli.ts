@@ -5,7 +5,7 @@ import { type I18n, setupI18n } from '@lingui/core';
 import pino from 'pino';
 import { DatabaseLockedError } from '../db/client';
 import { systemClock } from '../domain/clock';
-import { formatMoney } from '../domain/money';
+import { centsToAmount, formatMoney } from '../domain/money';
 import { isOneOf } from '../domain/state-machine';
 import { ORDER_STATUS, parseAmountCents } from '../domain/orders';
 import { getSite, isSiteId } from '../domain/sites';
@@ -82,7 +82,7 @@ function moveRequest(): MoveRequest {
 
 function money(cents: number, currency: string, siteId?: string): string {
   const site = getSite(siteId && isSiteId(siteId) ? siteId : 'law-au');
-  return currency === site.currency ? formatMoney(cents, site) : `${currency} ${(cents / 100).toFixed(2)}`;
+  return currency === site.currency ? formatMoney(cents, site) : `${currency} ${centsToAmount(cents).toFixed(2)}`;
 }
 
 function printOrders(list: OperatorOrder[]) {

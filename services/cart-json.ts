@@ -1,6 +1,6 @@
 import type { GiftVoucherDetails } from '../db/schema';
 import type { CartTotals } from '../domain/cart-totals';
-import { englishText, type Text } from '../domain/message';
+import { englishText, sentText, type Text, type Translator } from '../domain/message';
 import { centsToAmount } from '../domain/money';
 import type { Site } from '../domain/sites';
 
@@ -161,3 +161,13 @@ export function formatCart(model: CartModel, sent: (text: Text) => string = engl
 }
 
 export type CartJson = ReturnType<typeof formatCart>;
+
+/**
+ * The cart JSON of SPEC §3 in the visitor's language: what the JSON API answers and what the pages' loaders hand to
+ * the page. `messages` loads the site's catalogue, read only when the cart carries a text with runtime parts.
+ */
+export async function cartJsonFor(model: CartModel, messages?: () => Promise<Translator>): Promise<CartJson> {
+  const text = model.totals.voucher?.message;
+  const i18n = text && typeof text !== 'string' ? await messages?.() : undefined;
+  return formatCart(model, (t) => sentText(i18n, t));
+}

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { carts } from '../db/schema';
 import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
-import { type CartContext, type CartView, cartChanged, getCart, lockCart, touch } from './cart';
+import { type CartContext, cartChanged, getCart, lockCart, touch } from './cart';
+import type { CartModel } from './cart-json';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
 
 // The delivery postcode a shopper gives in the cart (Unlimited's delivery area, SPEC §6/§9; the delivery step).
 
 /** Saves a postcode of the site's country on the cart; an unknown one changes nothing. */
-export async function setCartPostcode(ctx: CartContext, cartId: string, postcode: string): Promise<CartView> {
+export async function setCartPostcode(ctx: CartContext, cartId: string, postcode: string): Promise<CartModel> {
   const country = ctx.site.country === 'nz' ? 'nz' : 'au';
   const places = await lookupPostcode(ctx.db, country, postcode);
   if (places.length === 0) throw new ServiceError('not_found', NOT_FOUND_MESSAGES.postcode(postcode));
@@ -22,7 +23,7 @@ export async function setCartPostcode(ctx: CartContext, cartId: string, postcode
 }
 
 /** Forgets the cart's postcode (the default delivery address's, if any, shows again). */
-export async function clearCartPostcode(ctx: CartContext, cartId: string | null): Promise<CartView> {
+export async function clearCartPostcode(ctx: CartContext, cartId: string | null): Promise<CartModel> {
   if (cartId)
     await ctx.db
       .update(carts)

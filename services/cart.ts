@@ -7,11 +7,11 @@ import { cartLines, carts, products, skuPrices, skus, vouchers } from '../db/sch
 import type { LinePriceTable } from '../domain/cart-pricing';
 import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
 import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
-import { type AttachedVoucher, type CartLineInput, type CartTotals, calculateCartTotals } from '../domain/cart-totals';
+import { type AttachedVoucher, type CartLineInput, calculateCartTotals } from '../domain/cart-totals';
 import { type Clock, systemClock } from '../domain/clock';
 import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
-import { message, sentText, type Translator } from '../domain/message';
+import { message, type Translator } from '../domain/message';
 import { productImages, productPath } from '../domain/product-path';
 import { checkPlanLine } from '../domain/plans';
 import type { Site } from '../domain/sites';
@@ -24,7 +24,7 @@ import {
   type UnlimitedStatus,
   unlimitedItemCode,
 } from '../domain/unlimited';
-import { type CartJson, type CartLineModel, formatCart, type ValidationDetail } from './cart-json';
+import type { CartLineModel, CartModel, ValidationDetail } from './cart-json';
 import { SKU_PRICE_COLUMNS, type SkuView } from './catalogue';
 import { noReadCache, type ReadCache } from './read-cache';
 import { defaultDeliveryPostcode, loadDeliveryPostcode } from './delivery-postcode';
@@ -397,20 +397,24 @@ export const UPSELL_MESSAGES = {
   removed: /*i18n*/ 'Eligible product removed from the cart',
 };
 
-export async function getCart(ctx: CartContext, cartId: string | null, options: { validate?: boolean } = {}) {
-  return (await getCartWithTotals(ctx, cartId, options)).cart;
-}
-
-/** The cart JSON and the integer-cent totals it was formatted from (for use cases that compute on money). */
-export async function getCartWithTotals(
+/**
+ * The cart priced in integer cents, as the use cases compute on it. The API and the pages turn it into the cart JSON
+ * of SPEC §3 at their edge (services/cart-json.ts cartJsonFor).
+ */
+export async function getCart(
   ctx: CartContext,
   cartId: string | null,
   options: { validate?: boolean } = {},
-): Promise<{ cart: CartJson; totals: CartTotals }> {
-  return buildCartView(ctx, cartId, await loadCartState(ctx, cartId), options.validate ?? false);
+): Promise<CartModel> {
+  return priceCart(ctx, cartId, await loadCartState(ctx, cartId), options.validate ?? false);
 }
 
-async function buildCartView(ctx: CartContext, cartId: string | null, state: CartState, validate: boolean) {
+async function priceCart(
+  ctx: CartContext,
+  cartId: string | null,
+  state: CartState,
+  validate: boolean,
+): Promise<CartModel> {
   const { site } = ctx;
   const { lines, voucher } = state;
   const isMember = ctx.isMember ?? false;
@@ -513,21 +517,15 @@ async function buildCartView(ctx: CartContext, cartId: string | null, state: Car
       validations,
     };
   });
-  const postalCode = state.postcode;
-  const model = {
+  return {
     cartId,
     reference: cartId ? publicCartReference(cartId) : null,
     site,
     lines: models,
     totals,
-    postalCode,
+    postalCode: state.postcode,
   };
-  const i18n =
-    totals.voucher?.message && typeof totals.voucher.message !== 'string' ? await ctx.messages?.() : undefined;
-  return { cart: formatCart(model, (text) => sentText(i18n, text)), totals };
 }
-
-export type CartView = CartJson;
 
 function itemTypeTag(sku: SkuInfo, line: CartLineRow): string {
   if (line.giftVoucher || sku.productType === 'giftVoucher') return 'giftVoucher';
@@ -613,7 +611,7 @@ export async function changeItems(
   cartId: string,
   requests: readonly AddRequest[],
   mode: 'add' | 'set',
-): Promise<CartView> {
+): Promise<CartModel> {
   if (requests.length === 0) throw new ServiceError('invalid', /*i18n*/ 'Please choose at least one item.');
   for (const r of requests) checkQuantity(r.quantity);
   // SPEC §9: a host sells its own Unlimited code (UL9001 on test hosts): either code means that one.
@@ -673,7 +671,7 @@ export async function removeLine(
   ctx: CartContext,
   cartId: string | null,
   by: { itemCode: string } | { id: number },
-): Promise<CartView> {
+): Promise<CartModel> {
   if (!cartId) throw new ServiceError('not_found', CART_MESSAGES.notInCart);
   const removed = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
@@ -699,7 +697,11 @@ export interface GiftVoucherRequest {
 }
 
 /** Adds an e-gift voucher line (SPEC §3 gift voucher payload); quantity is always 1. */
-export async function addGiftVoucher(ctx: CartContext, cartId: string, request: GiftVoucherRequest): Promise<CartView> {
+export async function addGiftVoucher(
+  ctx: CartContext,
+  cartId: string,
+  request: GiftVoucherRequest,
+): Promise<CartModel> {
   const skuMap = await loadSkusCached(ctx, [request.itemCode]);
   const sku = skuMap.get(request.itemCode);
   if (sku?.productType !== 'giftVoucher')

@@ -36,10 +36,11 @@ import {
   cartChanged,
   type CartContext,
   cartContextOf,
-  getCartWithTotals,
+  getCart,
   lockCart,
   MAX_GIFT_VOUCHER_LINES,
 } from './cart';
+import type { CartModel } from './cart-json';
 import { type BudgetLimits, budgetsFor, spendBudget } from './budgets';
 import type { RequestContext } from './request-context';
 import { enqueue, settleJob } from './outbox';
@@ -220,7 +221,6 @@ async function deliveryAddressOf(ctx: CheckoutContext, input: CheckoutInput): Pr
  * Places the order of the visitor's cart. The same idempotency key always answers the one order it placed;
  * a refusal (empty cart, stock, voucher, card) changes nothing.
  */
-type PricedCart = Awaited<ReturnType<typeof getCartWithTotals>>;
 type Authorisation = Extract<Awaited<ReturnType<PaymentProvider['authorise']>>, { ok: true }>;
 
 /** What a checkout asks for, checked: who buys, where it goes, and when. */
@@ -302,8 +302,8 @@ export async function previewGiftCards(
   codes: readonly string[],
 ): Promise<GiftCardPreview> {
   if (!cartId) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
-  const priced = await getCartWithTotals({ ...ctx, cache: undefined }, cartId, { validate: true });
-  if (priced.cart.lineItems.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  const priced = await getCart({ ...ctx, cache: undefined }, cartId, { validate: true });
+  if (priced.lines.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
   const price = { amountCents: priced.totals.order.payableTodayCents, eGiftCents: eGiftCentsOf(priced) };
   const split = await planPayment(ctx, codes, price);
   return {
@@ -314,9 +314,9 @@ export async function previewGiftCards(
   };
 }
 
-function eGiftCentsOf(priced: PricedCart): number {
-  return priced.cart.lineItems.reduce(
-    (sum, line, i) => sum + (line.giftVoucherDetails ? (priced.totals.lines[i]?.totalCents ?? 0) : 0),
+function eGiftCentsOf(priced: CartModel): number {
+  return priced.lines.reduce(
+    (sum, line, i) => sum + (line.giftVoucher ? (priced.totals.lines[i]?.totalCents ?? 0) : 0),
     0,
   );
 }
@@ -399,16 +399,16 @@ async function priceForPayment(
   ctx: CheckoutContext,
   request: OrderRequest,
 ): Promise<{ amountCents: number; eGiftCents: number } | { replay: PlacedOrder }> {
-  const priced = await getCartWithTotals({ ...ctx, cache: undefined }, request.cartId, { validate: true });
+  const priced = await getCart({ ...ctx, cache: undefined }, request.cartId, { validate: true });
   try {
-    refuseUnpayable(ctx, priced.cart, priced.totals);
+    refuseUnpayable(ctx, priced);
   } catch (error) {
     // A double click's first request may have placed the order (and emptied the cart) since the look-up before.
     const placedMeanwhile = await findByKey(ctx.db, request.input.idempotencyKey);
     if (placedMeanwhile) return { replay: replay(placedMeanwhile, ctx, request.customerId, request.cartId) };
     throw error;
   }
-  if (!request.delivery && priced.cart.lineItems.some((l) => !l.giftVoucherDetails))
+  if (!request.delivery && priced.lines.some((l) => !l.giftVoucher))
     throw new ServiceError('invalid', CHECKOUT_MESSAGES.deliveryRequired);
   return { amountCents: priced.totals.order.payableTodayCents, eGiftCents: eGiftCentsOf(priced) };
 }
@@ -441,12 +441,12 @@ async function writeOrder(
   if (placedMeanwhile)
     return { ...placedMeanwhile, replayed: true, amountCents: 0, captureJob: 0, wentOutOfStock: false };
 
-  const { cart, totals } = await repriceUnderLock(tx, ctx, request, amountCents);
+  const cart = await repriceUnderLock(tx, ctx, request, amountCents);
   const joinsUnlimited = await checkMembership(tx, request, cart);
-  const eCards = cart.lineItems.filter((l) => l.giftVoucherDetails).reduce((n, l) => n + l.quantity, 0);
+  const eCards = cart.lines.filter((l) => l.giftVoucher).reduce((n, l) => n + l.quantity, 0);
   if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
   const wentOutOfStock = await takeStock(tx, cart);
-  const voucher = await checkPersonRules(tx, ctx, request, cart, totals);
+  const voucher = await checkPersonRules(tx, ctx, request, cart);
 
   // The email's link carries its own secret (never the checkout key, which the confirmation cookie holds).
   const linkToken = randomToken(32, 'base64url');
@@ -454,19 +454,19 @@ async function writeOrder(
     tx,
     ctx,
     request,
-    totals,
+    cart.totals,
     voucher,
     split,
     authorisation,
     linkToken,
   );
   await redeemGiftCards(tx, split.applied, orderId, now);
-  await insertOrderLines(tx, orderId, cart, totals);
+  await insertOrderLines(tx, orderId, cart);
   await creditOrderPoints(tx, customerId, ctx.site.brand.code, {
     id: orderId,
-    subtotalCents: totals.order.subtotalCents,
+    subtotalCents: cart.totals.order.subtotalCents,
   });
-  const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, cart, totals, now);
+  const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, cart, now);
   if (joinsUnlimited && customerId !== null) {
     await tx.insert(customerSubscriptions).values({
       customerId,
@@ -496,7 +496,7 @@ async function writeOrder(
     .update(carts)
     .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
     .where(eq(carts.id, cartId));
-  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, totals, issued, split, authorisation, linkToken });
+  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, issued, split, authorisation, linkToken });
   await queueGiftCardEmails(tx, ctx, request, issued);
   return {
     id: orderId,
@@ -517,9 +517,9 @@ async function repriceUnderLock(
   ctx: CheckoutContext,
   request: OrderRequest,
   amountCents: number,
-): Promise<PricedCart> {
-  const priced = await getCartWithTotals({ ...ctx, db: tx, cache: undefined }, request.cartId, { validate: true });
-  refuseUnpayable(ctx, priced.cart, priced.totals);
+): Promise<CartModel> {
+  const priced = await getCart({ ...ctx, db: tx, cache: undefined }, request.cartId, { validate: true });
+  refuseUnpayable(ctx, priced);
   if (priced.totals.order.payableTodayCents !== amountCents)
     throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   return priced;
@@ -529,9 +529,9 @@ async function repriceUnderLock(
  * Unlimited in the cart: it belongs to an account in its area, and a member of any standing does not buy it again
  * (checked as the database has it now: a login merge brings in lines a Prospect added). True when the order joins.
  */
-async function checkMembership(tx: Db, request: OrderRequest, cart: PricedCart['cart']): Promise<boolean> {
+async function checkMembership(tx: Db, request: OrderRequest, cart: CartModel): Promise<boolean> {
   const { customerId } = request;
-  if (!cart.lineItems.some((l) => UNLIMITED_ITEM_CODES.has(l.sku.itemCode))) return false;
+  if (!cart.lines.some((l) => UNLIMITED_ITEM_CODES.has(l.itemCode))) return false;
   // A guest paying for it would get no subscription.
   if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
   if (isOutOfArea(request.delivery?.postcode ?? ''))
@@ -557,15 +557,11 @@ async function checkMembership(tx: Db, request: OrderRequest, cart: PricedCart['
  * The stock: one conditional update per product, in item-code order (no deadlocks between two buyers). A row that
  * cannot cover the bottles is not touched, and the buyer is told how many are left. True when a wine sold out.
  */
-async function takeStock(tx: Db, cart: PricedCart['cart']): Promise<boolean> {
+async function takeStock(tx: Db, cart: CartModel): Promise<boolean> {
   let wentOutOfStock = false;
   const bottlesByProduct = new Map<string, { name: string; bottles: number }>();
-  for (const line of cart.lineItems) {
-    if (
-      line.giftVoucherDetails ||
-      line.product.productType === 'membership' ||
-      line.product.productType === 'subscription'
-    )
+  for (const line of cart.lines) {
+    if (line.giftVoucher || line.product.productType === 'membership' || line.product.productType === 'subscription')
       continue;
     const entry = bottlesByProduct.get(line.product.itemCode) ?? { name: line.product.name, bottles: 0 };
     entry.bottles += line.bottleCount;
@@ -608,16 +604,10 @@ async function takeStock(tx: Db, cart: PricedCart['cart']): Promise<boolean> {
  * guest or customer, under the person's locks (services/voucher-store.ts). The voucher counts only when it applies
  * now; it is returned for the order to record.
  */
-async function checkPersonRules(
-  tx: Db,
-  ctx: CheckoutContext,
-  request: OrderRequest,
-  cart: PricedCart['cart'],
-  totals: PricedCart['totals'],
-) {
-  const voucher = totals.voucher?.applied ? totals.voucher : null;
+async function checkPersonRules(tx: Db, ctx: CheckoutContext, request: OrderRequest, cart: CartModel) {
+  const voucher = cart.totals.voucher?.applied ? cart.totals.voucher : null;
   const user = { customerId: request.customerId, email: request.email };
-  const presellBottles = cart.lineItems.filter((l) => l.sku.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
+  const presellBottles = cart.lines.filter((l) => l.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
   if (voucher || presellBottles > 0) await lockVoucherUser(tx, user, request.email);
   if (presellBottles > 0) {
     const held = await reservedPresellBottles(tx, user);
@@ -637,7 +627,7 @@ async function insertOrder(
   tx: Db,
   ctx: CheckoutContext,
   request: OrderRequest,
-  totals: PricedCart['totals'],
+  totals: CartModel['totals'],
   voucher: { code: string } | null,
   split: PaymentSplit,
   authorisation: Authorisation | null,
@@ -687,20 +677,20 @@ async function insertOrder(
   throw new Error('no free order number after 5 draws');
 }
 
-async function insertOrderLines(tx: Db, orderId: number, cart: PricedCart['cart'], totals: PricedCart['totals']) {
+async function insertOrderLines(tx: Db, orderId: number, cart: CartModel) {
   await tx.insert(orderLines).values(
-    cart.lineItems.map((line, i) => {
-      const lineTotal = totals.lines[i]?.totalCents ?? 0;
+    cart.lines.map((line, i) => {
+      const lineTotal = cart.totals.lines[i]?.totalCents ?? 0;
       return {
         orderId,
         itemCode: line.product.itemCode,
-        skuItemCode: line.sku.itemCode,
+        skuItemCode: line.itemCode,
         name: line.product.name,
         quantity: line.quantity,
         bottleCount: line.bottleCount,
         unitPriceCents: Math.round(lineTotal / Math.max(1, line.quantity)),
         lineTotalCents: lineTotal,
-        preSell: line.sku.preSellItem,
+        preSell: line.preSellItem,
       };
     }),
   );
@@ -711,17 +701,16 @@ function issueOrderGiftCards(
   tx: Db,
   key: Buffer,
   orderId: number,
-  cart: PricedCart['cart'],
-  totals: PricedCart['totals'],
+  cart: CartModel,
   now: Date,
 ): Promise<IssuedGiftCard[]> {
-  const cards = cart.lineItems.flatMap((line, i) => {
-    const gift = line.giftVoucherDetails;
+  const cards = cart.lines.flatMap((line, i) => {
+    const gift = line.giftVoucher;
     if (!gift) return [];
-    const cents = Math.round((totals.lines[i]?.totalCents ?? 0) / Math.max(1, line.quantity));
+    const cents = Math.round((cart.totals.lines[i]?.totalCents ?? 0) / Math.max(1, line.quantity));
     return Array.from({ length: line.quantity }, () => ({
       amountCents: cents,
-      currency: gift.value.currencyCode,
+      currency: gift.currencyCode,
       recipientName: gift.recipientName,
       recipientEmail: gift.recipientEmail,
       message: gift.message,
@@ -737,15 +726,15 @@ async function queueOrderEmail(
   request: OrderRequest,
   order: {
     orderNumber: string;
-    cart: PricedCart['cart'];
-    totals: PricedCart['totals'];
+    cart: CartModel;
     issued: IssuedGiftCard[];
     split: PaymentSplit;
     authorisation: Authorisation | null;
     linkToken: string;
   },
 ) {
-  const { cart, totals } = order;
+  const { cart } = order;
+  const { totals } = cart;
   await enqueue(
     tx,
     'order-email',
@@ -755,11 +744,11 @@ async function queueOrderEmail(
         orderNumber: order.orderNumber,
         email: request.email,
         delivery: request.delivery,
-        lines: cart.lineItems.map((line, i) => ({
+        lines: cart.lines.map((line, i) => ({
           name: line.product.name,
           quantity: line.quantity,
           totalCents: totals.lines[i]?.totalCents ?? 0,
-          preSell: line.sku.preSellItem,
+          preSell: line.preSellItem,
         })),
         totals: totals.order,
         giftCards: order.issued.map((g) => ({
@@ -889,17 +878,13 @@ function paymentKeyOf(cartId: string, idempotencyKey: string): string {
 }
 
 /** What the cart must be for an order to be paid for: not empty, under the cap, every line orderable. */
-function refuseUnpayable(
-  ctx: CheckoutContext,
-  cart: Awaited<ReturnType<typeof getCartWithTotals>>['cart'],
-  totals: Awaited<ReturnType<typeof getCartWithTotals>>['totals'],
-): void {
-  if (cart.lineItems.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+function refuseUnpayable(ctx: CheckoutContext, cart: CartModel): void {
+  if (cart.lines.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
   const cap = MAX_ORDER_SUBTOTAL_CENTS[ctx.site.currency];
-  if (totals.order.subtotalCents > cap)
+  if (cart.totals.order.subtotalCents > cap)
     throw new ServiceError('invalid', CHECKOUT_MESSAGES.tooLarge(formatMoney(cap, ctx.site)));
-  for (const line of cart.lineItems) {
-    const problems = line.validationInformationDetails.validationDetailsList;
+  for (const line of cart.lines) {
+    const problems = line.validations;
     if (problems.some((p) => p.type === 'OUT_OF_STOCK'))
       throw new ServiceError('conflict', CHECKOUT_MESSAGES.outOfStock(line.product.name));
     if (problems.length > 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.upsell);

@@ -14,7 +14,8 @@ import {
   showUnlimitedJoinPrompt,
   unlimitedItemCode,
 } from '../domain/unlimited';
-import { type CartContext, getCartWithTotals, loadPackTablesCached } from './cart';
+import { type CartContext, getCart, loadPackTablesCached } from './cart';
+import type { CartLineModel } from './cart-json';
 import { loadDeliveryPostcode } from './delivery-postcode';
 import { loadPlanMappings } from './plan-mappings';
 import { findProductByAnyCode, type ProductDetail } from './catalogue';
@@ -82,11 +83,11 @@ export type UpsellOffersResponse = ReturnType<typeof toResponse>;
 
 /** Upsell offers for the visitor's cart; no cart id is an empty cart. */
 export async function getCartOffers(ctx: OfferContext, cartId: string | null): Promise<UpsellOffersResponse> {
-  const { cart, totals } = await getCartWithTotals(ctx, cartId);
-  const isSingleWine = (l: (typeof cart.lineItems)[number]) =>
-    l.sku.numberOfBottles === 1 && !l.product.mixed && l.product.productType === 'wine' && !l.giftVoucherDetails;
-  const productCodes = [...new Set(cart.lineItems.map((l) => l.product.itemCode))];
-  const singleCodes = [...new Set(cart.lineItems.filter(isSingleWine).map((l) => l.product.itemCode))];
+  const cart = await getCart(ctx, cartId);
+  const isSingleWine = (l: CartLineModel) =>
+    l.numberOfBottles === 1 && !l.product.mixed && l.product.productType === 'wine' && !l.giftVoucher;
+  const productCodes = [...new Set(cart.lines.map((l) => l.product.itemCode))];
+  const singleCodes = [...new Set(cart.lines.filter(isSingleWine).map((l) => l.product.itemCode))];
   const mappings = await mappingsOf(ctx, productCodes);
   // The cart has just priced these wines: the same pack tables come back from the read cache.
   const tables = await loadPackTablesCached(ctx, singleCodes);
@@ -100,9 +101,9 @@ export async function getCartOffers(ctx: OfferContext, cartId: string | null): P
       });
   }
   const offers = buildCartOffers({
-    bottles: cart.numBottles,
-    subtotalCents: totals.order.subtotalCents,
-    lines: cart.lineItems.map((l) => ({
+    bottles: cart.totals.numBottles,
+    subtotalCents: cart.totals.order.subtotalCents,
+    lines: cart.lines.map((l) => ({
       productItemCode: l.product.itemCode,
       quantity: l.quantity,
       casePrices: isSingleWine(l) ? (casePrices.get(l.product.itemCode) ?? null) : null,
@@ -112,7 +113,7 @@ export async function getCartOffers(ctx: OfferContext, cartId: string | null): P
     unlimited: await unlimitedOffers(
       ctx,
       cartId,
-      cart.lineItems.some((l) => l.product.productType === 'membership'),
+      cart.lines.some((l) => l.product.productType === 'membership'),
     ),
   });
   return toResponse(offers);

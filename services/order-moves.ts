@@ -6,6 +6,7 @@ import { splitRefund } from '../domain/gift-cards';
 import { giftCardsPaidLeft, refundToGiftCards, voidIssuedGiftCards } from './gift-cards';
 import { CHECKOUT_MESSAGES } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
+import { basePointsOf } from '../domain/cart-pricing';
 import { formatMoney } from '../domain/money';
 import {
   ORDER_MOVE_MESSAGES,
@@ -561,7 +562,7 @@ async function takeBackPoints(
       .where(and(eq(orderLines.orderId, row.id), itemCode ? eq(orderLines.itemCode, itemCode) : undefined));
     return Number(bonus?.points ?? 0);
   };
-  const earned = Math.floor(row.subtotalCents / 100) + (await bonusOf());
+  const earned = basePointsOf(row.subtotalCents) + (await bonusOf());
   const [already] = await tx
     .select({ points: sql<number>`coalesce(sum(${orderEvents.pointsTaken}), 0)::int` })
     .from(orderEvents)
@@ -570,7 +571,7 @@ async function takeBackPoints(
   const wanted =
     what === 'all'
       ? left
-      : Math.min(left, Math.floor(what.amountCents / 100) + (what.itemCode ? await bonusOf(what.itemCode) : 0));
+      : Math.min(left, basePointsOf(what.amountCents) + (what.itemCode ? await bonusOf(what.itemCode) : 0));
   const taken = Math.min(wanted, balance.basePoints + balance.bonusPoints);
   if (taken <= 0) return 0;
   const fromBase = Math.min(taken, balance.basePoints);

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customerPoints, orderLines, orders, skus } from '../db/schema';
 import { ORDER_NUMBER_PATTERN } from '../domain/checkout';
+import { basePointsOf } from '../domain/cart-pricing';
 import { ORDER_NOT_FOUND } from './account';
 import { ServiceError } from './service-error';
 
@@ -47,7 +48,7 @@ async function pointsOfOrder(db: Db, order: { id: number; subtotalCents: number 
     .from(orderLines)
     .innerJoin(skus, eq(skus.itemCode, orderLines.skuItemCode))
     .where(eq(orderLines.orderId, order.id));
-  const basePoints = Math.floor(order.subtotalCents / 100);
+  const basePoints = basePointsOf(order.subtotalCents);
   const bonusPoints = Number(bonus?.points ?? 0);
   return { basePoints, bonusPoints, totalPoints: basePoints + bonusPoints };
 }

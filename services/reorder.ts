@@ -5,7 +5,8 @@ import { API_TEXTS } from '../domain/api-texts';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
 import { message, type Text, translate, type Translator } from '../domain/message';
 import { UNLIMITED_ITEM_CODES } from '../domain/unlimited';
-import { CART_MESSAGES, type CartContext, type CartView, changeItems, getCart } from './cart';
+import { CART_MESSAGES, type CartContext, changeItems, getCart } from './cart';
+import type { CartModel } from './cart-json';
 import { REORDER_TEXTS } from './server-texts';
 import { ServiceError } from './service-error';
 
@@ -24,7 +25,7 @@ export interface ReorderLine {
 
 export interface ReorderResult {
   orderNumber: string;
-  cart: CartView;
+  cart: CartModel;
   added: ReorderLine[];
   notAdded: (ReorderLine & { reason: ReorderReason; message: string })[];
 }

@@ -11,7 +11,8 @@ import {
   VoucherCodeSchema,
   type VoucherRule,
 } from '../domain/vouchers';
-import { type CartContext, type CartView, getCart, getCartWithTotals, lockCart, newCartId, touch } from './cart';
+import { type CartContext, getCart, lockCart, newCartId, touch } from './cart';
+import type { CartModel } from './cart-json';
 import { ServiceError } from './service-error';
 import { hasUsedVoucher, loadVoucherRule, lockVoucherUser, voucherUseOf } from './voucher-store';
 
@@ -40,7 +41,7 @@ async function usableVoucher(db: Db, ctx: CartContext, code: string, customerId:
  * Applies a voucher to the cart (creating the cart when it does not exist). The same code again changes
  * nothing (it discounts once); a second code is refused: one voucher per order.
  */
-export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: string): Promise<CartView> {
+export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: string): Promise<CartModel> {
   const code = normalise(rawCode);
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -52,7 +53,7 @@ export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: st
     if (cart?.voucherCode === code) return;
     if (cart?.voucherCode) throw new ServiceError('conflict', VOUCHER_MESSAGES.onlyOne(cart.voucherCode));
     const rule = await usableVoucher(tx, ctx, code, cart?.customerId ?? null);
-    const { totals } = await getCartWithTotals({ ...ctx, db: tx }, cartId);
+    const { totals } = await getCart({ ...ctx, db: tx }, cartId);
     const result = calculateVoucherDiscount(rule, {
       eligibleSubtotalCents: totals.eligibleSubtotalCents,
       bottles: totals.numBottles,
@@ -66,7 +67,7 @@ export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: st
 }
 
 /** Takes the voucher of this code off the cart. */
-export async function removeVoucher(ctx: CartContext, cartId: string | null, rawCode: string): Promise<CartView> {
+export async function removeVoucher(ctx: CartContext, cartId: string | null, rawCode: string): Promise<CartModel> {
   const code = normalise(rawCode);
   if (!cartId) throw new ServiceError('not_found', VOUCHER_MESSAGES.notOnCart);
   const removed = await ctx.db.transaction(async (txRaw) => {

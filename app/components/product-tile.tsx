@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { qualifiesForFreeShipping } from '../../domain/free-shipping';
-import { formatMoney } from '../../domain/money';
+import { centsToAmount, formatMoney } from '../../domain/money';
 import { productPath } from '../../domain/product-path';
 import type { ProductSummary } from '../../services/catalogue';
 import type { PublicSite } from '../lib/site';
@@ -59,7 +59,7 @@ export function ProductTile({
       className={`tile${outOfStock ? ' tile--unavailable' : ''}`}
       data-item-code={product.itemCode}
       data-item-name={title}
-      data-item-price={(product.salePriceCents / 100).toFixed(2)}
+      data-item-price={centsToAmount(product.salePriceCents).toFixed(2)}
     >
       <PlainLink to={path} className="tile__image" tabIndex={-1} aria-hidden="true">
         <ProductImage

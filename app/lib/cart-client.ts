@@ -1,11 +1,11 @@
 import type { GiftVoucherPayload } from '../../domain/gift-vouchers';
-import type { CartView } from '../../services/cart';
+import type { CartJson } from '../../services/cart-json';
 import type { VoucherCookieOutcome } from '../../services/vouchers';
 import { messageOf, requestApi, succeeded } from './api-request';
 
 // The browser's typed client for the cart API (SPEC §7).
 
-export type Cart = CartView;
+export type Cart = CartJson;
 export type { VoucherCookieOutcome };
 /** GET /api/cart/list's cart: with `voucherCookieOutcome` when it applied a voucher link's saved code. */
 export type ListedCart = Cart & { voucherCookieOutcome?: VoucherCookieOutcome };

@@ -1,3 +1,4 @@
+import { amountToCents, centsToAmount } from '../../domain/money';
 import type { Cart } from './cart-client';
 
 // GA4 ecommerce events for the retailer's tag manager, from one place: each event clears the previous
@@ -56,7 +57,7 @@ export function cartItems(cart: Cart): EcommerceItem[] {
   return cart.lineItems.map((line, index) => ({
     item_id: line.sku.itemCode,
     item_name: line.product.name,
-    price: Math.round((line.itemPriceInfo.amount / Math.max(1, line.quantity)) * 100) / 100,
+    price: centsToAmount(amountToCents(line.itemPriceInfo.amount) / Math.max(1, line.quantity)),
     quantity: line.quantity,
     item_category: line.product.productType,
     item_variant: line.lineItemIdentification.itemTypeTag,
@@ -86,7 +87,7 @@ export function productItem(p: {
   return {
     item_id: p.itemCode,
     item_name: p.name,
-    price: p.salePriceCents / 100,
+    price: centsToAmount(p.salePriceCents),
     quantity: 1,
     ...(p.productType ? { item_category: p.productType } : {}),
     ...(p.index !== undefined ? { index: p.index } : {}),

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
+import { cartJsonFor } from '../../services/cart-json';
 import { loadPlanMappings } from '../../services/plan-mappings';
 import { reorderNotice } from '../../services/reorder';
 import { unlimitedProduct } from '../../services/unlimited';
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const code = ctx.cookies[VOUCHER_COOKIE];
   const applied = code ? await applyVoucherCookie(cart, cartId, code, { createCart: false }) : null;
   const loaded = {
-    cart: await getCart(cart, cartId, { validate: true }),
+    cart: await cartJsonFor(await getCart(cart, cartId, { validate: true }), ctx.messages),
     unlimited: await unlimitedProduct(ctx),
     // SPEC §2: the Subscribe and Save block reads which wines have an offer.
     subscribeAndSave: (await loadPlanMappings(ctx.db, ctx.cache)).filter((m) => m.type === SUBSCRIBE_AND_SAVE),

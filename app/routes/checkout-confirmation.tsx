@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { isCurrent } from '../../domain/identity-rules';
 import { hkDistrictName } from '../../domain/hk-districts';
-import { formatMoney } from '../../domain/money';
+import { centsToAmount, formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import type { I18n } from '@lingui/core';
 import { type ConfirmedOrder, findConfirmedOrder } from '../../services/checkout';
@@ -121,14 +121,14 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
     trackEcommerce('purchase', {
       transaction_id: order.orderNumber,
       currency: order.currency,
-      value: order.totalCents / 100,
-      tax: order.taxCents / 100,
-      shipping: order.shippingCents / 100,
+      value: centsToAmount(order.totalCents),
+      tax: centsToAmount(order.taxCents),
+      shipping: centsToAmount(order.shippingCents),
       ...(order.voucherCode ? { coupon: order.voucherCode } : {}),
       items: order.lines.map((l, index) => ({
         item_id: l.skuItemCode,
         item_name: l.name,
-        price: Math.round(l.lineTotalCents / Math.max(1, l.quantity)) / 100,
+        price: centsToAmount(l.lineTotalCents / Math.max(1, l.quantity)),
         quantity: l.quantity,
         index,
       })),

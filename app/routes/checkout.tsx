@@ -16,6 +16,7 @@ import { PAYMENT_MESSAGES } from '../../domain/payment';
 import { GIFT_CARD_ONLY_TEXTS } from '../../domain/gift-card-texts';
 import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
+import { cartJsonFor } from '../../services/cart-json';
 import { checkoutContextOf, placeOrder, previewGiftCards } from '../../services/checkout';
 import type { RequestContext } from '../../services/request-context';
 import { GIFT_CARD_FIELD_TEXTS, SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/server-texts';
@@ -33,11 +34,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const cartCtx = cartContextOf(ctx);
   const cartId = await findVisitorCart(cartCtx, ctx.cookies.cart_id);
-  const cart = await getCart(cartCtx, cartId, { validate: true });
+  const model = await getCart(cartCtx, cartId, { validate: true });
   const customer =
     isCurrent(ctx.visitor) && ctx.visitor.customerId ? await getAccountDetails(ctx.db, ctx.visitor.customerId) : null;
   return {
-    cart,
+    cart: await cartJsonFor(model, ctx.messages),
     customer: customer
       ? {
           email: customer.email,
@@ -50,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Hong Kong addresses have a district, not a postcode: the select's texts, written here (server-only texts).
     // An order of e-gift cards alone delivers nothing: no address or delivery step, and the steps' titles say so.
     deliversNothing:
-      cart.lineItems.length > 0 && cart.lineItems.every((l) => l.giftVoucherDetails)
+      model.lines.length > 0 && model.lines.every((l) => l.giftVoucher)
         ? await ctx.messages().then((i18n) => ({
             details: i18n._(SERVER_FILLED_TEXTS.detailsStep.id),
             note: i18n._(SERVER_FILLED_TEXTS.nothingDelivered.id),

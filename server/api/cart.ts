@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { pointsEarned } from '../../domain/cart-pricing';
 import { CartItemsBodySchema, giftVoucherSchema, QuantityPathSchema } from '../../domain/cart-rules';
 import { ItemCodeSchema, PostcodeSchema } from '../../domain/catalogue-inputs';
+import { amountToCents } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { VoucherCodeSchema } from '../../domain/vouchers';
 import {
@@ -17,6 +18,7 @@ import {
   newCartId,
   removeLine,
 } from '../../services/cart';
+import { type CartModel, cartJsonFor } from '../../services/cart-json';
 import { clearCartPostcode, setCartPostcode } from '../../services/cart-postcode';
 import { orderPointsEarned } from '../../services/points';
 import { reorder } from '../../services/reorder';
@@ -54,6 +56,11 @@ export function cartContext(c: Context<AppEnv>): CartContext {
   return cartContextOf(c.var.ctx);
 }
 
+/** A cart's answer: the cart in cents formatted as the JSON of SPEC §3, in the visitor's language. */
+export async function sendCart(c: Context<AppEnv>, cart: CartModel) {
+  return ok(c, await cartJsonFor(cart, c.var.ctx.messages));
+}
+
 /** The cart of SPEC §3 (lines and prices in full detail in the SPEC). */
 export const CartSchema = z.looseObject({
   id: z.string().nullable(),
@@ -84,14 +91,14 @@ async function cartWithVoucherCookie(c: Context<AppEnv>, validate: boolean) {
   const ctx = cartContext(c);
   let cartId = await cartIdOf(c);
   const code = getCookie(c, VOUCHER_COOKIE);
-  if (code === undefined) return getCart(ctx, cartId, { validate });
+  if (code === undefined) return cartJsonFor(await getCart(ctx, cartId, { validate }), ctx.messages);
   deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
   const applied = await applyVoucherCookie(ctx, cartId, code, { createCart: true });
   if (applied.cartId !== cartId) {
     cartId = applied.cartId;
     setCartCookie(c, cartId);
   }
-  const cart = await getCart(ctx, cartId, { validate });
+  const cart = await cartJsonFor(await getCart(ctx, cartId, { validate }), ctx.messages);
   return applied.outcome ? { ...cart, voucherCookieOutcome: applied.outcome } : cart;
 }
 
@@ -178,17 +185,17 @@ export const cartApi = createApiRouter()
     async (c) => {
       const { itemCode, quantity } = c.req.valid('param');
       const mode = c.req.valid('query').method === 'set' ? 'set' : 'add';
-      return ok(c, await changeItems(cartContext(c), await ensureCartId(c), [{ itemCode, quantity }], mode));
+      return sendCart(c, await changeItems(cartContext(c), await ensureCartId(c), [{ itemCode, quantity }], mode));
     },
   )
   .openapi(addItemsRoute('/itemcode', 'post'), async (c) =>
-    ok(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
+    sendCart(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
   )
   .openapi({ ...addItemsRoute('/itemcode/', 'post'), hide: true }, async (c) =>
-    ok(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
+    sendCart(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
   )
   .openapi(addItemsRoute('/', 'post'), async (c) =>
-    ok(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
+    sendCart(c, await changeItems(cartContext(c), await ensureCartId(c), c.req.valid('json').cartItems, 'add')),
   )
   .openapi(
     createRoute({
@@ -199,7 +206,7 @@ export const cartApi = createApiRouter()
       responses: changeResponses,
     }),
     async (c) =>
-      ok(c, await removeLine(cartContext(c), await cartIdOf(c), { itemCode: c.req.valid('param').itemCode })),
+      sendCart(c, await removeLine(cartContext(c), await cartIdOf(c), { itemCode: c.req.valid('param').itemCode })),
   )
   .openapi(
     createRoute({
@@ -209,7 +216,7 @@ export const cartApi = createApiRouter()
       request: { params: LineIdParams },
       responses: changeResponses,
     }),
-    async (c) => ok(c, await removeLine(cartContext(c), await cartIdOf(c), { id: c.req.valid('param').id })),
+    async (c) => sendCart(c, await removeLine(cartContext(c), await cartIdOf(c), { id: c.req.valid('param').id })),
   )
   .openapi(
     createRoute({
@@ -223,14 +230,14 @@ export const cartApi = createApiRouter()
     }),
     async (c) => {
       const v = c.req.valid('json');
-      return ok(
+      return sendCart(
         c,
         await addGiftVoucher(cartContext(c), await ensureCartId(c), {
           itemCode: v.itemCode,
           recipientName: v.recipientName,
           recipientEmail: v.recipientEmail,
           message: v.message,
-          amountCents: v.amount * 100,
+          amountCents: amountToCents(v.amount),
         }),
       );
     },
@@ -248,7 +255,7 @@ export const cartApi = createApiRouter()
     async (c) => {
       const cartId = await ensureCartId(c);
       await spendCodeTry(c, cartId);
-      return ok(c, await applyVoucher(cartContext(c), cartId, c.req.valid('param').code));
+      return sendCart(c, await applyVoucher(cartContext(c), cartId, c.req.valid('param').code));
     },
   )
   .openapi(
@@ -259,7 +266,7 @@ export const cartApi = createApiRouter()
       request: { params: VoucherCodeParams },
       responses: responses(CartSchema, 'The cart without the voucher.', [400, 403, 404]),
     }),
-    async (c) => ok(c, await removeVoucher(cartContext(c), await cartIdOf(c), c.req.valid('param').code)),
+    async (c) => sendCart(c, await removeVoucher(cartContext(c), await cartIdOf(c), c.req.valid('param').code)),
   )
   .openapi(
     createRoute({
@@ -269,7 +276,8 @@ export const cartApi = createApiRouter()
       request: { params: z.object({ postcode: PostcodeSchema }) },
       responses: responses(CartSchema, 'The cart with its delivery postcode.', [400, 404]),
     }),
-    async (c) => ok(c, await setCartPostcode(cartContext(c), await ensureCartId(c), c.req.valid('param').postcode)),
+    async (c) =>
+      sendCart(c, await setCartPostcode(cartContext(c), await ensureCartId(c), c.req.valid('param').postcode)),
   )
   .openapi(
     createRoute({
@@ -278,7 +286,7 @@ export const cartApi = createApiRouter()
       summary: "Forget the cart's delivery postcode",
       responses: responses(CartSchema, 'The cart without the postcode.', []),
     }),
-    async (c) => ok(c, await clearCartPostcode(cartContext(c), await cartIdOf(c))),
+    async (c) => sendCart(c, await clearCartPostcode(cartContext(c), await cartIdOf(c))),
   )
   .openapi(
     createRoute({
@@ -303,7 +311,7 @@ export const cartApi = createApiRouter()
         ctx.visitor.customerId,
         c.req.valid('param').orderNumber,
       );
-      return ok(c, result);
+      return ok(c, { ...result, cart: await cartJsonFor(result.cart, ctx.messages) });
     },
   )
   .openapi(
@@ -321,7 +329,8 @@ export const cartApi = createApiRouter()
         if (c.var.ctx.visitor.tier !== 'Hard Logged-In') return fail(c, 401, LOGIN_REQUIRED);
         return ok(c, { orderId, ...(await orderPointsEarned(c.var.ctx.db, customerIdOf(c), orderId)) });
       }
-      const cart = await getCart(cartContext(c), await cartIdOf(c));
+      const ctx = cartContext(c);
+      const cart = await cartJsonFor(await getCart(ctx, await cartIdOf(c)), ctx.messages);
       return ok(c, { orderId: cart.id, ...pointsEarned(cart) });
     },
   );

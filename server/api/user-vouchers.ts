@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { applyVoucher, describeVoucher } from '../../services/vouchers';
 import { spendCodeTry } from '../budget-guards';
 import { ok } from '../envelope';
-import { CartSchema, cartContext, ensureCartId, VoucherCodeParams } from './cart';
+import { CartSchema, cartContext, ensureCartId, sendCart, VoucherCodeParams } from './cart';
 import { createApiRouter, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
 
@@ -50,6 +50,6 @@ export const userVouchersApi = createApiRouter()
     async (c) => {
       const cartId = await ensureCartId(c);
       await spendCodeTry(c, cartId);
-      return ok(c, await applyVoucher(cartContext(c), cartId, c.req.valid('param').code));
+      return sendCart(c, await applyVoucher(cartContext(c), cartId, c.req.valid('param').code));
     },
   );

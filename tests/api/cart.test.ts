@@ -10,7 +10,7 @@ import {
   type PricingPart,
 } from '../support/test-app';
 
-import type { CartView } from '../../services/cart';
+import type { CartJson } from '../../services/cart-json';
 
 const t = useTestApp();
 
@@ -173,7 +173,7 @@ describe('adding and pricing', () => {
 
   it('adds several items at once with POST /api/cart/itemcode/ and POST /api/cart', async () => {
     const v = visitor();
-    let res = await v.call<CartView>('POST', '/api/cart/itemcode/', {
+    let res = await v.call<CartJson>('POST', '/api/cart/itemcode/', {
       cartItems: [
         { itemCode: 'D0001', quantity: 2 },
         { itemCode: 'd0002', quantity: 1 },
@@ -181,7 +181,7 @@ describe('adding and pricing', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.response.numItems).toBe(3);
-    res = await v.call<CartView>('POST', '/api/cart', {
+    res = await v.call<CartJson>('POST', '/api/cart', {
       cartItems: [
         { itemCode: 'D0003', quantity: 6 },
         { itemCode: 'D0003SS', quantity: 1, upsellOfferDetails: { type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' } },
@@ -199,10 +199,10 @@ describe('removing', () => {
     await v.add('D0001', 1);
     const cart = (await v.add('D0002', 1)).body.response;
     const id = cart.lineItems.find((l: CartLine) => l.sku.itemCode === 'D0002')!.id;
-    let res = await v.call<CartView>('DELETE', '/api/cart/itemcode/D0001');
+    let res = await v.call<CartJson>('DELETE', '/api/cart/itemcode/D0001');
     expect(res.status).toBe(200);
     expect(res.body.response.lineItems.map((l: CartLine) => l.sku.itemCode)).toEqual(['D0002']);
-    res = await v.call<CartView>('DELETE', `/api/cart/commerceitemidentifier/${id}`);
+    res = await v.call<CartJson>('DELETE', `/api/cart/commerceitemidentifier/${id}`);
     expect(res.body.response.numLineItems).toBe(0);
     res = await v.call('DELETE', '/api/cart/itemcode/D0001');
     expect(res.status).toBe(404);
@@ -374,7 +374,7 @@ describe('PUT /api/cart/eItemCode', () => {
 
   it('adds a classic gift voucher payload with its own amount, and one in the new-cart form', async () => {
     const v = visitor();
-    let res = await v.call<CartView>('PUT', '/api/cart/eItemCode', classic);
+    let res = await v.call<CartJson>('PUT', '/api/cart/eItemCode', classic);
     expect(res.status).toBe(200);
     let line = res.body.response.lineItems[0]!;
     expect(line).toMatchObject({
@@ -497,7 +497,7 @@ describe('concurrency and persistence', () => {
     const again = visitor('law-au', () => restarted);
     // Same cookie, new app instance.
     const res = await restarted.request('/api/cart/list', { headers: { host: 'law-au.localhost', cookie: v.cookie } });
-    const body = (await res.json()) as Envelope<CartView>;
+    const body = (await res.json()) as Envelope<CartJson>;
     expect(body.response.lineItems[0]!.quantity).toBe(3);
     expect((await again.cart()).numItems).toBe(0);
   });

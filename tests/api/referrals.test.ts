@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REFERRAL_CODE_PATTERN } from '../../domain/referrals';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
-import type { CartView } from '../../services/cart';
+import type { CartJson } from '../../services/cart-json';
 import { orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
@@ -66,7 +66,7 @@ describe('the friend', () => {
     expect(small.status).toBe(400);
     expect(small.body.statusMessage).toBe('This voucher needs an order of at least $100.00.');
     await friend.add('D0001', 6);
-    const applied = await friend.call<CartView>('PUT', `/api/cart/voucher/${code}`);
+    const applied = await friend.call<CartJson>('PUT', `/api/cart/voucher/${code}`);
     expect(applied.status).toBe(200);
     const discount = applied.body.response.orderPriceInfo.pricingBreakdown.find(
       (p) => p.adjustmentType === 'Order Discount',

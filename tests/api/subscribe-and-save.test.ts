@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartView } from '../../services/cart';
+import type { CartJson } from '../../services/cart-json';
 import type { UpsellOffersResponse } from '../../services/offers';
 import { createVisitor, fetchProduct, useTestApp } from '../support/test-app';
 
@@ -9,8 +9,8 @@ import { createVisitor, fetchProduct, useTestApp } from '../support/test-app';
 const t = useTestApp();
 const visitor = (site = 'law-au') => createVisitor(() => t.app, site);
 const offer = { type: 'SS', rule: 'SUBSCRIBE_AND_SAVE_6' };
-const lineOf = (cart: CartView, code: string) => cart.lineItems.find((l) => l.sku.itemCode === code);
-const messages = (cart: CartView) =>
+const lineOf = (cart: CartJson, code: string) => cart.lineItems.find((l) => l.sku.itemCode === code);
+const messages = (cart: CartJson) =>
   cart.lineItems.flatMap((l) => l.validationInformationDetails.validationDetailsList.map((v) => v.message));
 
 describe('the bump item D0003SS', () => {
@@ -20,7 +20,7 @@ describe('the bump item D0003SS', () => {
     const sale = bump.skus.find((s) => s.itemCode === 'D0003SS')?.salePrice ?? 0;
     expect(Math.round(sale * 100)).toBe(Math.round((d3.skus[0]?.salePrice ?? 0) * 600) - 3_000);
     const v = visitor();
-    const res = await v.call<CartView>('PUT', '/api/cart/itemcode/D0003SS/1');
+    const res = await v.call<CartJson>('PUT', '/api/cart/itemcode/D0003SS/1');
     expect(res.status).toBe(200);
     const line = lineOf(res.body.response, 'D0003SS');
     // Added without an offer, it gets its mapping's, so the cart can check it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED_MESSAGES } from '../../domain/unlimited';
-import type { CartView } from '../../services/cart';
+import type { CartJson } from '../../services/cart-json';
 import type { UpsellOffersResponse } from '../../services/offers';
 import { createVisitor, useTestApp } from '../support/test-app';
 import { UNLIMITED_RANGE_EDGES } from '../support/unlimited-postcodes';
@@ -18,8 +18,8 @@ async function as(email: string | null, site = 'law-au'): Promise<Visitor> {
   return v;
 }
 
-const postalCode = (cart: CartView) => cart.shippingDetails.shippingAddress.address.postalCode;
-const addUnlimited = (v: Visitor, code = 'UL0001') => v.call<CartView>('PUT', `/api/cart/itemcode/${code}/1`);
+const postalCode = (cart: CartJson) => cart.shippingDetails.shippingAddress.address.postalCode;
+const addUnlimited = (v: Visitor, code = 'UL0001') => v.call<CartJson>('PUT', `/api/cart/itemcode/${code}/1`);
 async function offerItems(v: Visitor) {
   const res = await v.call<UpsellOffersResponse>('GET', '/api/offer/cart');
   return res.body.response.UpsellOffers;
@@ -73,7 +73,7 @@ describe('joining Unlimited', () => {
       const v = visitor();
       // The address lookup the cart's postcode form asks first knows it, and the cart takes it.
       expect((await v.call('GET', `/api/address/zipcode/${postcode}`)).status, postcode).toBe(200);
-      const set = await v.call<CartView>('PUT', `/api/cart/postcode/${postcode}`);
+      const set = await v.call<CartJson>('PUT', `/api/cart/postcode/${postcode}`);
       expect(set.status, postcode).toBe(200);
       expect(postalCode(set.body.response), postcode).toBe(postcode);
       const add = await addUnlimited(v);
@@ -171,9 +171,9 @@ describe('the delivery postcode', () => {
     const member = await as('unlimited@example.com');
     await member.add('D0002', 1);
     expect(postalCode(await member.cart())).toBe('3122');
-    const given = await member.call<CartView>('PUT', '/api/cart/postcode/2000');
+    const given = await member.call<CartJson>('PUT', '/api/cart/postcode/2000');
     expect(postalCode(given.body.response)).toBe('2000');
-    const cleared = await member.call<CartView>('DELETE', '/api/cart/postcode');
+    const cleared = await member.call<CartJson>('DELETE', '/api/cart/postcode');
     expect(postalCode(cleared.body.response)).toBe('3122');
   });
 

@@ -5,7 +5,7 @@ import { fixedClock } from '../../domain/clock';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
-import type { CartView } from '../../services/cart';
+import type { CartJson } from '../../services/cart-json';
 import { recordVoucherUse } from '../../services/vouchers';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
 import { type CartListed, createVisitor, useTestApp } from '../support/test-app';
@@ -17,9 +17,9 @@ const t = useTestApp();
 const visitor = (site = 'law-au') => createVisitor(() => t.app, site);
 
 type Visitor = ReturnType<typeof visitor>;
-const applyCode = (v: Visitor, code: string) => v.call<CartView>('PUT', `/api/cart/voucher/${code}`);
-const removeCode = (v: Visitor, code: string) => v.call<CartView>('DELETE', `/api/cart/voucher/${code}`);
-const orderDiscounts = (cart: CartView) =>
+const applyCode = (v: Visitor, code: string) => v.call<CartJson>('PUT', `/api/cart/voucher/${code}`);
+const removeCode = (v: Visitor, code: string) => v.call<CartJson>('DELETE', `/api/cart/voucher/${code}`);
+const orderDiscounts = (cart: CartJson) =>
   cart.orderPriceInfo.pricingBreakdown.filter((p) => p.adjustmentType === 'Order Discount');
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -333,7 +333,7 @@ describe('PUT /api/user/voucher/validate|redeem/{code}', () => {
       400,
       'This voucher needs an order of at least $150.00.',
     );
-    const res = await v.call<CartView>('PUT', '/api/user/voucher/redeem/WELCOME20');
+    const res = await v.call<CartJson>('PUT', '/api/user/voucher/redeem/WELCOME20');
     expect(res.status).toBe(200);
     expect(orderDiscounts(res.body.response)[0]).toMatchObject({ promotionName: 'WELCOME20', adjustmentAmount: 20 });
     const [row] = await t.testDb.database.db
@@ -379,7 +379,7 @@ describe('voucher dates on the app clock', () => {
     const app = createApp({ database: t.testDb.database, config: testConfig(), clock });
     const v = createVisitor(() => app);
     await v.add('D0001', 2);
-    const applied = (await v.call<CartView>('PUT', '/api/cart/voucher/DEC5')).body.response;
+    const applied = (await v.call<CartJson>('PUT', '/api/cart/voucher/DEC5')).body.response;
     expect(orderDiscounts(applied)[0]?.adjustmentAmount).toBe(5);
     clock.advance(1);
     const expired = await v.cart();

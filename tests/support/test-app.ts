@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import type { CartView } from '../../services/cart';
+import type { CartJson } from '../../services/cart-json';
 import type { toApiProduct } from '../../services/catalogue';
 import type { UpsellOffersResponse } from '../../services/offers';
 import type { UserItem } from '../../services/personal-lists';
@@ -86,7 +86,7 @@ export function createVisitor(getApp: () => App, site = 'law-au', options: { add
     cart: async (validate = false) =>
       (await call<CartListed>('GET', `/api/cart/list${validate ? '?validate=true' : ''}`)).body.response,
     add: (code: string, qty: number | string, set = false) =>
-      call<CartView>('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
+      call<CartJson>('PUT', `/api/cart/itemcode/${code}/${qty}${set ? '?method=set' : ''}`),
     login: (email: string, password = 'Vintage2026', extraHeaders: Record<string, string> = {}) =>
       call('POST', '/api/authentication/login', { email, password }, undefined, extraHeaders),
     register: (email: string, password: string, firstName = 'Ana', lastName = 'Lee') =>
@@ -109,8 +109,8 @@ export async function fetchProduct(app: App, code: string, site = 'law-au') {
 
 /** Payload types of the API, as tests read them. */
 /** GET /api/cart/list: the cart, with the outcome of a voucher cookie when there was one. */
-export type CartListed = CartView & { voucherCookieOutcome?: VoucherCookieOutcome };
-export type CartLine = CartView['lineItems'][number];
+export type CartListed = CartJson & { voucherCookieOutcome?: VoucherCookieOutcome };
+export type CartLine = CartJson['lineItems'][number];
 export type PricingPart = CartLine['itemPriceInfo']['pricingBreakdown'][number];
 export type ApiProduct = ReturnType<typeof toApiProduct>;
 export type UpsellOffers = UpsellOffersResponse['UpsellOffers'];

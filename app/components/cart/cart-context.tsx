@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { amountToCents, centsToAmount } from '../../../domain/money';
 import { track } from '../../lib/analytics';
 import { trackEcommerce } from '../../lib/ecommerce';
 import { ADD_TO_CART_FAILED, type Cart, cartClient } from '../../lib/cart-client';
@@ -93,7 +94,7 @@ export function CartProvider({
         if (line)
           trackEcommerce('add_to_cart', {
             currency,
-            value: Math.round(line.sku.salePrice * quantity * 100) / 100,
+            value: centsToAmount(amountToCents(line.sku.salePrice) * quantity),
             items: [
               {
                 item_id: itemCode,

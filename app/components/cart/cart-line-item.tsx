@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
-import { amountToCents, formatMoney } from '../../../domain/money';
+import { formatAmount } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
 import type { PublicSite } from '../../lib/site';
 import { ProductImage } from '../product-image';
@@ -51,7 +51,7 @@ export function CartLineItem({
           )}
         </div>
         <CartQuantity line={line} busy={busy} onChange={onQuantity} />
-        <strong>{formatMoney(amountToCents(line.itemPriceInfo.amount), site)}</strong>
+        <strong>{formatAmount(line.itemPriceInfo.amount, site)}</strong>
         <button type="button" className="link-button" disabled={busy} onClick={onRemove}>
           {i18n._('Remove')}
           <span className="visually-hidden" translate="no">

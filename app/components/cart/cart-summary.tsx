@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pointsEarned } from '../../../domain/cart-pricing';
 import { amountToFreeShipping } from '../../../domain/free-shipping';
-import { amountToCents, formatMoney, formatWholeNumber } from '../../../domain/money';
+import { amountToCents, formatAmount, formatMoney, formatWholeNumber } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
 import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
@@ -13,7 +13,7 @@ import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from '../account/visibility
 export function CartSummary({ cart, site, children }: { cart: Cart; site: PublicSite; children?: React.ReactNode }) {
   const { i18n } = useLingui();
   const p = cart.orderPriceInfo;
-  const money = (n: number) => formatMoney(amountToCents(n), site);
+  const money = (n: number) => formatAmount(n, site);
   const toGo = amountToFreeShipping(amountToCents(p.subtotal), site);
   const pct = Math.min(100, Math.round((p.subtotal / p.freeShippingThreshold) * 100));
   const checkoutBlocked = !cart.checkoutEnabled;

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { amountToCents, formatMoney } from '../../../domain/money';
+import { formatAmount } from '../../../domain/money';
 import { shownText } from '../../lib/shown-text';
 import type { PublicSite } from '../../lib/site';
 import { useFocusTrap } from '../../lib/use-focus-trap';
@@ -18,7 +18,7 @@ export function MiniCart({ site }: { site: PublicSite }) {
   const touchStart = useRef<number | null>(null);
   useFocusTrap(panel, drawerOpen, closeDrawer);
   if (!drawerOpen) return null;
-  const money = (amount: number) => formatMoney(amountToCents(amount), site);
+  const money = (amount: number) => formatAmount(amount, site);
   const lines = cart?.lineItems ?? [];
 
   return (

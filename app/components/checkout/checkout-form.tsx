@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { CHECKOUT_MESSAGES, type CheckoutActionData } from '../../../domain/checkout';
 
 import { HK_DISTRICT_REGIONS } from '../../../domain/hk-districts';
-import { amountToCents, formatMoney } from '../../../domain/money';
+import { formatAmount, formatMoney } from '../../../domain/money';
 import { UNLIMITED_ITEM_CODES } from '../../../domain/unlimited';
 import { requestApi } from '../../lib/api-request';
 import type { Cart } from '../../lib/cart-client';
@@ -94,7 +94,7 @@ export function CheckoutForm({
     // Only a definite "no such postcode" is shown; a lookup that fails otherwise is left to the order.
     setPostcodeProblem(lookup.status === 404 ? CHECKOUT_MESSAGES.unknownPostcode : '');
   };
-  const money = (amount: number) => formatMoney(amountToCents(amount), site);
+  const money = (amount: number) => formatAmount(amount, site);
   // Hong Kong addresses have a district, not a postcode (CONTRACT.md "Sites").
   const hk = districtTexts !== null;
   const [districtProblems, setDistrictProblems] = useState<Record<string, boolean>>({});

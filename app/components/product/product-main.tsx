@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { centsToAmount } from '../../../domain/money';
 import { productItem, trackEcommerce } from '../../lib/ecommerce';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
@@ -27,7 +28,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
   useEffect(() => {
     trackEcommerce('view_item', {
       currency: site.currency,
-      value: singlePrice / 100,
+      value: centsToAmount(singlePrice),
       items: [
         productItem({ itemCode: p.itemCode, name: title, salePriceCents: singlePrice, productType: p.productType }),
       ],

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
-import { amountToCents, formatMoney } from '../../../domain/money';
+import { formatAmount } from '../../../domain/money';
 import { Link, useFetcher } from 'react-router';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
@@ -103,7 +103,7 @@ function ItemAddedModal({
         <p className="item-added__cart">
           {i18n._('Your cart: {count, plural, one {{count} item} other {{count} items}}, subtotal {subtotal}', {
             count: bottles,
-            subtotal: formatMoney(amountToCents(cart.orderPriceInfo.rawSubtotal), site),
+            subtotal: formatAmount(cart.orderPriceInfo.rawSubtotal, site),
           })}
         </p>
       ) : null}

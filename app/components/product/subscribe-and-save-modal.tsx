@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
-import { amountToCents, formatMoney } from '../../../domain/money';
+import { formatAmount } from '../../../domain/money';
 import { subscribeAndSavePriceText } from '../../../domain/plans';
 import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 import { CART_FLOW_FAILED, type Cart } from '../../lib/cart-client';
@@ -87,9 +87,9 @@ export function SubscribeAndSaveModal({
           {product.name}:{' '}
           <s className="price--was">
             <span className="visually-hidden">{i18n._('Was')} </span>
-            {subscribeAndSavePriceText(formatMoney(amountToCents(sku.listPrice), site))}
+            {subscribeAndSavePriceText(formatAmount(sku.listPrice, site))}
           </s>{' '}
-          <strong>{subscribeAndSavePriceText(formatMoney(amountToCents(sku.salePrice), site))}</strong>
+          <strong>{subscribeAndSavePriceText(formatAmount(sku.salePrice, site))}</strong>
         </p>
       ) : (
         <p role="status">{i18n._('Loading the offer…')}</p>
