@@ -88,6 +88,15 @@ export const SERVER_FILLED_TEXTS = {
   liquorLicence: /*i18n*/ { id: 'Liquor licence {licence}' },
 };
 
+/** An order's refund words in the site's language, for its pages (the confirmation and the account's order page). */
+export function refundTextsOf(i18n: { _: (id: string) => string }) {
+  return {
+    toCard: i18n._(SERVER_FILLED_TEXTS.toCard.id),
+    toCardInFull: i18n._(SERVER_FILLED_TEXTS.toCardInFull.id),
+    toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
+  };
+}
+
 /**
  * The search page's help with a term (app/routes/wines.tsx): its loader writes them in the site's language, so the
  * browser's catalogues leave them out.

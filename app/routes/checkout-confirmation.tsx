@@ -7,7 +7,7 @@ import { centsToAmount, formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import type { I18n } from '@lingui/core';
 import { type ConfirmedOrder, findConfirmedOrder } from '../../services/checkout';
-import { SERVER_FILLED_TEXTS } from '../../services/server-texts';
+import { refundTextsOf, SERVER_FILLED_TEXTS } from '../../services/server-texts';
 import { cancelChoice } from '../../services/order-moves';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../components/orders/order-history';
 import { findOrderByLink } from '../../services/order-link';
@@ -74,11 +74,7 @@ async function giftCardTexts(ctx: { messages: () => Promise<I18n> }, order: Conf
       label: i18n._(SERVER_FILLED_TEXTS.giftCardPaid.id, { last4: g.last4 }),
       amountCents: g.amountCents,
     })),
-    refundTexts: {
-      toCard: i18n._(SERVER_FILLED_TEXTS.toCard.id),
-      toCardInFull: i18n._(SERVER_FILLED_TEXTS.toCardInFull.id),
-      toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
-    },
+    refundTexts: refundTextsOf(i18n),
   };
 }
 

@@ -6,6 +6,7 @@ import { GIFT_CARD_PAGE_TEXTS as T } from '../../services/server-texts';
 import { ServiceError } from '../../services/service-error';
 import type { Route } from './+types/gift-card-balance';
 import { GeneralErrorBoundary } from '../components/error-boundary';
+import { KeptWords, textAround } from '../components/gift-vouchers/kept-words';
 import { orderMoney } from '../components/account/orders';
 import { formatDate } from '../components/account/sections';
 import { appContext } from '../context';
@@ -45,7 +46,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       card: {
         last4: card.last4,
         // The last 4 of the code are not words: the page marks them as not to be translated.
-        heading: i18n._(T.cardEnding.id, { last4: '\u0000' }).split('\u0000'),
+        heading: textAround(i18n, T.cardEnding.id, 'last4'),
         balance: i18n._(T.balanceOf.id, { balance: money(card.balanceCents), amount: money(card.amountCents) }),
         expiry: card.expired ? i18n._(T.expired.id, { date }) : i18n._(T.spendUntil.id, { date }),
         expired: card.expired,
@@ -117,9 +118,7 @@ export default function GiftCardBalance({ loaderData, actionData }: Route.Compon
       {actionData?.card ? (
         <section className="gift-card-balance__card" aria-labelledby="gift-card-balance-heading">
           <h2 id="gift-card-balance-heading">
-            {actionData.card.heading[0]}
-            <span translate="no">{actionData.card.last4}</span>
-            {actionData.card.heading.slice(1).join('')}
+            <KeptWords parts={actionData.card.heading} value={actionData.card.last4} />
           </h2>
           <p className="gift-card-balance__amount" role="status">
             {actionData.card.balance}

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { listenSmtp } from './local-smtp';
 
 // The browser-test server's mailbox: fresh-server.ts runs a local SMTP stub beside the server (SMTP_URL points at it)
 // and writes each message it receives to a folder, one per port; a browser test reads the emails from there.
@@ -11,34 +12,19 @@ export function mailboxDir(port: string | number): string {
 
 /** Starts the stub on a free local port, keeping each message in `dir`; answers its SMTP_URL and how to stop it. */
 export async function startMailStub(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const { SMTPServer } = await import('smtp-server');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let count = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        count += 1;
-        writeFileSync(path.join(dir, `${Date.now()}-${count}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks)}`);
-        callback();
-      });
-    },
+  const smtp = await listenSmtp((to, data) => {
+    count += 1;
+    writeFileSync(path.join(dir, `${Date.now()}-${count}.eml`), `X-Envelope-To: ${to.join(',')}\r\n${data}`);
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        smtp.close(() => resolve());
-        rmSync(dir, { recursive: true, force: true });
-      }),
+    url: smtp.url,
+    close: async () => {
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

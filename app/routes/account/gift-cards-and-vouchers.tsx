@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { Fragment } from 'react';
+import { KeptWords, textAround } from '../../components/gift-vouchers/kept-words';
 import { Link } from 'react-router';
 import type { Route } from './+types/gift-cards-and-vouchers';
 import { listVouchers } from '../../../services/account';
@@ -9,8 +9,6 @@ import { orderMoney } from '../../components/account/orders';
 import { accountTitle, formatDate } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
 import { useRootData } from '../../root';
-
-const NAME_SLOT = '\u0000';
 
 /** What happened to a card, in words: issued, spent on or refunded from an order, or ended. */
 function historyText(i18n: { _(id: string, values?: Record<string, unknown>): string }, entry: GiftCardHistoryEntry) {
@@ -47,14 +45,11 @@ export async function loader(args: Route.LoaderArgs) {
       expiresAt: card.expiresAt,
       expired: card.expired,
       // The last 4 of a code are not words: the page marks them as not to be translated, like the name.
-      heading: i18n._(T.cardEnding.id, { last4: NAME_SLOT }).split(NAME_SLOT),
+      heading: textAround(i18n, T.cardEnding.id, 'last4'),
       // 'Bought for {name}' around the name, which the page marks as not to be translated.
-      relation:
-        card.relation === 'bought'
-          ? i18n._(T.boughtFor.id, { name: NAME_SLOT }).split(NAME_SLOT)
-          : [i18n._(T.received.id)],
+      relation: card.relation === 'bought' ? textAround(i18n, T.boughtFor.id, 'name') : [i18n._(T.received.id)],
       recipientName: card.recipientName,
-      historyCaption: i18n._(T.historyCaption.id, { last4: NAME_SLOT }).split(NAME_SLOT),
+      historyCaption: textAround(i18n, T.historyCaption.id, 'last4'),
       history: card.history.map((entry) => ({ ...entry, text: historyText(i18n, entry) })),
     })),
     giftCardTexts: {
@@ -66,17 +61,6 @@ export async function loader(args: Route.LoaderArgs) {
       whatHappened: i18n._(T.whatHappened.id),
     },
   };
-}
-
-/** A sentence split around a card's last 4, which stay as they are in every language. */
-function WithCode({ parts, code }: { parts: string[]; code: string }) {
-  return parts.map((part, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in order.
-    <Fragment key={index}>
-      {index > 0 ? <span translate="no">{code}</span> : null}
-      {part}
-    </Fragment>
-  ));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => accountTitle('Gift cards and vouchers', matches);
@@ -136,16 +120,10 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
             {giftCards.map((card) => (
               <li key={card.id} className="account-card" data-last4={card.last4}>
                 <h3>
-                  <WithCode parts={card.heading} code={card.last4} />
+                  <KeptWords parts={card.heading} value={card.last4} />
                 </h3>
                 <p>
-                  {card.relation.map((part, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, in order.
-                    <Fragment key={index}>
-                      {index > 0 ? <span translate="no">{card.recipientName}</span> : null}
-                      {part}
-                    </Fragment>
-                  ))}
+                  <KeptWords parts={card.relation} value={card.recipientName ?? ''} />
                 </p>
                 <dl className="account-gift-cards__facts">
                   <dt>{i18n._('Amount')}</dt>
@@ -159,7 +137,7 @@ export default function GiftCardsAndVouchers({ loaderData }: Route.ComponentProp
                   <summary>{texts.history}</summary>
                   <table className="account-table">
                     <caption className="visually-hidden">
-                      <WithCode parts={card.historyCaption} code={card.last4} />
+                      <KeptWords parts={card.historyCaption} value={card.last4} />
                     </caption>
                     <thead>
                       <tr>

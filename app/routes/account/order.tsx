@@ -4,7 +4,7 @@ import type { Route } from './+types/order';
 import { getOrderDetails } from '../../../services/account';
 import { cartContextOf, findVisitorCart, newCartId } from '../../../services/cart';
 import { reorder, reorderCartPath } from '../../../services/reorder';
-import { REORDER_TEXTS, SERVER_FILLED_TEXTS } from '../../../services/server-texts';
+import { REORDER_TEXTS, refundTextsOf } from '../../../services/server-texts';
 import { ServiceError } from '../../../services/service-error';
 import { cancelChoice } from '../../../services/order-moves';
 import { OrderCard, orderMoney } from '../../components/account/orders';
@@ -33,11 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     order,
     cancel,
     reorder: { button: i18n._(REORDER_TEXTS.button.id), note: i18n._(REORDER_TEXTS.note.id) },
-    refundTexts: {
-      toCard: i18n._(SERVER_FILLED_TEXTS.toCard.id),
-      toCardInFull: i18n._(SERVER_FILLED_TEXTS.toCardInFull.id),
-      toGiftCards: i18n._(SERVER_FILLED_TEXTS.toGiftCards.id),
-    },
+    refundTexts: refundTextsOf(i18n),
   };
 }
 

@@ -1,0 +1,28 @@
+/** A local SMTP server (no TLS, no login) on a free port, handing each message it receives to `onMail`. */
+export async function listenSmtp(
+  onMail: (to: string[], data: Buffer) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const { SMTPServer } = await import('smtp-server');
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        onMail(
+          session.envelope.rcptTo.map((r) => r.address),
+          Buffer.concat(chunks),
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
