@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { systemClock } from '../domain/clock';
 import { createApp } from './app';
+import { trackInFlight } from './in-flight';
 import type { Config } from './config';
 import { startOutboxWorker } from './outbox-worker';
 import { prepareDatabase } from './start';
@@ -14,7 +15,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, loads the React Router build and listens; close() drains and closes both. */
+/**
+ * Opens the database, loads the React Router build and listens; close() stops listening, waits for the requests being
+ * answered, then closes the database.
+ */
 export async function startServer(
   config: Config,
   log: Logger = pino({ level: config.LOG_LEVEL }),
@@ -31,8 +35,9 @@ export async function startServer(
   const database = await prepareDatabase(config, log);
   const app = createApp({ database, config, logger: log, build, clientDir: path.resolve('build/client') });
   const outboxWorker = startOutboxWorker(database, config, log, systemClock);
+  const requests = trackInFlight(app.fetch);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+    const s = serve({ fetch: requests.handler, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -42,6 +47,9 @@ export async function startServer(
     close: () =>
       new Promise<void>((resolve) => {
         server.close(async () => {
+          // A request whose client has gone is still answered (an order placed, its email queued) before the
+          // database closes.
+          await requests.idle();
           await outboxWorker.stop();
           await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
           resolve();
