@@ -36,6 +36,34 @@ test.describe('on a 390 × 844 phone', () => {
     });
   }
 
+  for (const site of ['law-au', 'hlw-hk']) {
+    test(`a customer's account links on ${site} stay clear of the brand and the cart, with Add to cart on the first screen @mobile`, async ({
+      page,
+    }) => {
+      await logIn(page, 'shopper@example.com', { site });
+      await gotoHydrated(page, siteUrl(site, '/product/D0001'));
+      const brand = await page.locator('header .logo').boundingBox();
+      const cart = await page.locator('header .cart-button').boundingBox();
+      const links = page.getByRole('navigation', { name: /./ }).filter({ has: page.locator('.account-links__logout') });
+      await expect(links.locator('.account-links__logout')).toBeVisible();
+      const overlaps = (a: typeof brand, b: typeof brand) =>
+        a !== null &&
+        b !== null &&
+        a.x < b.x + b.width &&
+        b.x < a.x + a.width &&
+        a.y < b.y + b.height &&
+        b.y < a.y + a.height;
+      for (const item of await links.getByRole('listitem').all()) {
+        const box = await item.boundingBox();
+        expect(overlaps(box, brand), 'an account link over the brand').toBe(false);
+        expect(overlaps(box, cart), 'an account link over the cart').toBe(false);
+        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(SCREEN.width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREEN.width);
+      expect(await onFirstScreen(page, '.button--buy'), 'Add to cart').toBe(true);
+    });
+  }
+
   test('an order reads whole at 390 px: each line with its quantity and total, no sideways scrolling @mobile', async ({
     page,
   }) => {
