@@ -155,7 +155,15 @@ describe('calculateOrderTotals', () => {
     });
     expect(
       calculateOrderTotals({ lines: [card(50_000), line(2_000)], site: au, freeShippingMember: false }),
-    ).toMatchObject({ shippingCents: au.deliveryFeeCents, totalCents: 52_000 + au.deliveryFeeCents });
+    ).toMatchObject({
+      shippingCents: au.deliveryFeeCents,
+      totalCents: 52_000 + au.deliveryFeeCents,
+      // What is left to spend counts the delivered wine alone.
+      toFreeShippingCents: au.freeShippingThresholdCents - 2_000,
+    });
+    expect(
+      calculateOrderTotals({ lines: [card(50_000)], site: au, freeShippingMember: false }).toFreeShippingCents,
+    ).toBe(0);
     expect(
       calculateOrderTotals({ lines: [card(50_000), line(34_700)], site: au, freeShippingMember: false }).shippingCents,
     ).toBe(0);

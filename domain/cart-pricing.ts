@@ -1,4 +1,5 @@
 import type { Site } from './sites';
+import { amountToFreeShipping } from './free-shipping';
 import { centsToAmount } from './money';
 
 // Cart pricing of SPEC §9, exact to the cent. Pure: the cart service loads prices and calls these.
@@ -162,6 +163,8 @@ export interface OrderTotals {
   totalCents: number;
   payableTodayCents: number;
   freeShipping: boolean;
+  /** What the delivered lines lack for free shipping: 0 once it is free (or nothing is delivered). */
+  toFreeShippingCents: number;
 }
 
 /**
@@ -196,6 +199,7 @@ export function calculateOrderTotals(input: OrderTotalsInput): OrderTotals {
     totalCents: total,
     payableTodayCents: Math.max(0, total - preSell),
     freeShipping,
+    toFreeShippingCents: freeShipping ? 0 : amountToFreeShipping(deliveredSubtotal, input.site),
   };
 }
 

@@ -20,8 +20,8 @@ function line(productItemCode: string, quantity: number, extra: Partial<CartOffe
 }
 
 /** A cart well over the free-shipping threshold, so only the rule under test answers. */
-function cart(bottles: number, lines: CartOfferLine[], subtotalCents = 100_000) {
-  return buildCartOffers({ bottles, subtotalCents, lines, site: au });
+function cart(bottles: number, lines: CartOfferLine[]) {
+  return buildCartOffers({ bottles, toFreeShippingCents: 0, lines, site: au });
 }
 
 describe('calculateCaseSavingsCents', () => {
@@ -32,7 +32,7 @@ describe('calculateCaseSavingsCents', () => {
 
 describe('buildCartOffers', () => {
   it('offers nothing for an empty cart', () => {
-    expect(buildCartOffers({ bottles: 0, subtotalCents: 0, lines: [], site: au })).toEqual({
+    expect(buildCartOffers({ bottles: 0, toFreeShippingCents: 34_700, lines: [], site: au })).toEqual({
       offerDetails: [],
       offerItems: [],
     });
@@ -55,7 +55,8 @@ describe('buildCartOffers', () => {
 
   it('offers free shipping below the site threshold with the fee saved and the amount still to spend', () => {
     expect(
-      buildCartOffers({ bottles: 1, subtotalCents: 1_899, lines: [line('W1', 1)], site: au }).offerDetails,
+      buildCartOffers({ bottles: 1, toFreeShippingCents: 34_700 - 1_899, lines: [line('W1', 1)], site: au })
+        .offerDetails,
     ).toEqual([
       {
         reasonCode: 'FREE_SHIPPING',
@@ -66,7 +67,8 @@ describe('buildCartOffers', () => {
       },
     ]);
     expect(
-      buildCartOffers({ bottles: 1, subtotalCents: 1_899, lines: [line('W1', 1)], site: nz }).offerDetails,
+      buildCartOffers({ bottles: 1, toFreeShippingCents: 39_200 - 1_899, lines: [line('W1', 1)], site: nz })
+        .offerDetails,
     ).toEqual([
       {
         reasonCode: 'FREE_SHIPPING',
@@ -80,10 +82,10 @@ describe('buildCartOffers', () => {
 
   it('offers no free shipping at the threshold exactly', () => {
     expect(
-      buildCartOffers({ bottles: 1, subtotalCents: 34_700, lines: [line('W1', 1)], site: au }).offerDetails,
+      buildCartOffers({ bottles: 1, toFreeShippingCents: 0, lines: [line('W1', 1)], site: au }).offerDetails,
     ).toEqual([]);
     expect(
-      buildCartOffers({ bottles: 1, subtotalCents: 34_699, lines: [line('W1', 1)], site: au }).offerDetails[0],
+      buildCartOffers({ bottles: 1, toFreeShippingCents: 1, lines: [line('W1', 1)], site: au }).offerDetails[0],
     ).toMatchObject({
       reasonCode: 'FREE_SHIPPING',
       amountRemainingCents: 1,
@@ -140,7 +142,7 @@ describe('buildCartOffers', () => {
   it('combines the rules in a fixed order', () => {
     const offers = buildCartOffers({
       bottles: 13,
-      subtotalCents: 30_000,
+      toFreeShippingCents: 34_700 - 30_000,
       lines: [line('D1', 7, { casePrices: prices }), line('D3', 6, { planMappings: [ss] })],
       site: au,
     });

@@ -1,5 +1,4 @@
 import { fillTheBox, FULL_CASE_BOTTLES } from './cart-pricing';
-import { amountToFreeShipping } from './free-shipping';
 import { type PlanMapping as FullPlanMapping, qualifyingBottles, SUBSCRIBE_AND_SAVE } from './plans';
 import type { Site } from './sites';
 
@@ -78,7 +77,8 @@ export interface CartOfferLine {
 export interface CartOfferInput {
   /** Bottles in the cart (a magnum counts 2). */
   bottles: number;
-  subtotalCents: number;
+  /** What the cart's delivered lines lack for free shipping (cart totals' toFreeShippingCents). */
+  toFreeShippingCents: number;
   /** Every line of the cart, in cart order. */
   lines: readonly CartOfferLine[];
   site: Pick<Site, 'freeShippingThresholdCents' | 'deliveryFeeCents'>;
@@ -117,7 +117,7 @@ export function buildCartOffers(input: CartOfferInput): UpsellOffers {
   }
 
   const unlimited = input.unlimited ?? NO_UNLIMITED;
-  const amountRemainingCents = amountToFreeShipping(input.subtotalCents, input.site);
+  const amountRemainingCents = input.toFreeShippingCents;
   if (amountRemainingCents > 0 && !unlimited.activeMember) {
     offerDetails.push({
       reasonCode: 'FREE_SHIPPING',

@@ -135,6 +135,7 @@ export function formatCart(model: CartModel, sent: (text: Text) => string = engl
       discounted: order.savingsCents > 0,
       freeShipping: order.freeShipping,
       freeShippingThreshold: centsToAmount(site.freeShippingThresholdCents),
+      amountToFreeShipping: centsToAmount(order.toFreeShippingCents),
       pricingBreakdown: totals.adjustments.map((a) => ({
         discountedByPromotion: true,
         adjustmentType: a.adjustmentType as string,

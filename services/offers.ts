@@ -102,7 +102,7 @@ export async function getCartOffers(ctx: OfferContext, cartId: string | null): P
   }
   const offers = buildCartOffers({
     bottles: cart.totals.numBottles,
-    subtotalCents: cart.totals.order.subtotalCents,
+    toFreeShippingCents: cart.totals.order.toFreeShippingCents,
     lines: cart.lines.map((l) => ({
       productItemCode: l.product.itemCode,
       quantity: l.quantity,

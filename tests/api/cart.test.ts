@@ -372,6 +372,18 @@ describe('PUT /api/cart/eItemCode', () => {
     itemCode: '02698VC',
   };
 
+  it('leaves e-gift cards out of what is left to spend for free delivery', async () => {
+    const v = visitor();
+    let res = await v.call<CartJson>('PUT', '/api/cart/eItemCode', { ...classic, amount: 400 });
+    expect(res.body.response.orderPriceInfo).toMatchObject({ shipping: 0, amountToFreeShipping: 0 });
+    res = await v.add('D0001', 1);
+    const info = res.body.response.orderPriceInfo;
+    const wine = res.body.response.lineItems.find((l) => l.lineItemIdentification.itemCode === 'D0001');
+    // The card's $400 is over the $347 threshold, yet the wine alone is delivered: delivery is charged.
+    expect(info.shipping).toBeGreaterThan(0);
+    expect(info.amountToFreeShipping).toBeCloseTo(347 - (wine?.itemPriceInfo.amount ?? 0), 2);
+  });
+
   it('adds a classic gift voucher payload with its own amount, and one in the new-cart form', async () => {
     const v = visitor();
     let res = await v.call<CartJson>('PUT', '/api/cart/eItemCode', classic);

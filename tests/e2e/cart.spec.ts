@@ -436,3 +436,30 @@ test('the campaign prefill loads only on arrival from a campaign or voucher link
   await gotoHydrated(page, `${new URL(page.url()).origin}/?promoCode=WELCOME20`);
   await expect.poll(loaded).toEqual(['campaign-prefill']);
 });
+
+test('an e-gift card does not count towards free delivery: the summary asks for the wine still to buy', {
+  tag: '@db',
+}, async ({ page, cart }) => {
+  await page.goto('/robots.txt');
+  const card = await cart.api('PUT', '/api/cart/eItemCode', {
+    salesCode: 'EGIFT',
+    quantity: 1,
+    itemCode: '02698VC',
+    recipientName: 'Ann Lee',
+    recipientEmail: 'ann@example.com',
+    verifyEmail: 'ann@example.com',
+    message: 'Enjoy',
+    amount: 400,
+  });
+  expect(card.status).toBe(200);
+  const withWine = await cart.addItem('D0001', 1);
+  const wine = withWine.lineItems.find((l) => l.sku.itemCode === 'D0001')?.itemPriceInfo.amount ?? 0;
+  await cart.open();
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  // $347 less the wine: the card's $400 is not delivered.
+  await expect(summary).toContainText(`Spend $${(347 - wine).toFixed(2)} more for free delivery.`);
+  await expect(summary.getByRole('progressbar')).toHaveAttribute(
+    'aria-valuenow',
+    String(Math.round((wine / 347) * 100)),
+  );
+});

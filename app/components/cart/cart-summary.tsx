@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pointsEarned } from '../../../domain/cart-pricing';
-import { amountToFreeShipping } from '../../../domain/free-shipping';
 import { amountToCents, formatAmount, formatMoney, formatWholeNumber } from '../../../domain/money';
 import type { Cart } from '../../lib/cart-client';
 import { shownText } from '../../lib/shown-text';
@@ -14,8 +13,9 @@ export function CartSummary({ cart, site, children }: { cart: Cart; site: Public
   const { i18n } = useLingui();
   const p = cart.orderPriceInfo;
   const money = (n: number) => formatAmount(n, site);
-  const toGo = amountToFreeShipping(amountToCents(p.subtotal), site);
-  const pct = Math.min(100, Math.round((p.subtotal / p.freeShippingThreshold) * 100));
+  // What the delivered lines lack (e-gift cards and memberships are not delivered): the server's figure.
+  const toGo = amountToCents(p.amountToFreeShipping);
+  const pct = Math.round(100 - (p.amountToFreeShipping / p.freeShippingThreshold) * 100);
   const checkoutBlocked = !cart.checkoutEnabled;
   const navigate = useNavigate();
   // Order-level adjustments (a voucher's 'Order Discount'), each a positive amount taken off.

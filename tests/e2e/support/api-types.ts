@@ -37,7 +37,7 @@ export interface ApiProduct {
 export interface ApiCartLine {
   quantity: number;
   sku: { itemCode: string; preSellItem?: boolean };
-  itemPriceInfo: { pricingBreakdown: { itemCode: string }[] };
+  itemPriceInfo: { amount: number; pricingBreakdown: { itemCode: string }[] };
   /** An e-gift card's details (SPEC §3 new-cart form); null on other lines. */
   giftVoucherDetails?: {
     recipientName: string;
