@@ -428,9 +428,9 @@ export async function hashPlainGiftCardCodes(db: Db, keyOf: () => GiftCardKey): 
     .from(giftCards)
     .where(sql`${giftCards.code} is not null`);
   // The key is asked for only when there is something to hash.
-  const key = plain.length > 0 ? keyOf() : null;
+  if (plain.length === 0) return 0;
+  const key = keyOf();
   for (const row of plain) {
-    if (!key) break;
     await db
       .update(giftCards)
       .set({ codeHash: codeHashOf(key, row.code ?? ''), code: null })

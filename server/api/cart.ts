@@ -18,11 +18,11 @@ import {
   newCartId,
   removeLine,
 } from '../../services/cart';
-import { type CartModel, cartJsonFor } from '../../services/cart-json';
+import { type CartModel, cartJsonFor, formatCart } from '../../services/cart-json';
 import { clearCartPostcode, setCartPostcode } from '../../services/cart-postcode';
 import { orderPointsEarned } from '../../services/points';
 import { reorder } from '../../services/reorder';
-import { applyVoucher, applyVoucherCookie, removeVoucher } from '../../services/vouchers';
+import { applyVoucher, applyVoucherCookie, removeVoucher, type VoucherCookieOutcome } from '../../services/vouchers';
 import { spendCodeTry } from '../budget-guards';
 import { fail, failInput, failWith, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';
@@ -91,15 +91,18 @@ async function cartWithVoucherCookie(c: Context<AppEnv>, validate: boolean) {
   const ctx = cartContext(c);
   let cartId = await cartIdOf(c);
   const code = getCookie(c, VOUCHER_COOKIE);
-  if (code === undefined) return cartJsonFor(await getCart(ctx, cartId, { validate }), ctx.messages);
-  deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
-  const applied = await applyVoucherCookie(ctx, cartId, code, { createCart: true });
-  if (applied.cartId !== cartId) {
-    cartId = applied.cartId;
-    setCartCookie(c, cartId);
+  let outcome: VoucherCookieOutcome | null = null;
+  if (code !== undefined) {
+    deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
+    const applied = await applyVoucherCookie(ctx, cartId, code, { createCart: true });
+    if (applied.cartId !== cartId) {
+      cartId = applied.cartId;
+      setCartCookie(c, cartId);
+    }
+    outcome = applied.outcome;
   }
   const cart = await cartJsonFor(await getCart(ctx, cartId, { validate }), ctx.messages);
-  return applied.outcome ? { ...cart, voucherCookieOutcome: applied.outcome } : cart;
+  return outcome ? { ...cart, voucherCookieOutcome: outcome } : cart;
 }
 
 export const PointsEarnedSchema = z.looseObject({ orderId: z.string().nullable() });
@@ -329,8 +332,8 @@ export const cartApi = createApiRouter()
         if (c.var.ctx.visitor.tier !== 'Hard Logged-In') return fail(c, 401, LOGIN_REQUIRED);
         return ok(c, { orderId, ...(await orderPointsEarned(c.var.ctx.db, customerIdOf(c), orderId)) });
       }
-      const ctx = cartContext(c);
-      const cart = await cartJsonFor(await getCart(ctx, await cartIdOf(c)), ctx.messages);
+      // The points read amounts alone: the cart's texts need no translating.
+      const cart = formatCart(await getCart(cartContext(c), await cartIdOf(c)));
       return ok(c, { orderId: cart.id, ...pointsEarned(cart) });
     },
   );
