@@ -84,7 +84,10 @@ test('customer A, customer B and a Prospect in turn: nobody gets another visitor
     expect(asB.html).not.toContain('aria-pressed="true"');
 
     const asProspect = await pageAs(path, prospect);
-    if (round === 2) expect(asProspect.cache).toBe('hit');
+    // NOTE: a write by a test running beside this one (a review, a stock change) may clear the cache in between;
+    // the next request puts the page back, and the one after is served from it.
+    if (round === 2 && asProspect.cache !== 'hit')
+      await expect(async () => expect((await pageAs(path, prospect)).cache).toBe('hit')).toPass({ timeout: 10_000 });
     expect(asProspect.pageData).toMatchObject({ email: '', visitorTypeDetailed: 'Prospect' });
     for (const other of ['shopper@example.com', 'planner@example.com', 'aria-pressed="true"'])
       expect(asProspect.html, `Prospect round ${round}`).not.toContain(other);
@@ -105,10 +108,13 @@ test('a Prospect with a cart gets the cached page, and the browser fills in thei
   const path = await productPath('D0002');
   await gotoHydrated(page, path);
   await cart.addItem('D0001', 3);
-  // Another Prospect with a cart (any cart) puts the page's cart variant in the cache.
-  await pageAs(path, 'age_verified=1; emailCaptureClosed=1; cart_id=someone-else');
-  const response = await page.goto(siteUrl('law-au', path));
-  expect(response?.headers()['x-cache']).toBe('hit');
+  // Another Prospect with a cart (any cart) puts the page's cart variant in the cache. NOTE: a write by a test
+  // running beside this one may clear the cache before the browser asks; then it is put back and asked again.
+  await expect(async () => {
+    await pageAs(path, 'age_verified=1; emailCaptureClosed=1; cart_id=someone-else');
+    const response = await page.goto(siteUrl('law-au', path));
+    expect(response?.headers()['x-cache']).toBe('hit');
+  }).toPass({ timeout: 10_000 });
   await gotoHydrated(page, path);
   await expect(page.getByRole('button', { name: 'Cart, 3 items' })).toBeVisible();
   // A script of the cached page ran under the hash policy: hydration is done and the page data is there.
