@@ -58,7 +58,7 @@ async function expectSectionPage(page: Page, path: string, section: string, h1: 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
 }
 
-test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
+test.describe('a Hard Logged-In customer', () => {
   // One test per section: each loads a page and runs axe, too much for one test's time on a busy machine.
   // Every section is checked for its page (title, one h1, no-store), the nav marking it and axe; `check` adds
   // what that section shows.
@@ -169,9 +169,9 @@ test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
     },
   ];
   for (const { section, path, h1, check } of sections) {
-    test(`sees the ${section} section with its real content, the nav marking it, and no axe violations`, async ({
-      page,
-    }) => {
+    test(`sees the ${section} section with its real content, the nav marking it, and no axe violations`, {
+      tag: '@db',
+    }, async ({ page }) => {
       await logIn(page, 'shopper@example.com');
       await expectSectionPage(page, path, section, h1 ?? section);
       await expectCurrentSection(page, section);
@@ -180,7 +180,9 @@ test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
     });
   }
 
-  test('sees the favourites, top-rated, not-for-me and recommendations lists as product tiles', async ({ page }) => {
+  test('sees the favourites, top-rated, not-for-me and recommendations lists as product tiles', { tag: '@db' }, async ({
+    page,
+  }) => {
     await logIn(page, 'shopper@example.com');
     const codes = () =>
       page.locator('.account-grid .tile').evaluateAll((els) => els.map((el) => el.getAttribute('data-item-code')));
@@ -213,7 +215,7 @@ test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
     await expectAccessible(page);
   });
 
-  test('sees the Unlimited and wine-plan status wording on the memberships page', async ({ page }) => {
+  test('sees the Unlimited and wine-plan status wording on the memberships page', { tag: '@db' }, async ({ page }) => {
     const cases: [string, string, RegExp][] = [
       ['unlimited@example.com', 'Active', /Unlimited membership is active/],
       ['requested@example.com', 'Requested', /We have your Unlimited request/],
@@ -236,7 +238,9 @@ test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
     await expectAccessible(page);
   });
 
-  test('sees when the wine plan ships next, when Unlimited renews, and what a change means', async ({ page }) => {
+  test('sees when the wine plan ships next, when Unlimited renews, and what a change means', { tag: '@db' }, async ({
+    page,
+  }) => {
     const now = new Date();
     const long = (d: Date) =>
       new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
@@ -259,7 +263,7 @@ test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
     await expect(page.locator('.account-card').first()).toContainText('To cancel, call us');
   });
 
-  test('shows a vir customer their points balance on the overview', async ({ page }) => {
+  test('shows a vir customer their points balance on the overview', { tag: '@db' }, async ({ page }) => {
     await logIn(page, 'shopper@example.com', { site: 'vir-au' });
     await page.goto(siteUrl('vir-au', '/account'));
     const points = page.getByRole('region', { name: 'Your points' });
@@ -286,13 +290,13 @@ test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
     await expectCurrentSection(page, 'Memberships');
   });
 
-  test('sees the default delivery address of outback@ with postcode 0870', async ({ page }) => {
+  test('sees the default delivery address of outback@ with postcode 0870', { tag: '@db' }, async ({ page }) => {
     await logIn(page, 'outback@example.com');
     await page.goto(siteUrl('law-au', '/account/personal-details'));
     await expect(page.locator('#shipping-address address')).toContainText('Alice Springs NT 0870');
   });
 
-  test('turns the email opt-in on and off from the settings page', async ({ page }) => {
+  test('turns the email opt-in on and off from the settings page', { tag: '@db' }, async ({ page }) => {
     await logIn(page, 'planner@example.com');
     await gotoHydrated(page, siteUrl('law-au', '/account/settings'));
     const optIn = page.getByLabel('Email me offers, new releases and tasting notes');
@@ -307,7 +311,10 @@ test.describe('a Hard Logged-In customer', { tag: '@db' }, () => {
     await expect(optIn).not.toBeChecked();
   });
 
-  test('changes the password from the settings page, with clear errors', async ({ page, allowConsoleErrors }) => {
+  test('changes the password from the settings page, with clear errors', { tag: '@db' }, async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     // The wrong current password (400), then the old password after the change (401).
     allowConsoleErrors(
       /Failed to load resource: .* 400 .*\/api\/user\/password\)$/,
@@ -377,7 +384,7 @@ const ACCOUNT_PATHS = [
   '/account/recommendations',
 ];
 
-test.describe('a visitor who is not Hard Logged-In', { tag: '@db' }, () => {
+test.describe('a visitor who is not Hard Logged-In', () => {
   test('is sent from every account route to the login page (Prospect)', async ({ page }) => {
     for (const path of ACCOUNT_PATHS) {
       const res = await rawGet(`${path}?from=email`, 'law-au.localhost');
@@ -390,7 +397,7 @@ test.describe('a visitor who is not Hard Logged-In', { tag: '@db' }, () => {
     await expect(page).toHaveURL(loginUrl('/account/purchased', 'vir-au', 'Virgin Wines'));
   });
 
-  test('is sent to the login page when only remembered (Soft Logged-In)', async ({ page, context }) => {
+  test('is sent to the login page when only remembered (Soft Logged-In)', { tag: '@db' }, async ({ page, context }) => {
     await logIn(page, 'shopper@example.com');
     await page.goto(siteUrl('law-au', '/account/settings'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
@@ -434,9 +441,9 @@ const legacyAccountCases: [string, string][] = [
 ];
 for (let from = 0; from < legacyAccountCases.length; from += 5) {
   const group = legacyAccountCases.slice(from, from + 5);
-  test(`every legacy account path and hash lands on its new route on a live host (${group[0]?.[0]} …)`, {
-    tag: '@db',
-  }, async ({ page }) => {
+  test(`every legacy account path and hash lands on its new route on a live host (${group[0]?.[0]} …)`, async ({
+    page,
+  }) => {
     await logIn(page, 'shopper@example.com');
     for (const [legacy, target] of group) {
       await gotoFresh(page, siteUrl('law-au', legacy));
@@ -449,11 +456,13 @@ for (let from = 0; from < legacyAccountCases.length; from += 5) {
   });
 }
 
-test.describe('on a test host', { tag: '@db' }, () => {
+test.describe('on a test host', () => {
   const host = 'law-au.test.localhost';
   const url = (path: string) => `http://${host}:${PORT}${path}`;
 
-  test('the account routes land on the legacy details page, which shows the account content', async ({ page }) => {
+  test('the account routes land on the legacy details page, which shows the account content', { tag: '@db' }, async ({
+    page,
+  }) => {
     await logIn(page, 'shopper@example.com', { host });
     await page.goto(url('/account/payment-methods'));
     await expect(page).toHaveURL(url('/jsp/account/common/account_details.jsp#payment'));

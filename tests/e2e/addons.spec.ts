@@ -119,7 +119,7 @@ test('at 12 bottles it shows the in-stock add-ons of the list, with their add-on
   await expectAccessible(page, '.addons');
 });
 
-test('out-of-stock items are left out', { tag: '@db' }, async ({ page, cart }) => {
+test('out-of-stock items are left out', async ({ page, cart }) => {
   const list = await offerList();
   const [gone, ...rest] = list.itemList;
   await serveEditedList(page, (l) => {
@@ -130,7 +130,7 @@ test('out-of-stock items are left out', { tag: '@db' }, async ({ page, cart }) =
   await expect(tile(page, gone!.itemCode)).toHaveCount(0);
 });
 
-test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', { tag: '@db' }, async ({
+test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', async ({
   page,
   cart,
   allowConsoleErrors,
@@ -161,10 +161,7 @@ test('fewer than 3 in-stock items, or a failed fetch, hide the carousel', { tag:
   await expectHidden();
 });
 
-test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on price', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('SAVE $x.xx shows only when the sale price is at least 10 above the add-on price', async ({ page, cart }) => {
   const list = await offerList();
   const items = list.itemList.filter((i) => i.inventoryInfo.summaryAvailabilityStatus !== 'out_of_stock');
   const [exact, under] = items;
@@ -284,7 +281,7 @@ test('the success modal keeps focus inside, closes by Escape and by Close, and p
   await expect(dialog).toHaveCount(0);
 });
 
-test('if the modal content cannot be fetched, a simple modal names the stored item', { tag: '@db' }, async ({
+test('if the modal content cannot be fetched, a simple modal names the stored item', async ({
   page,
   cart,
   allowConsoleErrors,
@@ -338,11 +335,7 @@ test('a refused add tracks a fail event and shows the server message near the ca
   expect((await cart.get()).numBottles).toBe(99);
 });
 
-test('a failed add without a server message shows the default text', { tag: '@db' }, async ({
-  page,
-  cart,
-  allowConsoleErrors,
-}) => {
+test('a failed add without a server message shows the default text', async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: .* 502 .*\/api\/cart\/itemcode\//);
   const list = await offerList();
   const item = list.itemList.find(

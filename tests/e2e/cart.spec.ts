@@ -17,10 +17,7 @@ async function openProduct(page: Page, code: string) {
   return api;
 }
 
-test('add to cart: loading, added for 2 s, then reset; the mini cart opens with the line', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('add to cart: loading, added for 2 s, then reset; the mini cart opens with the line', async ({ page, cart }) => {
   await pauseClock(page);
   await openProduct(page, 'D0001');
   const button = page.getByRole('button', { name: 'Add to cart' });
@@ -57,11 +54,7 @@ test('the chosen pack size and quantity are what is added', { tag: '@db' }, asyn
   await cart.expectBottles(12);
 });
 
-test('a failed add shows the SPEC message in the mini cart for 10 s', { tag: '@db' }, async ({
-  page,
-  cart,
-  allowConsoleErrors,
-}) => {
+test('a failed add shows the SPEC message in the mini cart for 10 s', async ({ page, cart, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/cart\/itemcode\/D0001\/99\)$/);
   await pauseClock(page);
   await openProduct(page, 'D0001');
@@ -173,9 +166,10 @@ test('cart page: links, quantities, typed input after 1.5 s, 0 reverts with help
   await expect(voucher).toHaveCount(1);
 });
 
-test('a quantity change keeps the line busy until the page shows the new cart, and never overwrites a typed 0', {
-  tag: '@db',
-}, async ({ page, cart }) => {
+test('a quantity change keeps the line busy until the page shows the new cart, and never overwrites a typed 0', async ({
+  page,
+  cart,
+}) => {
   await cart.addItem('D0001', 3);
   await pauseClock(page);
   await cart.open();
@@ -205,7 +199,7 @@ test('a quantity change keeps the line busy until the page shows the new cart, a
   await expect(page.getByText('To remove this item, use Remove.')).toBeVisible();
 });
 
-test('the minus button never goes below 1; the cart page passes axe', { tag: '@db' }, async ({ page, cart }) => {
+test('the minus button never goes below 1; the cart page passes axe', async ({ page, cart }) => {
   await cart.addItem('D0002', 1);
   await cart.addItem('P0001', 1);
   await cart.open();
@@ -341,7 +335,7 @@ test('coming back to the cart shows what changed meanwhile', { tag: '@db' }, asy
   await expect(cart.lines).toHaveCount(3);
 });
 
-test('small screens change the quantity with a select @mobile', { tag: '@db' }, async ({ page, cart }) => {
+test('small screens change the quantity with a select @mobile', async ({ page, cart }) => {
   await cart.addItem('D0002', 2);
   await cart.open();
   const api = await apiProduct('D0002');
@@ -419,7 +413,7 @@ test('on a phone the cart page stays as wide as the screen and does not shift wh
 });
 
 // The campaign prefill loads when wanted, not with every page: on arrival from a campaign or voucher link.
-test('the campaign prefill loads only on arrival from a campaign or voucher link', { tag: '@db' }, async ({ page }) => {
+test('the campaign prefill loads only on arrival from a campaign or voucher link', async ({ page }) => {
   const loaded = () =>
     page.evaluate(() =>
       performance

@@ -330,7 +330,7 @@ test('the keyboard alone fills the form, with its own billing address, and place
   expect(order.body.response.delivery).toEqual(expect.objectContaining({ line1: '14 Darling Street' }));
 });
 
-test('leaving the postcode field says at once when we do not deliver there', { tag: '@db' }, async ({
+test('leaving the postcode field says at once when we do not deliver there', async ({
   page,
   cart,
   allowConsoleErrors,
@@ -356,7 +356,7 @@ test('leaving the postcode field says at once when we do not deliver there', { t
   expect(lookups).toEqual(['/api/address/zipcode/0001', '/api/address/zipcode/2041']);
 });
 
-test('a guest with Unlimited in the cart is asked to log in before paying', { tag: '@db' }, async ({ page, cart }) => {
+test('a guest with Unlimited in the cart is asked to log in before paying', async ({ page, cart }) => {
   await cart.addItem('UL0001', 1);
   await gotoHydrated(page, '/checkout');
   await expect(page.getByRole('alert')).toContainText('Please log in or create an account to join Unlimited.');

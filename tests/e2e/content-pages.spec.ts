@@ -89,10 +89,10 @@ test.describe('customer service and about pages', () => {
   });
 });
 
-test.describe('quick view', { tag: '@db' }, () => {
-  test('opens a tile’s pack prices and buy box in a modal, adds to the cart, and gives focus back', async ({
-    page,
-  }) => {
+test.describe('quick view', () => {
+  test('opens a tile’s pack prices and buy box in a modal, adds to the cart, and gives focus back', {
+    tag: '@db',
+  }, async ({ page }) => {
     await gotoHydrated(page, '/campaign?name=summer-reds');
     const tile = page.locator('.tile[data-item-code="D0001"]');
     const opener = tile.getByRole('button', { name: /^Quick view: / });
@@ -185,11 +185,10 @@ test.describe('quick view', { tag: '@db' }, () => {
   });
 });
 
-test.describe('fill-the-box mode', { tag: '@db' }, () => {
-  test('the offer link opens the listing in fill-the-box mode: single bottles, live count to 15', async ({
-    page,
-    cart,
-  }) => {
+test.describe('fill-the-box mode', () => {
+  test('the offer link opens the listing in fill-the-box mode: single bottles, live count to 15', {
+    tag: '@db',
+  }, async ({ page, cart }) => {
     await cart.open();
     await cart.addItem('D0001', 12);
     await gotoHydrated(page, '/jsp/offer/common/offer.jsp?name=fill-the-box-3btl');

@@ -38,7 +38,7 @@ test('the footer signup says what is wrong, in place, then subscribes', { tag: '
   await expectAccessible(page, '.site-footer');
 });
 
-test('the customer service page has its own signup, success shown in place', { tag: '@db' }, async ({ page }) => {
+test('the customer service page has its own signup, success shown in place', async ({ page }) => {
   await gotoHydrated(page, siteUrl('law-au', '/contact-us'));
   const form = page.getByTestId('email-signup-customer-service');
   await form.getByLabel('Email address').fill('service-e2e@example.com');
@@ -48,9 +48,7 @@ test('the customer service page has its own signup, success shown in place', { t
   await expectAccessible(page);
 });
 
-test('vws marks the input with the error style and adds the consent notice to its footer success', {
-  tag: '@db',
-}, async ({ page }) => {
+test('vws marks the input with the error style and adds the consent notice to its footer success', async ({ page }) => {
   await gotoHydrated(page, siteUrl('vws-au', '/'));
   const form = footerForm(page);
   await form.getByRole('button', { name: 'Sign up' }).click();
@@ -163,7 +161,7 @@ test.describe('the email-capture modal', () => {
     await expect(capture(page)).toHaveCount(0);
   });
 
-  test('its signup closes it and opens the follow-up with the success text', { tag: '@db' }, async ({ page }) => {
+  test('its signup closes it and opens the follow-up with the success text', async ({ page }) => {
     await pauseClock(page);
     await gotoHydrated(page, siteUrl('law-au', '/'));
     await page.clock.runFor(30_500);
@@ -263,9 +261,9 @@ async function signUpThroughRebrand(
   await expect(band.getByRole('status')).toHaveText(texts.success);
 }
 
-test('the home page newsletter band (rebrand_1) validates, then swaps its form for a success block', {
-  tag: '@db',
-}, async ({ page }) => {
+test('the home page newsletter band (rebrand_1) validates, then swaps its form for a success block', async ({
+  page,
+}) => {
   await gotoHydrated(page, siteUrl('law-au', '/'));
   const band = page.getByRole('region', { name: 'Join our newsletter' });
   await expect(band.getByTestId('email-signup-rebrand_1')).toBeVisible();

@@ -3,8 +3,10 @@ import { expect, expectAccessible, gotoHydrated, siteUrl, test, waitForHydration
 // A new account is asked to confirm its email address, and can have the link sent again; the link's page confirms
 // with a button (a post), and says plainly when a link is no longer valid.
 
-test.describe('confirming the email address', { tag: '@db' }, () => {
-  test('a new account sees the notice and sends the link again; a demo account sees none', async ({ page }) => {
+test.describe('confirming the email address', () => {
+  test('a new account sees the notice and sends the link again; a demo account sees none', { tag: '@db' }, async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/registration');
     const form = page.getByRole('region', { name: 'Create an account' });
     await form.getByLabel('First name').fill('Vera');
@@ -38,7 +40,7 @@ test.describe('confirming the email address', { tag: '@db' }, () => {
   });
 });
 
-test.describe('choosing a new password', { tag: '@db' }, () => {
+test.describe('choosing a new password', () => {
   test('the reset page checks the SPEC rules, then says when a link is no longer valid', async ({ page }) => {
     await gotoHydrated(page, '/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     await expectAccessible(page);

@@ -3,10 +3,7 @@ import { expect, gotoHydrated, logIn, siteUrl, test } from './support/fixtures';
 // SPEC §6: only Hard Logged-In customers see the order total with shipping and (vir brand) points earned;
 // the elements are removed on the server, not hidden in the browser.
 
-test('a Prospect sees the subtotal but not the delivery and total, and is offered a log in', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('a Prospect sees the subtotal but not the delivery and total, and is offered a log in', async ({ page, cart }) => {
   await page.goto(siteUrl('vir-au', '/robots.txt'));
   await cart.addItem('D0001', 6);
   const html = await page.evaluate(async () => (await fetch('/cart')).text());
@@ -44,10 +41,7 @@ test('a Hard Logged-In vir customer sees delivery, the total and the points the 
   await expect(summary.getByText('to see delivery and your order total.')).toHaveCount(0);
 });
 
-test('points earned are a vir feature: other brands show the total without points', { tag: '@db' }, async ({
-  page,
-  cart,
-}) => {
+test('points earned are a vir feature: other brands show the total without points', async ({ page, cart }) => {
   await logIn(page, 'planner@example.com', { site: 'law-au' });
   await cart.addItem('D0002', 2);
   await page.goto(siteUrl('law-au', '/cart'));

@@ -102,9 +102,9 @@ test.describe('the age gate in Chinese', () => {
   }
 });
 
-test('tiles the page draws from the API (recommendations) name their country in Chinese on law-hk', {
-  tag: '@db',
-}, async ({ page }) => {
+test('tiles the page draws from the API (recommendations) name their country in Chinese on law-hk', async ({
+  page,
+}) => {
   await logIn(page, 'shopper@example.com', { site: 'law-hk' });
   await gotoHydrated(page, siteUrl('law-hk', '/product/D0001'));
   const origins = page.getByTestId('recommendations').locator('article.tile .tile__origin');

@@ -96,12 +96,12 @@ test.describe('login form validation', () => {
   });
 });
 
-test.describe('logging in', { tag: '@db' }, () => {
+test.describe('logging in', () => {
   test.beforeEach(async ({ page }) => pauseClock(page));
 
-  test('the modal shows progress, sends after 2 s and reloads the page as a Hard Logged-In customer', async ({
-    page,
-  }) => {
+  test('the modal shows progress, sends after 2 s and reloads the page as a Hard Logged-In customer', {
+    tag: '@db',
+  }, async ({ page }) => {
     const calls = recordAuthCalls(page);
     await gotoHydrated(page, '/wines');
     expect(await pageData(page)).toMatchObject({ visitorType: 'Prospect', visitorTypeDetailed: 'Prospect', email: '' });
@@ -137,7 +137,7 @@ test.describe('logging in', { tag: '@db' }, () => {
     await expect(account.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   });
 
-  test('/login follows a same-origin redirectingURL and takes pageTitle', async ({ page }) => {
+  test('/login follows a same-origin redirectingURL and takes pageTitle', { tag: '@db' }, async ({ page }) => {
     await gotoHydrated(
       page,
       `/login?${new URLSearchParams({ redirectingURL: '/wines?name=red-wine', pageTitle: 'Log in to see your cellar' })}`,
@@ -153,7 +153,7 @@ test.describe('logging in', { tag: '@db' }, () => {
     await expect(page).toHaveURL(siteUrl('law-au', '/cart'));
   });
 
-  test('/login ignores an off-site redirectingURL', async ({ page }) => {
+  test('/login ignores an off-site redirectingURL', { tag: '@db' }, async ({ page }) => {
     await gotoHydrated(page, `/login?${new URLSearchParams({ redirectingURL: 'https://evil.example/steal' })}`);
     const requests: string[] = [];
     page.on('request', (r) => {
@@ -166,7 +166,7 @@ test.describe('logging in', { tag: '@db' }, () => {
     expect(requests.some((url) => new URL(url).hostname === 'evil.example')).toBe(false);
   });
 
-  test('login from Favorites shows the popover and lands on the favourites list', async ({ page }) => {
+  test('login from Favorites shows the popover and lands on the favourites list', { tag: '@db' }, async ({ page }) => {
     await gotoHydrated(page, '/');
     const account = page.getByRole('navigation', { name: 'Your account' });
     await account.getByRole('link', { name: 'Favorites' }).click();
@@ -184,7 +184,7 @@ test.describe('logging in', { tag: '@db' }, () => {
   });
 
   for (const site of ['law-au', 'law-nz']) {
-    test(`a login on the ${site} registration page goes home`, async ({ page }) => {
+    test(`a login on the ${site} registration page goes home`, { tag: '@db' }, async ({ page }) => {
       await gotoHydrated(page, siteUrl(site, '/registration'));
       expect((await pageData(page)).pageType).toBe('registration');
       const existing = page.getByRole('region', { name: 'Already have an account?' });
@@ -194,7 +194,7 @@ test.describe('logging in', { tag: '@db' }, () => {
     });
   }
 
-  test('a login on a US registration page reloads it instead', async ({ page }) => {
+  test('a login on a US registration page reloads it instead', { tag: '@db' }, async ({ page }) => {
     await gotoHydrated(page, siteUrl('wsj-us', '/registration'));
     const loaded = page.waitForEvent('load');
     await submitLogin(page, page.getByRole('region', { name: 'Already have an account?' }), 'shopper@example.com');
@@ -203,7 +203,7 @@ test.describe('logging in', { tag: '@db' }, () => {
     expect((await pageData(page)).visitorTypeDetailed).toBe('Hard Logged-In');
   });
 
-  test('a wrong password shows the statusMessage in the danger alert and is tracked', async ({
+  test('a wrong password shows the statusMessage in the danger alert and is tracked', { tag: '@db' }, async ({
     page,
     allowConsoleErrors,
   }) => {
@@ -368,8 +368,10 @@ test.describe('Soft Logged-In and switching customers', { tag: '@db' }, () => {
   });
 });
 
-test.describe('logging out', { tag: '@db' }, () => {
-  test('the Log out button lands on /?Logout as a Prospect, and back navigation goes home', async ({ page }) => {
+test.describe('logging out', () => {
+  test('the Log out button lands on /?Logout as a Prospect, and back navigation goes home', { tag: '@db' }, async ({
+    page,
+  }) => {
     await logIn(page, 'shopper@example.com');
     await gotoHydrated(page, '/wines');
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -407,10 +409,9 @@ test.describe('logging out', { tag: '@db' }, () => {
     await page.waitForURL(siteUrl('law-au', '/'));
   });
 
-  test('a login ended elsewhere: the next page shows a Prospect and takes the ended login’s cookies away', async ({
-    page,
-    playwright,
-  }) => {
+  test('a login ended elsewhere: the next page shows a Prospect and takes the ended login’s cookies away', {
+    tag: '@db',
+  }, async ({ page, playwright }) => {
     await logIn(page, 'shopper@example.com');
     const origin = siteUrl('law-au', '').replace(/\/$/, '');
     const login = (await page.context().cookies(origin)).filter((c) => c.name === 'sid' || c.name === 'remember_me');

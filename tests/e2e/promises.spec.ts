@@ -67,7 +67,7 @@ test.describe('contact us', () => {
 });
 
 test.describe('information pages and the footer', () => {
-  test('the delivery page renders, linked from the footer', { tag: '@db' }, async ({ page }) => {
+  test('the delivery page renders, linked from the footer', async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.locator('.site-footer').getByRole('link', { name: 'Delivery', exact: true }).click();
     await expect(page).toHaveURL(/\/delivery$/);

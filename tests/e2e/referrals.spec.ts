@@ -45,9 +45,7 @@ test('a customer shares their link from the home page; the friend lands on the o
   await friendContext.close();
 });
 
-test('a prospect sees no refer-a-friend section; an unknown code still gets a welcome', { tag: '@db' }, async ({
-  page,
-}) => {
+test('a prospect sees no refer-a-friend section; an unknown code still gets a welcome', async ({ page }) => {
   await gotoHydrated(page, '/');
   await expect(page.getByRole('button', { name: 'Refer a friend' })).toHaveCount(0);
   await gotoHydrated(page, '/offer?code=FRIEND-42');

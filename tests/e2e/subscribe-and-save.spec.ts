@@ -12,7 +12,7 @@ async function chooseSix(page: Page) {
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
 
-test('the banner shows on D0003 (mapped) and not on D0001', { tag: '@db' }, async ({ page }) => {
+test('the banner shows on D0003 (mapped) and not on D0001', async ({ page }) => {
   await gotoHydrated(page, D0003);
   await expect(page.getByTestId('ss-banner')).toContainText('$30 off');
   await gotoHydrated(page, '/product/D0001');
@@ -100,7 +100,7 @@ test('fewer than 6 bottles add straight away; the cart offers Subscribe and Save
   await expect(page.getByTestId('ss-block')).toContainText('6 bottles every 3 months');
 });
 
-test("a failed claim shows the server's reason, or the fallback, and adds nothing", { tag: '@db' }, async ({
+test("a failed claim shows the server's reason, or the fallback, and adds nothing", async ({
   page,
   cart,
   allowConsoleErrors,

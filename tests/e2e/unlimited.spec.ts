@@ -10,8 +10,11 @@ const twelvePack = (page: Page) => page.getByRole('radio', { name: /12 bottles/ 
 const banner = (page: Page) => page.getByTestId('unlimited-banner');
 const pricingLink = (page: Page) => page.getByRole('link', { name: /^Unlimited members pay / });
 
-test.describe('/unlimited', { tag: '@db' }, () => {
-  test('a prospect sees the price and joins: one UL line, no link, no quantity control', async ({ page, cart }) => {
+test.describe('/unlimited', () => {
+  test('a prospect sees the price and joins: one UL line, no link, no quantity control', { tag: '@db' }, async ({
+    page,
+    cart,
+  }) => {
     await gotoHydrated(page, '/unlimited');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unlimited');
     await expect(page.locator('.unlimited-page__price')).toHaveText('$59.00 for 12 months');
@@ -29,7 +32,7 @@ test.describe('/unlimited', { tag: '@db' }, () => {
     await expect(page.getByTestId('unlimited-state')).toContainText('Unlimited is in your cart.');
   });
 
-  test('NZ sites price it in NZD; test hosts sell UL9001', async ({ page, cart }) => {
+  test('NZ sites price it in NZD; test hosts sell UL9001', { tag: '@db' }, async ({ page, cart }) => {
     await page.goto(siteUrl('law-nz', '/unlimited'));
     await expect(page.locator('.unlimited-page__price')).toHaveText('$69.00 for 12 months');
     await gotoHydrated(page, siteUrl('law-au.test', '/unlimited'));
@@ -39,7 +42,7 @@ test.describe('/unlimited', { tag: '@db' }, () => {
     expect(reply.body.response.lineItems.map((l) => l.sku.itemCode)).toEqual(['UL9001']);
   });
 
-  test('members, suspended members and out-of-area customers get no join control', async ({ page }) => {
+  test('members, suspended members and out-of-area customers get no join control', { tag: '@db' }, async ({ page }) => {
     for (const [email, text] of [
       ['unlimited@example.com', "You're an Unlimited member"],
       ['requested@example.com', "You're an Unlimited member"],
@@ -59,7 +62,7 @@ test.describe('/unlimited', { tag: '@db' }, () => {
   });
 });
 
-test.describe('the product page', { tag: '@db' }, () => {
+test.describe('the product page', () => {
   test('a prospect: join banner, the twelve-pack, a member-savings link opening the modal once a session', async ({
     page,
   }) => {
@@ -85,7 +88,7 @@ test.describe('the product page', { tag: '@db' }, () => {
     await expect(other.getByRole('dialog', { name: 'Join Unlimited' })).toBeVisible();
   });
 
-  test('joining from the modal adds Unlimited; then the join banner goes', async ({ page, cart }) => {
+  test('joining from the modal adds Unlimited; then the join banner goes', { tag: '@db' }, async ({ page, cart }) => {
     await gotoHydrated(page, D0001);
     await pricingLink(page).click();
     await page.getByRole('dialog', { name: 'Join Unlimited' }).getByRole('button', { name: 'Join Unlimited' }).click();
@@ -95,9 +98,9 @@ test.describe('the product page', { tag: '@db' }, () => {
     await expect(pricingLink(page)).toHaveCount(0);
   });
 
-  test('ACTIVE and REQUESTED members: flagged page, member banner and prices, no twelve-pack, no upsell', async ({
-    page,
-  }) => {
+  test('ACTIVE and REQUESTED members: flagged page, member banner and prices, no twelve-pack, no upsell', {
+    tag: '@db',
+  }, async ({ page }) => {
     for (const email of ['unlimited@example.com', 'requested@example.com']) {
       await logIn(page, email);
       await gotoHydrated(page, D0001);
@@ -110,7 +113,9 @@ test.describe('the product page', { tag: '@db' }, () => {
     await expectAccessible(page);
   });
 
-  test('SUSPENDED: a member banner, the twelve-pack, and no member-savings prompt', async ({ page }) => {
+  test('SUSPENDED: a member banner, the twelve-pack, and no member-savings prompt', { tag: '@db' }, async ({
+    page,
+  }) => {
     await logIn(page, 'suspended@example.com');
     await gotoHydrated(page, D0001);
     await expect(banner(page)).toContainText('your membership is suspended');
@@ -120,9 +125,9 @@ test.describe('the product page', { tag: '@db' }, () => {
     await expect(pricingLink(page)).toHaveCount(0);
   });
 
-  test('planner@ and shopper@ (no Unlimited, in area): join banner, twelve-pack and join prompt on D0001 and D0003', async ({
-    page,
-  }) => {
+  test('planner@ and shopper@ (no Unlimited, in area): join banner, twelve-pack and join prompt on D0001 and D0003', {
+    tag: '@db',
+  }, async ({ page }) => {
     for (const email of ['planner@example.com', 'shopper@example.com']) {
       await logIn(page, email);
       for (const path of [D0001, '/product/D0003']) {
@@ -145,10 +150,9 @@ test.describe('the product page', { tag: '@db' }, () => {
     await expect(page.getByRole('dialog', { name: 'Join Unlimited' })).toContainText('for $59.00');
   });
 
-  test('a Soft Logged-In member (remembered only) is not looked up: no member banner, price or flag; the twelve-pack', async ({
-    page,
-    context,
-  }) => {
+  test('a Soft Logged-In member (remembered only) is not looked up: no member banner, price or flag; the twelve-pack', {
+    tag: '@db',
+  }, async ({ page, context }) => {
     await logIn(page, 'unlimited@example.com');
     await context.clearCookies({ name: 'sid' });
     expect((await context.cookies()).some((c) => c.name === 'remember_me')).toBe(true);
@@ -161,7 +165,9 @@ test.describe('the product page', { tag: '@db' }, () => {
     await expect(twelvePack(page)).toBeVisible();
   });
 
-  test('out of area (outback@, 0870): no join banner and no member-savings prompt', async ({ page }) => {
+  test('out of area (outback@, 0870): no join banner and no member-savings prompt', { tag: '@db' }, async ({
+    page,
+  }) => {
     await logIn(page, 'outback@example.com');
     await gotoHydrated(page, D0001);
     await expect(banner(page)).toHaveCount(0);

@@ -106,7 +106,7 @@ test('a Hard Logged-In customer sees the order total drop by the voucher and com
   await expect(total).toHaveText(aud(before));
 });
 
-test('an unknown code shows the server message on the field and the form stays', { tag: '@db' }, async ({
+test('an unknown code shows the server message on the field and the form stays', async ({
   page,
   cart,
   allowConsoleErrors,
@@ -197,7 +197,7 @@ test('a voucher link with a cart applies the code as the page loads', { tag: '@d
   expect(await voucherCookie(page)).toBeUndefined();
 });
 
-test('an invalid voucher link tracks the SPEC text and says it politely', { tag: '@db' }, async ({ page }) => {
+test('an invalid voucher link tracks the SPEC text and says it politely', async ({ page }) => {
   await gotoHydrated(page, '/jsp/offer/common/offer.jsp?code=NOPE');
   await expect(page).toHaveURL(/\/cart$/);
   const notice = page.getByRole('status').filter({ hasText: INVALID_LINK });
@@ -208,7 +208,7 @@ test('an invalid voucher link tracks the SPEC text and says it politely', { tag:
   expect(await voucherCookie(page)).toBeUndefined();
 });
 
-test('an expired voucher link on a cart says why, and the box stays usable', { tag: '@db' }, async ({ page, cart }) => {
+test('an expired voucher link on a cart says why, and the box stays usable', async ({ page, cart }) => {
   await page.goto('/robots.txt');
   await cart.addItem('D0001', 1);
   await gotoHydrated(page, '/jsp/offer/common/offer.jsp?code=EXPIRED10');
