@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
 import type { PaymentProvider } from '../domain/payment';
@@ -49,16 +49,27 @@ export function emailListSender(endpoint: string | undefined, log: Logger): Outb
   };
 }
 
-/** Order emails through a real SMTP client; without SMTP_URL they are logged (no address in the log). */
-export function mailSender(smtpUrl: string | undefined, from: string, log: Logger): OutboxHandler {
-  const transport = smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: SEND_TIMEOUT_MS,
-        greetingTimeout: SEND_TIMEOUT_MS,
-        socketTimeout: SEND_TIMEOUT_MS,
-      } as Parameters<typeof nodemailer.createTransport>[0])
-    : null;
+/**
+ * The SMTP connection the emails share, or null without SMTP_URL. Pooled: a run's emails go over one open
+ * connection, not a connection and a greeting each; `close()` ends it when the worker stops.
+ */
+export function mailTransport(smtpUrl: string | undefined, log: Logger): Transporter | null {
+  if (!smtpUrl) return null;
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    connectionTimeout: SEND_TIMEOUT_MS,
+    greetingTimeout: SEND_TIMEOUT_MS,
+    socketTimeout: SEND_TIMEOUT_MS,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  // A pooled connection the server drops between runs is opened again by the next email; the error is only logged.
+  transport.on('error', (error) => log.warn({ err: error }, 'SMTP connection closed'));
+  return transport;
+}
+
+/** Order emails through a real SMTP client; without a transport (no SMTP_URL) they are logged (no address). */
+export function mailSender(transport: Transporter | null, from: string, log: Logger): OutboxHandler {
   return async (job) => {
     const mail = job.payload as MailJob;
     if (!transport) {
@@ -91,13 +102,15 @@ export function outboxHandlers(
   log: Logger,
   db: Db,
   payments: PaymentProvider,
+  mail: Transporter | null,
 ): Record<OutboxKind, OutboxHandler> {
+  const sendMail = mailSender(mail, config.MAIL_FROM, log);
   return {
     'email-list': emailListSender(config.EMAIL_LIST_ENDPOINT, log),
-    'order-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
-    'account-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
-    'contact-email': mailSender(config.SMTP_URL, config.MAIL_FROM, log),
-    'gift-card-email': giftCardSender(mailSender(config.SMTP_URL, config.MAIL_FROM, log), giftCardKeyOf(config)),
+    'order-email': sendMail,
+    'account-email': sendMail,
+    'contact-email': sendMail,
+    'gift-card-email': giftCardSender(sendMail, giftCardKeyOf(config)),
     'payment-capture': paymentCapturer(db, payments),
     'payment-refund': (job) => runPaymentJob(payments, job.payload as PaymentRefundJob),
   };
@@ -113,7 +126,8 @@ export function startOutboxWorker(
   clock: Clock,
   payments: PaymentProvider = paymentProviderFor(database.db),
 ) {
-  const handlers = outboxHandlers(config, log, database.db, payments);
+  const mail = mailTransport(config.SMTP_URL, log);
+  const handlers = outboxHandlers(config, log, database.db, payments, mail);
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   // Gift cards past their expiry are ended once an hour (the first run soon after start).
@@ -146,6 +160,7 @@ export function startOutboxWorker(
       stopped = true;
       clearInterval(timer);
       await running;
+      mail?.close();
     },
   };
 }

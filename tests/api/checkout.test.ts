@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
   customerAddresses,
@@ -11,7 +10,6 @@ import {
   products,
   voucherUses,
 } from '../../db/schema';
-import { mailSender } from '../../server/outbox-worker';
 import { processOutbox } from '../../services/outbox';
 import {
   APPROVED_CARD,
@@ -787,7 +785,7 @@ describe('the confirmation email', () => {
     await v.add('D0001', 2);
     const placed = await place(v, { email: 'mail.me@example.com' });
     const sender = {
-      'order-email': mailSender(smtp.url, 'Orders <orders@example.com>', pino({ level: 'silent' })),
+      'order-email': smtp.mailSender(),
     };
     await processOutbox(db(), sender, new Date(Date.now() + 60_000), 100);
     const mail = mails.find((m) => m.to.includes('mail.me@example.com'));

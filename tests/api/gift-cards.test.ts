@@ -8,8 +8,7 @@ import { balancesOf, codeHashOf, expireGiftCards, hashPlainGiftCardCodes, openCo
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 import { useSmtpStub } from '../support/smtp-stub';
-import pino from 'pino';
-import { giftCardSender, mailSender } from '../../server/outbox-worker';
+import { giftCardSender } from '../../server/outbox-worker';
 import { processOutbox } from '../../services/outbox';
 
 // Gift cards after they are sold: the code kept as a keyed hash and emailed sealed; paying with them at checkout
@@ -183,7 +182,7 @@ describe('the recipient’s email', () => {
   const smtp = useSmtpStub();
   it('leaves the outbox with the code opened, to the recipient alone', async () => {
     const { code } = await buyGiftCard(75);
-    const send = mailSender(smtp.url, 'Orders <orders@example.com>', pino({ level: 'silent' }));
+    const send = smtp.mailSender();
     await processOutbox(db(), { 'gift-card-email': giftCardSender(send, key) }, new Date(Date.now() + 60_000), 100);
     const mail = smtp.mails.find((m) => m.data.includes(code));
     expect(mail?.to).toEqual([`friend${recipients}@example.com`]);

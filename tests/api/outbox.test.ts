@@ -1,8 +1,6 @@
 import { isNull } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema';
-import { mailSender } from '../../server/outbox-worker';
 import type { EmailListJob } from '../../services/email-signup';
 import { enqueue, OUTBOX_MAX_ATTEMPTS, type OutboxHandler, processOutbox, retryDelayMs } from '../../services/outbox';
 import { orderBody } from '../support/checkout-input';
@@ -42,7 +40,7 @@ describe('the outbox', () => {
 
     const listCalls: string[] = [];
     const handlers: Record<'order-email' | 'email-list', OutboxHandler> = {
-      'order-email': mailSender(smtp.url, 'Orders <orders@example.com>', pino({ level: 'silent' })),
+      'order-email': smtp.mailSender(),
       'email-list': async (job) => {
         listCalls.push((job.payload as EmailListJob).email);
       },
@@ -55,6 +53,8 @@ describe('the outbox', () => {
     }
     const recipients = mails.flatMap((m) => m.to);
     expect(recipients.sort()).toEqual([...orderEmails].sort());
+    // The 50 emails went over the sender's one pooled connection, not a connection each.
+    expect(smtp.connections()).toBe(1);
     expect(listCalls.sort()).toEqual([...signups].sort());
     const unsent = await db().select().from(outbox).where(isNull(outbox.sentAt));
     expect(unsent).toEqual([]);

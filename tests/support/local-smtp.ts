@@ -1,12 +1,20 @@
-/** A local SMTP server (no TLS, no login) on a free port, handing each message it receives to `onMail`. */
+/**
+ * A local SMTP server (no TLS, no login) on a free port, handing each message it receives to `onMail` and counting
+ * the connections clients open.
+ */
 export async function listenSmtp(
   onMail: (to: string[], data: Buffer) => void,
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; connections(): number; close(): Promise<void> }> {
   const { SMTPServer } = await import('smtp-server');
+  let connections = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,6 +31,7 @@ export async function listenSmtp(
   const { port } = smtp.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
