@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
 import { scryptCost } from '../../db/password-hash';
@@ -44,6 +45,8 @@ export default async function setup(project: TestProject) {
   await seedDatabase(database.db, { passwordCost });
   // As a started server has it: the repository's content files imported.
   await importContent(database.db, await readContentFiles('content'));
+  // A checkpoint first: a copy then opens without replaying the seed's write-ahead log (0.35 s instead of 0.46 s).
+  await database.db.execute(sql`checkpoint`);
   const blob = await database.dumpDataDir!();
   await database.close();
   const file = path.join(dir, 'snapshot.tar');
