@@ -240,7 +240,8 @@ export function pageCache(options: {
       gzipAsync(html, { level: 9 }),
       brotliAsync(html, {
         params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 9,
+          // Quality 6: 1 % more bytes than 9 for a sixth of its CPU time, paid at every cache fill (decision 027).
+          [zlib.BROTLI_PARAM_QUALITY]: 6,
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
           [zlib.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
         },
