@@ -63,8 +63,8 @@ export function mailTransport(smtpUrl: string | undefined, log: Logger): Transpo
     greetingTimeout: SEND_TIMEOUT_MS,
     socketTimeout: SEND_TIMEOUT_MS,
   } as Parameters<typeof nodemailer.createTransport>[0]);
-  // A pooled connection the server drops between runs is opened again by the next email; the error is only logged.
-  transport.on('error', (error) => log.warn({ err: error }, 'SMTP connection closed'));
+  // A pooled connection that fails between runs is opened again by the next email; the error is only logged.
+  transport.on('error', (error) => log.warn({ err: error }, 'SMTP connection failed'));
   return transport;
 }
 

@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { mailsTo } from '../support/e2e-mailbox';
-import { expect, expectAccessible, gotoHydrated, logIn, PORT, pageApi, siteUrl, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  logIn,
+  PORT,
+  pageApi,
+  siteUrl,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 
 // The gift card balance page (/gift-vouchers/balance): a plain form that works without JavaScript, answering a real
 // card's balance, amount and expiry; a wrong code is told in an alert tied to the field, which gets the focus. The
@@ -28,14 +38,12 @@ async function buyGiftCard(page: Page, recipientEmail: string, amount: number): 
   return code;
 }
 
-const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
 test.describe('a real gift card', { tag: '@db' }, () => {
   test("its code, typed any way, shows the card's balance, amount and expiry; with or without JavaScript", async ({
     page,
     browser,
   }) => {
-    const code = await buyGiftCard(page, unique('balance'), 50);
+    const code = await buyGiftCard(page, uniqueEmail('balance'), 50);
     const last4 = code.replace(/-/g, '').slice(-4);
 
     await gotoHydrated(page, '/gift-vouchers');

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { orderBody } from '../support/checkout-input';
-import { expect, expectAccessible, gotoHydrated, operatorMove, pageApi, test } from './support/fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  operatorMove,
+  pageApi,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 
 // The order's life on its page (decision 023): the customer sees what an operator did (shipped, with tracking),
 // and cancels a fresh order from its page.
@@ -10,12 +19,11 @@ import { expect, expectAccessible, gotoHydrated, operatorMove, pageApi, test } f
  * shared by every test logged in as them, and the other worker's test may place it as an order first.
  */
 async function registerCustomer(page: Page): Promise<void> {
-  const email = `orders-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const registered = await pageApi(page, 'POST', '/api/authentication/register', {
     firstName: 'Olive',
     lastName: 'Orders',
-    email,
-    password: 'Vintage2026',
+    email: uniqueEmail('orders'),
+    password: DEMO_PASSWORD,
   });
   expect(registered.status).toBe(200);
 }

@@ -19,10 +19,6 @@ export function useSmtpStub() {
   });
   return {
     mails,
-    /** The stub's SMTP_URL (known once the file's tests run). */
-    get url() {
-      return smtp?.url ?? '';
-    },
     /** How many connections clients opened to the stub. */
     connections: () => smtp?.connections() ?? 0,
     /** The outbox's email sender as the worker has it, on a pooled connection to the stub (closed after the file). */

@@ -237,6 +237,9 @@ export async function pauseClock(page: Page) {
 
 export const DEMO_PASSWORD = 'Vintage2026';
 
+/** An email address no other test (nor an earlier run on the same database) uses. */
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
 /**
  * Logs the browser context in as a demo customer through the real API (cookies land in the context).
  * NOTE: page.request cannot resolve `{site}.localhost` from Node, so the call runs inside the page, on a
