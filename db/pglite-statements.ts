@@ -1,5 +1,5 @@
 import { type PGlite, type Transaction, parse, protocol } from '@electric-sql/pglite';
-import type { ParserOptions, QueryOptions, Results } from '@electric-sql/pglite';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 /** Statements kept prepared at once; the least recently used one is closed when a new one would pass it. */
 const MAX_STATEMENTS = 500;
@@ -23,18 +23,14 @@ type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Pr
 export function withPreparedStatements(pg: PGlite, maxStatements = MAX_STATEMENTS): PGlite {
   const statements = new Map<string, Statement>();
   let named = 0;
-  const parsersFor = new WeakMap<ParserOptions, typeof pg.parsers>();
-
-  /** PGlite's parsers with a caller's own on top, merged once per caller's parsers (drizzle passes the same object). */
+  /**
+   * PGlite's parsers with a caller's own on top. NOTE: drizzle makes a new parsers object for every query it runs, so
+   * the caller's few are laid over PGlite's through the prototype (PGlite looks a type up with `parsers[oid]`) instead
+   * of copying all of PGlite's for each query.
+   */
   function parsers(options: QueryOptions | undefined): typeof pg.parsers {
     const own = options?.parsers;
-    if (!own) return pg.parsers;
-    let merged = parsersFor.get(own);
-    if (!merged) {
-      merged = { ...pg.parsers, ...own };
-      parsersFor.set(own, merged);
-    }
-    return merged;
+    return own ? Object.assign(Object.create(pg.parsers) as typeof pg.parsers, own) : pg.parsers;
   }
 
   async function prepare(text: string, syncToFs: boolean): Promise<Statement> {
