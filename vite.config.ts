@@ -56,7 +56,7 @@ function browserCataloguesWithoutServerTexts(): Plugin {
 
 /**
  * Each built script and stylesheet is also written brotli- and gzip-compressed at the highest levels (`.br`, `.gz`
- * beside it), which the server sends as they are (server/app.ts, `precompressed`): a phone receives about 15 % fewer
+ * beside it), which the server sends as they are (server/pipeline/static-files.ts): a phone receives about 15 % fewer
  * bytes of JavaScript than from on-the-fly gzip, and the server compresses nothing per request.
  */
 function precompressedAssets(): Plugin {

@@ -36,7 +36,7 @@ import { limitExpensiveReads } from './pipeline/read-limit';
 import { requestContext, requestOrigin } from './pipeline/request-context';
 import { requestLog } from './pipeline/request-log';
 import { securityHeaders } from './pipeline/security-headers';
-import { builtFiles } from './pipeline/static-files';
+import { builtAssets, builtFiles } from './pipeline/static-files';
 import { seoRoutes } from './seo';
 import type { AppEnv } from './types';
 
@@ -127,6 +127,8 @@ export function createApp(options: CreateAppOptions) {
       originOf: (c) => requestOrigin(c, config),
     }),
   );
+  // The build's scripts leave from memory here, with the headers above and nothing below.
+  if (options.clientDir) app.use('/assets/*', builtAssets(options.clientDir));
   app.route('/', healthRoutes(database));
   app.use(
     '*',

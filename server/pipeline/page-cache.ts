@@ -114,7 +114,7 @@ export function encodingQuality(accept: string | undefined): (name: string) => n
 }
 
 /** br when the client takes it, else gzip, else none (q=0 refuses). */
-function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+export function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   const qOf = encodingQuality(accept);
   if (qOf('br') > 0 && qOf('br') >= qOf('gzip')) return 'br';
   if (qOf('gzip') > 0) return 'gzip';
