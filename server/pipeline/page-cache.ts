@@ -113,11 +113,16 @@ export function encodingQuality(accept: string | undefined): (name: string) => n
   return (name) => offered.get(name) ?? offered.get('*') ?? 0;
 }
 
-/** br when the client takes it, else gzip, else none (q=0 refuses). */
-export function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+/** br when the client takes it, else gzip, else none (q=0 refuses); `has` says which copies there are. */
+export function chooseEncoding(
+  accept: string | undefined,
+  has: { br: boolean; gzip: boolean } = { br: true, gzip: true },
+): 'br' | 'gzip' | null {
   const qOf = encodingQuality(accept);
-  if (qOf('br') > 0 && qOf('br') >= qOf('gzip')) return 'br';
-  if (qOf('gzip') > 0) return 'gzip';
+  const br = has.br ? qOf('br') : 0;
+  const gzip = has.gzip ? qOf('gzip') : 0;
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
   return null;
 }
 

@@ -46,6 +46,16 @@ describe('built assets from memory', () => {
     expect(Buffer.from(await plain.arrayBuffer())).toEqual(SCRIPT);
   });
 
+  it('sends only a copy the build wrote and the client takes', async () => {
+    writeFileSync(file('gz-only-X2.js'), SCRIPT);
+    writeFileSync(file('gz-only-X2.js.gz'), gzipSync(SCRIPT));
+    const brOnly = await get('/assets/gz-only-X2.js', { headers: { 'Accept-Encoding': 'br' } });
+    expect(brOnly.headers.get('Content-Encoding')).toBeNull();
+    expect(Buffer.from(await brOnly.arrayBuffer())).toEqual(SCRIPT);
+    const both = await get('/assets/gz-only-X2.js', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(both.headers.get('Content-Encoding')).toBe('gzip');
+  });
+
   it('reads each file once: later answers come from memory', async () => {
     expect((await get('/assets/root-AbC_12.js')).status).toBe(200);
     for (const name of ['root-AbC_12.js', 'root-AbC_12.js.br', 'root-AbC_12.js.gz']) rmSync(file(name));

@@ -56,15 +56,14 @@ export function builtAssets(clientDir: string, maxBytes = 64 * 1024 * 1024): Mid
     if ((method !== 'GET' && method !== 'HEAD') || !ASSET_NAME.test(name)) return next();
     const asset = assets.get(name) ?? load(name);
     if (!asset) return next();
-    const offered = chooseEncoding(c.req.header('accept-encoding'));
-    const encoding = offered === 'br' && asset.br ? 'br' : offered && asset.gzip ? 'gzip' : null;
-    const body = encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : asset.plain;
+    const encoding = chooseEncoding(c.req.header('accept-encoding'), { br: !!asset.br, gzip: !!asset.gzip });
+    const body = (encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : null) ?? asset.plain;
     c.header('Content-Type', asset.type);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     if (asset.br || asset.gzip) c.header('Vary', 'Accept-Encoding');
     if (encoding) c.header('Content-Encoding', encoding);
-    c.header('Content-Length', String(body?.length ?? 0));
-    if (method === 'HEAD' || !body) return c.body(null, 200);
+    c.header('Content-Length', String(body.length));
+    if (method === 'HEAD') return c.body(null, 200);
     return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200);
   };
 }
