@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { test as base, expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 import { SITE_IDS } from '../../../domain/sites';
 import { E2E_OPERATOR_TOKEN } from '../../support/operator-token';
 import type { ApiEnvelope, ApiProduct } from './api-types';
@@ -112,30 +112,49 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** axe check: no serious or critical WCAG 2.x A/AA violations on what the page shows now. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** A violation as the check reports it: its rule, what it asks, and the first elements found. */
+interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * axe check: no serious or critical WCAG 2.x A/AA violations on what the page shows now (within `include`, a
+ * selector, when given).
+ * NOTE: axe-core goes into the page once per document and `axe.run` checks the page itself (the pages have no frames),
+ * with only violations coming back, cut down to what the message names. `@axe-core/playwright` evaluated all of axe's
+ * source twice per check, in its legacy mode too (decision 029).
+ */
 export async function expectAccessible(page: Page, include?: string) {
   // NOTE: the @db pass on PostgreSQL (tests/run.ts) sets E2E_AXE=off: the full pass on PGlite has checked the same
   // pages, whose markup does not depend on the database, and axe takes about a quarter of a browser test's time.
   if (process.env.E2E_AXE === 'off') return;
-  // NOTE: the pages have no frames, so axe runs in the page alone (legacy mode): the default opens a blank page
-  // per check to merge frames' results, and injects axe there too. Only violations come back, not every node
-  // that passed. Together these halve a check's time (docs/ci.md).
-  let builder = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    ),
-  ).toEqual([]);
+  const injected = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!injected) await page.evaluate(axe.source);
+  const findings = await page.evaluate(
+    async ({ include, tags }) => {
+      const { axe } = window as unknown as { axe: typeof import('axe-core') };
+      const results = await axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations.map(
+        (v): AxeFinding => ({
+          id: v.id,
+          impact: v.impact ?? null,
+          help: v.help,
+          targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+        }),
+      );
+    },
+    { include, tags: AXE_TAGS },
+  );
+  const serious = findings.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.targets.join(', ')})`)).toEqual([]);
 }
 
 export async function pageData(page: Page) {
