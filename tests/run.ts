@@ -6,7 +6,9 @@ import path from 'node:path';
 // `npm test`: every test, each once where the database under it does not matter. Lint, types, unit tests and the
 // build run once; the API tests and the browser tests run on PGlite; with TEST_DATABASE_URL the API tests run again
 // on PostgreSQL, and the browser tests tagged @db (those that change data or depend on what the database does)
-// too. Stops at the first stage that fails, then prints every stage's time and test count.
+// too. Stages in one group run at the same time (each alone left part of the two cores idle); a group starts once
+// the one before it has passed. Stops after the first group with a failed stage, then prints every stage's time and
+// test count.
 
 interface Stage {
   name: string;
@@ -18,6 +20,8 @@ interface Stage {
 
 interface Result {
   name: string;
+  /** The group's number, from 1. */
+  group: number;
   seconds: number;
   ok: boolean;
   tests?: { passed: number; failed: number; skipped: number };
@@ -56,27 +60,45 @@ function playwright(name: string, env: Record<string, string>, grep?: string): S
   };
 }
 
-const stages: Stage[] = [
-  { name: 'lint', command: ['npm', 'run', 'lint'] },
-  { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
-  vitest('unit tests', 'unit', pglite),
-  { name: 'build', command: ['npm', 'run', 'build'] },
-  vitest('API tests, PGlite', 'api', pglite),
-  playwright('browser tests, PGlite (all)', pglite),
+const groups: Stage[][] = [
+  [
+    { name: 'lint', command: ['npm', 'run', 'lint'] },
+    { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+    { name: 'build', command: ['npm', 'run', 'build'] },
+  ],
+  [vitest('API tests, PGlite', 'api', pglite), vitest('unit tests', 'unit', pglite)],
+  [playwright('browser tests, PGlite (all)', pglite)],
   ...(postgres
     ? [
-        vitest('API tests, PostgreSQL', 'api', onPostgres),
-        playwright('browser tests, PostgreSQL (@db)', { ...onPostgres, E2E_AXE: 'off' }, '@db'),
+        [vitest('API tests, PostgreSQL', 'api', onPostgres)],
+        [playwright('browser tests, PostgreSQL (@db)', { ...onPostgres, E2E_AXE: 'off' }, '@db')],
       ]
     : []),
 ];
+const stages = groups.flat();
 
-function run(stage: Stage): Promise<boolean> {
+/**
+ * Runs a stage. Its output goes straight through (`live`), or is kept and printed whole once it ends, so that the
+ * stages of a group do not interleave their lines.
+ */
+function run(stage: Stage, live: boolean): Promise<boolean> {
   const [command = '', ...args] = stage.command;
+  const header = `\n--- ${stage.name}: ${stage.command.join(' ')}`;
+  if (live) console.log(header);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...stage.env } });
-    child.on('exit', (code) => resolve(code === 0));
-    child.on('error', () => resolve(false));
+    const child = spawn(command, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...stage.env },
+    });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    const done = (ok: boolean) => {
+      if (!live) process.stdout.write(`${header}\n${Buffer.concat(kept).toString()}`);
+      resolve(ok);
+    };
+    child.on('close', (code) => done(code === 0));
+    child.on('error', () => done(false));
   });
 }
 
@@ -98,32 +120,38 @@ function countTests(report: NonNullable<Stage['report']>): Result['tests'] {
 }
 
 const results: Result[] = [];
-for (const stage of stages) {
-  console.log(`\n--- ${stage.name}: ${stage.command.join(' ')}`);
-  const started = performance.now();
-  const ok = await run(stage);
-  results.push({
-    name: stage.name,
-    seconds: (performance.now() - started) / 1000,
-    ok,
-    tests: stage.report ? countTests(stage.report) : undefined,
-  });
-  if (!ok) break;
+const started = performance.now();
+for (const [g, group] of groups.entries()) {
+  const ran = await Promise.all(
+    group.map(async (stage, i): Promise<Result> => {
+      const began = performance.now();
+      const ok = await run(stage, i === 0);
+      return {
+        name: stage.name,
+        group: g + 1,
+        seconds: (performance.now() - began) / 1000,
+        ok,
+        tests: stage.report ? countTests(stage.report) : undefined,
+      };
+    }),
+  );
+  results.push(...ran);
+  if (!ran.every((r) => r.ok)) break;
 }
+const total = (performance.now() - started) / 1000;
 rmSync(reports, { recursive: true, force: true });
 
 const width = Math.max(...stages.map((s) => s.name.length));
-console.log('\nnpm test, stage by stage:');
+console.log('\nnpm test, stage by stage (the stages of a group ran at the same time):');
 for (const r of results) {
   const tests = r.tests
     ? `  ${r.tests.passed} passed${r.tests.failed ? `, ${r.tests.failed} failed` : ''}${r.tests.skipped ? `, ${r.tests.skipped} skipped` : ''}`
     : '';
   console.log(
-    `  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s  ${r.ok ? 'ok    ' : 'FAILED'}${tests}`,
+    `  ${r.group} ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(5)} s  ${r.ok ? 'ok    ' : 'FAILED'}${tests}`,
   );
 }
-for (const skipped of stages.slice(results.length)) console.log(`  ${skipped.name.padEnd(width)}      –    not run`);
-const total = results.reduce((sum, r) => sum + r.seconds, 0);
-console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s`);
+for (const skipped of stages.slice(results.length)) console.log(`    ${skipped.name.padEnd(width)}      –    not run`);
+console.log(`    ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s`);
 if (!postgres) console.log('  (TEST_DATABASE_URL unset: nothing ran on PostgreSQL)');
 process.exit(results.every((r) => r.ok) && results.length === stages.length ? 0 : 1);
