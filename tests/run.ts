@@ -6,9 +6,9 @@ import path from 'node:path';
 // `npm test`: every test, each once where the database under it does not matter. Lint, types, unit tests and the
 // build run once; the API tests and the browser tests run on PGlite; with TEST_DATABASE_URL the API tests run again
 // on PostgreSQL, and the browser tests tagged @db (those that change data or depend on what the database does)
-// too. Stages in one group run at the same time (each alone left part of the two cores idle); a group starts once
-// the one before it has passed. Stops after the first group with a failed stage, then prints every stage's time and
-// test count.
+// too. Lint, types and the build run side by side, as one group: each alone left part of the two cores idle. A group
+// starts once the one before it has passed. Stops after the first group with a failed stage, then prints every
+// stage's time and test count.
 
 interface Stage {
   name: string;
@@ -66,7 +66,8 @@ const groups: Stage[][] = [
     { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
     { name: 'build', command: ['npm', 'run', 'build'] },
   ],
-  [vitest('API tests, PGlite', 'api', pglite), vitest('unit tests', 'unit', pglite)],
+  [vitest('unit tests', 'unit', pglite)],
+  [vitest('API tests, PGlite', 'api', pglite)],
   [playwright('browser tests, PGlite (all)', pglite)],
   ...(postgres
     ? [
