@@ -94,7 +94,11 @@ function run(stage: Stage, live: boolean): Promise<boolean> {
     const kept: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    // NOTE: a command that cannot start emits 'error' and may then emit 'close' too.
+    let ended = false;
     const done = (ok: boolean) => {
+      if (ended) return;
+      ended = true;
       if (!live) process.stdout.write(`${header}\n${Buffer.concat(kept).toString()}`);
       resolve(ok);
     };
