@@ -29,8 +29,11 @@ interface Result {
 
 const postgres = process.env.TEST_DATABASE_URL ?? '';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'sf-test-reports-'));
-const pglite = { TEST_DATABASE_URL: '' };
-const onPostgres = { TEST_DATABASE_URL: postgres };
+// The seeded demo database is made once per database and copied by the stages after it (seeded-template.ts).
+const templates = mkdtempSync(path.join(os.tmpdir(), 'sf-test-templates-'));
+const shared = { SF_TEST_TEMPLATES: templates };
+const pglite = { ...shared, TEST_DATABASE_URL: '' };
+const onPostgres = { ...shared, TEST_DATABASE_URL: postgres };
 
 function vitest(name: string, project: 'unit' | 'api', env: Record<string, string>): Stage {
   const file = path.join(reports, `${project}-${env.TEST_DATABASE_URL ? 'pg' : 'pglite'}.json`);
@@ -124,6 +127,15 @@ function countTests(report: NonNullable<Stage['report']>): Result['tests'] {
   }
 }
 
+// Interrupted, the run still removes its templates (the stages stop on the same signal).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void import('./support/seeded-template')
+      .then((m) => m.removeSharedTemplates(templates, postgres || undefined))
+      .finally(() => process.exit(1));
+  });
+}
+
 const results: Result[] = [];
 const started = performance.now();
 for (const [g, group] of groups.entries()) {
@@ -145,6 +157,7 @@ for (const [g, group] of groups.entries()) {
 }
 const total = (performance.now() - started) / 1000;
 rmSync(reports, { recursive: true, force: true });
+await (await import('./support/seeded-template')).removeSharedTemplates(templates, postgres || undefined);
 
 const width = Math.max(...stages.map((s) => s.name.length));
 console.log('\nnpm test, stage by stage (the stages of a group ran at the same time):');

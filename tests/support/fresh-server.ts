@@ -1,6 +1,6 @@
 // NOTE: React reads NODE_ENV when first loaded; the imports below are dynamic so this comes first.
 process.env.NODE_ENV ??= 'production';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,8 +26,12 @@ const env: Record<string, string | undefined> = {
 };
 
 const databaseFile = serverDatabaseFile(port);
+// Under `npm test`, the server starts on a copy of the run's seeded template (seeded-template.ts) rather than seeding
+// a new database itself; tests/api/prepare-database.test.ts proves a start on a new database.
+const templates = process.env.SF_TEST_TEMPLATES ? await import('./seeded-template') : null;
 if (url) {
-  const scratch = await createScratchDatabase(url, 'sf_e2e');
+  const template = templates && (await templates.postgresTemplate(url));
+  const scratch = await createScratchDatabase(url, 'sf_e2e', template ? { template: template.value } : {});
   env.DATABASE_URL = scratch.url;
   writeFileSync(databaseFile, scratch.url);
   cleanup = async () => {
@@ -40,6 +44,15 @@ if (url) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sf-e2e-'));
   env.DATABASE_URL = '';
   env.DATA_DIR = path.join(dir, 'data');
+  if (templates) {
+    const template = await templates.pgliteTemplate();
+    const { openDatabase } = await import('../../db/client');
+    const copy = await openDatabase({
+      dataDir: env.DATA_DIR,
+      loadDataDir: new templates.BytesBlob(readFileSync(template.value)),
+    });
+    await copy.close();
+  }
   cleanup = async () => rmSync(dir, { recursive: true, force: true });
 }
 

@@ -7,6 +7,8 @@ export interface ScratchDatabase {
   name: string;
   /** Drops the database (closing anything still connected to it) and the admin connection. */
   drop(): Promise<void>;
+  /** Closes the admin connection and keeps the database, for another process to drop. */
+  keep(): Promise<void>;
 }
 
 /**
@@ -40,6 +42,9 @@ export async function createScratchDatabase(
     name,
     async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+    async keep() {
       await admin.end();
     },
   };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { createScratchDatabase } from './scratch-postgres';
+import { BytesBlob } from './seeded-template';
 
 export interface TestDatabase {
   database: Database;
@@ -27,7 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const snapshot = readFileSync(inject('pgliteSnapshot'));
-  const database = await openDatabase({ loadDataDir: new Blob([snapshot]) });
+  const database = await openDatabase({ loadDataDir: new BytesBlob(snapshot) });
   return {
     database,
     async drop() {
