@@ -91,10 +91,16 @@ test('customer A, customer B and a Prospect in turn: nobody gets another visitor
     expect(asProspect.pageData).toMatchObject({ email: '', visitorTypeDetailed: 'Prospect' });
     for (const other of ['shopper@example.com', 'planner@example.com', 'aria-pressed="true"'])
       expect(asProspect.html, `Prospect round ${round}`).not.toContain(other);
-    // Revalidation: the Prospect's tag gets a 304; a customer presenting it gets their own page.
-    const etag = asProspect.etag;
-    expect(etag).toMatch(/^W\/"/);
-    expect((await pageAs(path, prospect, { 'if-none-match': etag })).status).toBe(304);
+    // Revalidation: the Prospect's tag gets a 304; a customer presenting it gets their own page. NOTE: a write beside
+    // this test (an order of this wine changes its stock) may change the page between the two requests; then its tag
+    // is new, and the pair is asked again.
+    let etag = asProspect.etag;
+    await expect(async () => {
+      expect(etag).toMatch(/^W\/"/);
+      const again = await pageAs(path, prospect, { 'if-none-match': etag });
+      if (again.status !== 304) etag = again.etag;
+      expect(again.status).toBe(304);
+    }).toPass({ timeout: 10_000 });
     const aWithTag = await pageAs(path, a, { 'if-none-match': etag });
     expect(aWithTag.status).toBe(200);
     expect(aWithTag.pageData?.email).toBe('shopper@example.com');
