@@ -20,6 +20,8 @@ import { createScratchDatabase } from './scratch-postgres';
 // removes both at its end. Without the folder, each run of Vitest makes its own and removes it after.
 
 const TEMPLATES_ENV = 'SF_TEST_TEMPLATES';
+/** The file in that folder that names the PostgreSQL template database. */
+const POSTGRES_NAME_FILE = 'postgres-template';
 
 export interface Template<T> {
   value: T;
@@ -71,7 +73,7 @@ export async function pgliteTemplate(): Promise<Template<string>> {
 /** PostgreSQL: the template database's name, on the server of `url`. */
 export async function postgresTemplate(url: string): Promise<Template<string>> {
   const shared = sharedFolder();
-  const nameFile = shared ? path.join(shared, 'postgres-template') : null;
+  const nameFile = shared ? path.join(shared, POSTGRES_NAME_FILE) : null;
   if (nameFile && existsSync(nameFile)) {
     const name = readFileSync(nameFile, 'utf8').trim();
     return { value: name, dispose: async () => {} };
@@ -93,7 +95,7 @@ export async function postgresTemplate(url: string): Promise<Template<string>> {
 
 /** Removes the run's shared templates: its folder, and the PostgreSQL template database named in it. */
 export async function removeSharedTemplates(folder: string, url: string | undefined): Promise<void> {
-  const nameFile = path.join(folder, 'postgres-template');
+  const nameFile = path.join(folder, POSTGRES_NAME_FILE);
   if (url && existsSync(nameFile)) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -106,11 +108,6 @@ export async function removeSharedTemplates(folder: string, url: string | undefi
     }
   }
   rmSync(folder, { recursive: true, force: true });
-}
-
-/** The environment that makes the stages of one run share their templates. */
-export function sharedTemplatesEnv(folder: string): Record<string, string> {
-  return { [TEMPLATES_ENV]: folder };
 }
 
 /**
