@@ -335,9 +335,12 @@ export const customerSubscriptions = pgTable(
     status: text('status').$type<MembershipStatus>().notNull(),
     name: text('name').notNull(),
     startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }).notNull(),
+    /** The order that bought it (Unlimited bought at checkout): its cancellation or refund ends the membership. */
+    orderId: integer('order_id'),
   },
   (t) => [
     index('customer_subscriptions_customer_idx').on(t.customerId),
+    index('customer_subscriptions_order_idx').on(t.orderId),
     oneOf('customer_subscriptions_status', t.status, MEMBERSHIP_STATUS),
   ],
 );
@@ -581,6 +584,13 @@ export const orders = pgTable(
     linkTokenHash: text('link_token_hash'),
     /** The hash of the cart the order was placed from: only that cart may replay the checkout key. */
     cartHash: text('cart_hash'),
+    /**
+     * When what the order gives (its e-gift cards, an Unlimited membership, its points) was given: once its payment
+     * is captured, never before (services/checkout.ts giveOrder). Null while the card payment is only authorised.
+     */
+    givenAt: timestamp('given_at', { mode: 'date', withTimezone: true }).defaultNow(),
+    /** A keyed hash of the client address a guest placed it from: unpaid pre-sell reservations are capped by it. */
+    placedFrom: text('placed_from'),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.orderNumber),
@@ -588,6 +598,7 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey),
     index('orders_guest_email_idx').on(t.email).where(sql`customer_id is null`),
     index('orders_payment_reference_idx').on(t.paymentReference),
+    index('orders_placed_from_idx').on(t.placedFrom).where(sql`placed_from is not null`),
     oneOf('orders_status', t.status, ORDER_STATUS),
     oneOf('orders_payment_status', t.paymentStatus, PAYMENT_STATUS),
   ],
@@ -903,6 +914,11 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { mode: 'date', withTimezone: true }),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    /** A job held until this order's payment is captured (a bought gift card's email); not sent while set. */
+    heldForOrder: integer('held_for_order'),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('outbox_held_idx').on(t.heldForOrder).where(sql`${t.heldForOrder} is not null`),
+  ],
 );

@@ -11,15 +11,25 @@ export interface CardInput {
   cvc: string;
 }
 
+/** On success, `amountCents` is what the authorisation holds: always the amount asked for under its key. */
 export type AuthoriseResult =
-  | { ok: true; reference: string; brand: string; last4: string }
+  | { ok: true; reference: string; brand: string; last4: string; amountCents: number }
   | { ok: false; message: string };
+
+/** What a release found: let go, or captured already (then it took `capturedCents`, for the caller to refund). */
+export interface ReleaseResult {
+  released: boolean;
+  capturedCents: number;
+}
 
 export interface AuthoriseRequest {
   amountCents: number;
   currency: string;
   card: CardInput;
-  /** The same key twice is one authorisation (a retry after a lost answer, a double click). */
+  /**
+   * The same key twice is one authorisation (a retry after a lost answer); a key is bound to its amount and currency,
+   * so the same key with another amount is refused. Checkout makes one per attempt (services/checkout.ts).
+   */
   paymentKey: string;
 }
 
@@ -33,8 +43,11 @@ export interface PaymentProvider {
   authorise(request: AuthoriseRequest): Promise<AuthoriseResult>;
   /** Takes the amount held (or less). Capturing a captured payment again does nothing; any other refusal throws. */
   capture(reference: string, amountCents: number): Promise<void>;
-  /** Lets an authorisation go without taking anything. Does nothing to a captured or released one. */
-  release(reference: string): Promise<void>;
+  /**
+   * Lets an authorisation go without taking anything. Does nothing to a released one; a captured one is left as it
+   * is and answered so (a capture that won a race with the release), for the caller to refund.
+   */
+  release(reference: string): Promise<ReleaseResult>;
   /**
    * Gives back part or all of a captured amount to the card it came from. The same `refundKey` twice is one refund
    * (a retry after a lost answer); refunds beyond what was captured are refused (throws `RefundRefusedError`).
@@ -72,6 +85,7 @@ export const PAYMENT_MESSAGES = {
   expired: /*i18n*/ 'This card has expired.',
   cvc: /*i18n*/ 'Please enter the 3-digit security code (CVC).',
   testOnly: /*i18n*/ 'This shop takes test cards only: use 4242 4242 4242 4242.',
+  keyReused: /*i18n*/ 'This payment was started for another amount. Please reload the page and try again.',
 } as const;
 
 export const TEST_CARDS = { approved: '4242424242424242', declined: '4000000000000002' } as const;

@@ -67,6 +67,20 @@ export async function spendBudget(db: Db, now: Date, budgets: readonly Budget[],
 }
 
 /**
+ * Gives back the use `spendBudget` took at `now` from each of these budgets: what was spent to hold a place for an
+ * attempt that turned out to cost nothing (a payment the card approved).
+ */
+export async function giveBackBudget(db: Db, now: Date, budgets: readonly Budget[]): Promise<void> {
+  if (budgets.length === 0) return;
+  const keys = [...new Set(budgets.map((b) => b.key))];
+  await db.execute(sql`
+    delete from ${budgetHits} where ${budgetHits.id} in (
+      select min(${budgetHits.id}) from ${budgetHits}
+      where ${budgetHits.key} = any(${sql.param(keys)}::text[]) and ${budgetHits.at} = ${now.toISOString()}::timestamptz
+      group by ${budgetHits.key})`);
+}
+
+/**
  * True when any of the budgets is used up: a lookup that must not even be tried then (an order link's secret), so a
  * right guess after the limit tells nothing. Spends nothing.
  */

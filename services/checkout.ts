@@ -41,7 +41,7 @@ import {
   MAX_GIFT_VOUCHER_LINES,
 } from './cart';
 import type { CartModel } from './cart-json';
-import { type BudgetLimits, budgetsFor, spendBudget } from './budgets';
+import { type BudgetLimits, budgetsFor, giveBackBudget, spendBudget } from './budgets';
 import type { RequestContext } from './request-context';
 import { enqueue, settleJob } from './outbox';
 import { renderOrderEmail } from './order-email';
@@ -54,7 +54,7 @@ import { announcePageChange } from './page-changes';
 import { issueText, message } from '../domain/message';
 import { SERVER_FILLED_TEXTS } from './server-texts';
 import { randomToken } from './random-token';
-import { creditOrderPoints } from './points';
+import { giveOrder, unlimitedPending } from './order-gifts';
 import { cardsForCheckout, type IssuedGiftCard, issueGiftCards, redeemGiftCards } from './gift-cards';
 import { type GiftCardMail, renderGiftCardEmail } from './gift-card-email';
 import { GIFT_CARD_MESSAGES, planGiftCardPayment } from '../domain/gift-cards';
@@ -151,8 +151,14 @@ async function findByKey(db: Db, key: string) {
   return row ?? null;
 }
 
-/** Pre-sell bottles of this person's orders not yet shipped (reserved, not paid), by account or by mailbox. */
-async function reservedPresellBottles(tx: Db, user: { customerId: number | null; email: string }): Promise<number> {
+/**
+ * Pre-sell bottles of this person's orders not yet shipped (reserved, not paid), by account or by mailbox; a guest's
+ * also by the address they place from (a guest chooses the mailbox).
+ */
+async function reservedPresellBottles(
+  tx: Db,
+  user: { customerId: number | null; email: string; placedFrom: string | null },
+): Promise<number> {
   const [row] = await tx
     .select({ bottles: sql<number>`coalesce(sum(${orderLines.bottleCount}), 0)::int` })
     .from(orderLines)
@@ -163,6 +169,7 @@ async function reservedPresellBottles(tx: Db, user: { customerId: number | null;
         eq(orders.status, 'PROCESSING'),
         or(
           user.customerId !== null ? eq(orders.customerId, user.customerId) : undefined,
+          user.placedFrom !== null ? eq(orders.placedFrom, user.placedFrom) : undefined,
           sql`${mailboxKeySql(orders.email)} = ${mailboxKey(user.email)}`,
         ),
       ),
@@ -234,6 +241,8 @@ interface OrderRequest {
   delivery: OrderAddress | null;
   billing: OrderAddress | null;
   messages: I18n;
+  /** This attempt's own part of the payment key. */
+  attempt: string;
 }
 
 /** The order as the transaction left it (or the one a double click's first request placed). */
@@ -270,16 +279,19 @@ export async function placeOrder(
   const price = await priceForPayment(ctx, request);
   if ('replay' in price) return price.replay;
   const split = await splitPayment(ctx, request, price);
-  const authorisation = split.cardCents > 0 ? await authorise(ctx, request, split.cardCents) : null;
+  const authorisation = await authorise(ctx, request, price, split);
   const written = await ctx.db
-    .transaction((tx) => writeOrder(tx as unknown as Db, ctx, request, price.amountCents, split, authorisation))
+    .transaction((tx) => writeOrder(tx as unknown as Db, ctx, request, price, authorisation))
     .catch(async (error: unknown) => {
-      if (authorisation) await releaseUnlessHeld(ctx, authorisation.reference);
+      if (authorisation) await releaseOwn(ctx, authorisation.reference);
       throw error;
     });
   if (written.wentOutOfStock) ctx.cache?.clear();
+  // This request's own authorisation, unless its order now holds it: a double click's second request lets its go.
+  if (authorisation && (written.replayed || authorisation.purpose === 'verify'))
+    await releaseOwn(ctx, authorisation.reference);
   if (written.replayed) return replay(written, ctx, customerId, cartId);
-  if (authorisation) await captureAfterCommit(ctx, written, authorisation.reference);
+  if (authorisation?.purpose === 'charge') await captureAfterCommit(ctx, written, authorisation.reference);
   return { orderNumber: written.orderNumber, orderId: written.id, replayed: false };
 }
 
@@ -314,6 +326,14 @@ export async function previewGiftCards(
   };
 }
 
+/** What the cart's pre-sell lines come to: reserved today, not charged. */
+function presellCentsOf(priced: CartModel): number {
+  return priced.lines.reduce(
+    (sum, line, i) => sum + (line.preSellItem ? (priced.totals.lines[i]?.totalCents ?? 0) : 0),
+    0,
+  );
+}
+
 function eGiftCentsOf(priced: CartModel): number {
   return priced.lines.reduce(
     (sum, line, i) => sum + (line.giftVoucher ? (priced.totals.lines[i]?.totalCents ?? 0) : 0),
@@ -343,15 +363,16 @@ type PaymentSplit = ReturnType<typeof planGiftCardPayment>;
 
 /**
  * Step 3: the gift cards named are looked up (a wrong code spends from the address's code budget) and paid from, up
- * to what they may pay for; the card's details are checked when it has something left to pay.
+ * to what they may pay for; the card's details are checked when it has something left to pay, or when the order
+ * reserves pre-sell wine (the card it is reserved against).
  */
 async function splitPayment(
   ctx: CheckoutContext,
   request: OrderRequest,
-  price: { amountCents: number; eGiftCents: number },
+  price: PriceForPayment,
 ): Promise<PaymentSplit> {
   const split = await planPayment(ctx, request.input.giftCardCodes ?? [], price);
-  if (split.cardCents > 0) {
+  if (split.cardCents > 0 || price.presellCents > 0) {
     const cardProblem = checkCard(request.input.card, request.now);
     if (cardProblem) throw new ServiceError('invalid', cardProblem);
   }
@@ -377,17 +398,28 @@ async function checkRequest(
     input.savedAddressId !== undefined || input.delivery !== undefined ? await deliveryAddressOf(ctx, input) : null;
   const messages = await ctx.messages();
   const billing = input.billingSameAsDelivery || !input.billing ? delivery : toOrderAddress(input.billing);
-  // Every attempt that goes on to the payment provider spends from the budgets (card testing, declines).
-  await spendBudget(
-    ctx.db,
-    now,
-    budgetsFor('payment', ctx.budgets.paymentsPerAddress, ctx.clientAddress, {
-      limit: ctx.budgets.paymentsPerCart,
-      cartId,
-    }),
-    CHECKOUT_MESSAGES.tooManyPayments,
-  );
-  return { cartId, customerId, input, now, email, delivery, billing, messages };
+  return { cartId, customerId, input, now, email, delivery, billing, messages, attempt: randomToken(12, 'base64url') };
+}
+
+function paymentBudgetsOf(ctx: CheckoutContext, cartId: string) {
+  return budgetsFor('payment', ctx.budgets.paymentsPerAddress, ctx.clientAddress, {
+    limit: ctx.budgets.paymentsPerCart,
+    cartId,
+  });
+}
+
+/** The cart's version (carts.version, bumped by every change): what a payment is authorised for. */
+async function cartVersionOf(db: Db, cartId: string): Promise<number> {
+  const [row] = await db.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
+  return row?.version ?? 0;
+}
+
+/** What the cart costs as priced for the payment: the amount payable today, at one version of the cart. */
+interface PriceForPayment {
+  amountCents: number;
+  eGiftCents: number;
+  presellCents: number;
+  cartVersion: number;
 }
 
 /**
@@ -398,7 +430,9 @@ async function checkRequest(
 async function priceForPayment(
   ctx: CheckoutContext,
   request: OrderRequest,
-): Promise<{ amountCents: number; eGiftCents: number } | { replay: PlacedOrder }> {
+): Promise<PriceForPayment | { replay: PlacedOrder }> {
+  // NOTE: the version is read before the lines: a change between the two reads is a newer version under the lock.
+  const cartVersion = await cartVersionOf(ctx.db, request.cartId);
   const priced = await getCart({ ...ctx, cache: undefined }, request.cartId, { validate: true });
   try {
     refuseUnpayable(ctx, priced);
@@ -408,21 +442,59 @@ async function priceForPayment(
     if (placedMeanwhile) return { replay: replay(placedMeanwhile, ctx, request.customerId, request.cartId) };
     throw error;
   }
-  if (!request.delivery && priced.lines.some((l) => !l.giftVoucher))
-    throw new ServiceError('invalid', CHECKOUT_MESSAGES.deliveryRequired);
-  return { amountCents: priced.totals.order.payableTodayCents, eGiftCents: eGiftCentsOf(priced) };
+  refuseUndelivered(request, priced);
+  return {
+    amountCents: priced.totals.order.payableTodayCents,
+    eGiftCents: eGiftCentsOf(priced),
+    presellCents: presellCentsOf(priced),
+    cartVersion,
+  };
 }
 
-/** Step 4: the amount is held on the card, outside any transaction; it is taken only once the order is written. */
-async function authorise(ctx: CheckoutContext, request: OrderRequest, amountCents: number): Promise<Authorisation> {
+/** Anything but e-gift cards is delivered: it needs the delivery address. */
+function refuseUndelivered(request: OrderRequest, cart: CartModel): void {
+  if (!request.delivery && cart.lines.some((l) => !l.giftVoucher))
+    throw new ServiceError('invalid', CHECKOUT_MESSAGES.deliveryRequired);
+}
+
+/**
+ * This request's authorisation: `charge` holds what the card pays today (captured once the order is written);
+ * `verify` holds the pre-sell amount of an order with nothing for the card to pay today, to show the card it is
+ * reserved against is good, and is released once the order is written (decision 023: pre-sell is not charged).
+ */
+type HeldPayment = Authorisation & { purpose: 'charge' | 'verify' };
+
+/**
+ * Step 4: the amount is held on the card, outside any transaction; it is taken only once the order is written. The
+ * key is this attempt's own, bound to the amount and the cart's version: no other request can be answered with this
+ * authorisation, and only this request releases it. A refusal spends from the payment budgets.
+ */
+async function authorise(
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  price: PriceForPayment,
+  split: PaymentSplit,
+): Promise<HeldPayment | null> {
+  const purpose = split.cardCents > 0 ? 'charge' : price.presellCents > 0 ? 'verify' : null;
+  if (!purpose) return null;
+  const amountCents = purpose === 'charge' ? split.cardCents : price.presellCents;
+  // What abuse costs (card testing: declined cards, failed authorisations) spends from the budgets. Every attempt
+  // holds a use while it reaches the provider (so that parallel attempts count), and an approved one gives it back.
+  const budgets = paymentBudgetsOf(ctx, request.cartId);
+  await spendBudget(ctx.db, request.now, budgets, CHECKOUT_MESSAGES.tooManyPayments);
   const authorisation = await ctx.payments.authorise({
     amountCents,
     currency: ctx.site.currency,
     card: request.input.card,
-    paymentKey: paymentKeyOf(request.cartId, request.input.idempotencyKey),
+    paymentKey: paymentKeyOf(request, price.cartVersion, amountCents),
   });
   if (!authorisation.ok) throw new ServiceError('invalid', authorisation.message);
-  return authorisation;
+  await giveBackBudget(ctx.db, request.now, budgets);
+  if (authorisation.amountCents !== amountCents) {
+    await releaseOwn(ctx, authorisation.reference);
+    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+  }
+  return { ...authorisation, purpose };
 }
 
 /** Step 5: the order, in one transaction under the cart's lock. */
@@ -430,9 +502,8 @@ async function writeOrder(
   tx: Db,
   ctx: CheckoutContext,
   request: OrderRequest,
-  amountCents: number,
-  split: PaymentSplit,
-  authorisation: Authorisation | null,
+  price: PriceForPayment,
+  held: HeldPayment | null,
 ): Promise<WrittenOrder> {
   const { cartId, customerId, now } = request;
   await lockCart(tx, cartId, ctx.site, customerId);
@@ -441,8 +512,20 @@ async function writeOrder(
   if (placedMeanwhile)
     return { ...placedMeanwhile, replayed: true, amountCents: 0, captureJob: 0, wentOutOfStock: false };
 
-  const cart = await repriceUnderLock(tx, ctx, request, amountCents);
-  const joinsUnlimited = await checkMembership(tx, request, cart);
+  const cart = await repriceUnderLock(tx, ctx, request, price);
+  // The split again, from the lines under the lock: what the card pays must be what was authorised.
+  const split = await planPayment({ ...ctx, db: tx }, request.input.giftCardCodes ?? [], {
+    amountCents: cart.totals.order.payableTodayCents,
+    eGiftCents: eGiftCentsOf(cart),
+  });
+  const heldCents = held ? held.amountCents : 0;
+  const expected = held?.purpose === 'verify' ? presellCentsOf(cart) : split.cardCents;
+  if (expected !== heldCents || (held?.purpose === 'verify' && split.cardCents !== 0))
+    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+  if (!held && presellCentsOf(cart) > 0)
+    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+  const authorisation = held?.purpose === 'charge' ? held : null;
+  await checkMembership(tx, request, cart);
   const eCards = cart.lines.filter((l) => l.giftVoucher).reduce((n, l) => n + l.quantity, 0);
   if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
   const wentOutOfStock = await takeStock(tx, cart);
@@ -450,32 +533,18 @@ async function writeOrder(
 
   // The email's link carries its own secret (never the checkout key, which the confirmation cookie holds).
   const linkToken = randomToken(32, 'base64url');
-  const { orderId, orderNumber } = await insertOrder(
-    tx,
-    ctx,
-    request,
-    cart.totals,
+  const { orderId, orderNumber } = await insertOrder(tx, ctx, request, {
+    totals: cart.totals,
     voucher,
     split,
     authorisation,
+    card: held,
     linkToken,
-  );
+  });
   await redeemGiftCards(tx, split.applied, orderId, now);
   await insertOrderLines(tx, orderId, cart);
-  await creditOrderPoints(tx, customerId, ctx.site.brand.code, {
-    id: orderId,
-    subtotalCents: cart.totals.order.subtotalCents,
-  });
+  // The cards hold nothing and their emails wait until the payment is captured (services/order-gifts.ts).
   const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, cart, now);
-  if (joinsUnlimited && customerId !== null) {
-    await tx.insert(customerSubscriptions).values({
-      customerId,
-      type: 'FREESHIP',
-      status: 'REQUESTED',
-      name: 'Unlimited',
-      startedAt: now,
-    });
-  }
   if (voucher)
     await tx
       .insert(voucherUses)
@@ -497,7 +566,9 @@ async function writeOrder(
     .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
     .where(eq(carts.id, cartId));
   await queueOrderEmail(tx, ctx, request, { orderNumber, cart, issued, split, authorisation, linkToken });
-  await queueGiftCardEmails(tx, ctx, request, issued);
+  await queueGiftCardEmails(tx, ctx, request, orderId, issued);
+  // Nothing left to capture (gift cards paid, or nothing was payable today): what it bought is given now.
+  if (!authorisation) await giveOrder(tx, orderId, now);
   return {
     id: orderId,
     orderNumber,
@@ -511,32 +582,40 @@ async function writeOrder(
   };
 }
 
-/** Prices and stock as they are now, not from the read cache; the amount must be the one authorised. */
+/**
+ * Prices and stock as they are now, not from the read cache: the cart must be the version the payment was priced
+ * at, for the same amount, and still deliverable (a line swapped in meanwhile may need the address).
+ */
 async function repriceUnderLock(
   tx: Db,
   ctx: CheckoutContext,
   request: OrderRequest,
-  amountCents: number,
+  price: PriceForPayment,
 ): Promise<CartModel> {
+  if ((await cartVersionOf(tx, request.cartId)) !== price.cartVersion)
+    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   const priced = await getCart({ ...ctx, db: tx, cache: undefined }, request.cartId, { validate: true });
   refuseUnpayable(ctx, priced);
-  if (priced.totals.order.payableTodayCents !== amountCents)
+  if (priced.totals.order.payableTodayCents !== price.amountCents)
     throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+  refuseUndelivered(request, priced);
   return priced;
 }
 
 /**
  * Unlimited in the cart: it belongs to an account in its area, and a member of any standing does not buy it again
- * (checked as the database has it now: a login merge brings in lines a Prospect added). True when the order joins.
+ * (checked as the database has it now: a login merge brings in lines a Prospect added).
  */
-async function checkMembership(tx: Db, request: OrderRequest, cart: CartModel): Promise<boolean> {
+async function checkMembership(tx: Db, request: OrderRequest, cart: CartModel): Promise<void> {
   const { customerId } = request;
-  if (!cart.lines.some((l) => UNLIMITED_ITEM_CODES.has(l.itemCode))) return false;
+  if (!cart.lines.some((l) => UNLIMITED_ITEM_CODES.has(l.itemCode))) return;
   // A guest paying for it would get no subscription.
   if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
   if (isOutOfArea(request.delivery?.postcode ?? ''))
     throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
+  // An order that bought it and is not captured yet counts as a membership: it is given on its capture.
+  if (await unlimitedPending(tx, customerId)) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
   const [standing] = await tx
     .select({ status: customerSubscriptions.status })
     .from(customerSubscriptions)
@@ -550,7 +629,6 @@ async function checkMembership(tx: Db, request: OrderRequest, cart: CartModel): 
     .limit(1);
   if (standing?.status === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
   if (standing) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
-  return true;
 }
 
 /**
@@ -610,7 +688,8 @@ async function checkPersonRules(tx: Db, ctx: CheckoutContext, request: OrderRequ
   const presellBottles = cart.lines.filter((l) => l.preSellItem).reduce((n, l) => n + l.bottleCount, 0);
   if (voucher || presellBottles > 0) await lockVoucherUser(tx, user, request.email);
   if (presellBottles > 0) {
-    const held = await reservedPresellBottles(tx, user);
+    const placedFrom = request.customerId === null ? placedFromOf(ctx.clientAddress) : null;
+    const held = await reservedPresellBottles(tx, { ...user, placedFrom });
     if (held + presellBottles > ctx.presellBottleLimit)
       throw new ServiceError('invalid', CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
   }
@@ -622,19 +701,28 @@ async function checkPersonRules(tx: Db, ctx: CheckoutContext, request: OrderRequ
   return voucher;
 }
 
+/** What the order's row is written from, besides the request. */
+interface OrderFields {
+  totals: CartModel['totals'];
+  voucher: { code: string } | null;
+  split: PaymentSplit;
+  /** The card payment to capture, or null when there is none. */
+  authorisation: Authorisation | null;
+  /** The card the order was paid or reserved against (its brand and last 4 are shown). */
+  card: Authorisation | null;
+  linkToken: string;
+}
+
 /** The order's row, AUTHORISED; a clash with an existing number draws again (the unique index decides). */
 async function insertOrder(
   tx: Db,
   ctx: CheckoutContext,
   request: OrderRequest,
-  totals: CartModel['totals'],
-  voucher: { code: string } | null,
-  split: PaymentSplit,
-  authorisation: Authorisation | null,
-  linkToken: string,
+  fields: OrderFields,
 ): Promise<{ orderId: number; orderNumber: string }> {
   const { input, now } = request;
-  const order = totals.order;
+  const { voucher, split, authorisation, card, linkToken } = fields;
+  const order = fields.totals.order;
   for (let attempt = 0; attempt < 5; attempt++) {
     const orderNumber = orderNumberFor(ctx.site.id, now, randomInt(100_000_000) / 100_000_000);
     const [created] = await tx
@@ -662,10 +750,13 @@ async function insertOrder(
         cartHash: cartHashOf(request.cartId),
         giftCardCents: split.giftCardCents,
         // Paid by gift cards alone: no card payment to take.
-        paymentBrand: authorisation?.brand ?? null,
-        paymentLast4: authorisation?.last4 ?? null,
+        paymentBrand: card?.brand ?? null,
+        paymentLast4: card?.last4 ?? null,
         paymentReference: authorisation?.reference ?? null,
         paymentStatus: authorisation ? 'AUTHORISED' : 'CAPTURED',
+        // Given once the payment is captured (services/order-gifts.ts), in this transaction when there is none.
+        givenAt: null,
+        placedFrom: request.customerId === null ? placedFromOf(ctx.clientAddress) : null,
       })
       // NOTE: no target: a clash on the order number draws again; one on the key means another cart placed an
       // order with it meanwhile (PostgreSQL waits for that transaction here, then skips the row).
@@ -716,7 +807,7 @@ function issueOrderGiftCards(
       message: gift.message,
     }));
   });
-  return issueGiftCards(tx, key, orderId, cards, now);
+  return issueGiftCards(tx, key, orderId, cards, now, { held: true });
 }
 
 /** The confirmation email, through the outbox in the site's language: sent once the transaction commits. */
@@ -770,8 +861,17 @@ async function queueOrderEmail(
   );
 }
 
-/** Each card bought goes to its recipient by email, through the outbox with its code sealed. */
-async function queueGiftCardEmails(tx: Db, ctx: CheckoutContext, request: OrderRequest, issued: IssuedGiftCard[]) {
+/**
+ * Each card bought goes to its recipient by email, through the outbox with its code sealed; held until the order's
+ * payment is captured (services/order-gifts.ts).
+ */
+async function queueGiftCardEmails(
+  tx: Db,
+  ctx: CheckoutContext,
+  request: OrderRequest,
+  orderId: number,
+  issued: IssuedGiftCard[],
+) {
   for (const card of issued) {
     await enqueue(
       tx,
@@ -782,23 +882,24 @@ async function queueGiftCardEmails(tx: Db, ctx: CheckoutContext, request: OrderR
         ctx.giftCardKey,
       ) satisfies GiftCardMail,
       request.now,
+      request.now,
+      orderId,
     );
   }
 }
 
 /**
- * Step 6: the amount is taken once the order is written. NOTE: a capture that fails here stays AUTHORISED; its
- * outbox job (queued with the order) retries it, and one that keeps failing ends among the dead jobs /readyz counts.
+ * Step 6: the amount is taken once the order is written, and what the order bought is given with it. NOTE: a
+ * capture that fails here leaves the order AUTHORISED with nothing given; its outbox job (queued with the order)
+ * retries it, and /readyz counts the orders still waiting (`payments.notCaptured`) and the jobs that gave up.
  */
 async function captureAfterCommit(ctx: CheckoutContext, written: WrittenOrder, reference: string) {
-  try {
-    await capturePayment(ctx.db, ctx.payments, written.id, {
-      reference,
-      amountCents: written.amountCents,
-      fallbackJob: written.captureJob,
-      now: ctx.clock.now(),
-    });
-  } catch {}
+  await capturePayment(ctx.db, ctx.payments, written.id, {
+    reference,
+    amountCents: written.amountCents,
+    fallbackJob: written.captureJob,
+    now: ctx.clock.now(),
+  }).catch(() => {});
 }
 
 /** What the payment card is charged for an order: the payable-today amount less what gift cards paid. */
@@ -808,6 +909,24 @@ export function cardChargeOf(order: { payableTodayCents: number | null; totalCen
 
 /** How long the outbox's capture job waits for checkout's own capture to settle it. */
 export const CAPTURE_FALLBACK_AFTER_MS = 60_000;
+
+/**
+ * Orders still AUTHORISED (and not cancelled) longer after they were placed than the capture and its first retries
+ * take: stuck, with nothing they bought given (/readyz `payments.notCaptured`).
+ */
+export async function countUncapturedOrders(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, 'AUTHORISED'),
+        inArray(orders.status, ['PROCESSING', 'SHIPPED', 'DELIVERED']),
+        sql`${orders.placedAt} < ${new Date(now.getTime() - 5 * CAPTURE_FALLBACK_AFTER_MS).toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.n ?? 0;
+}
 
 /** The outbox job that takes an order's authorised amount (services/outbox.ts, kind `payment-capture`). */
 export interface PaymentCaptureJob {
@@ -844,37 +963,48 @@ export async function capturePayment(
     payment = { reference: order.reference, amountCents: cardChargeOf(order) };
   }
   await payments.capture(payment.reference, payment.amountCents);
-  // NOTE: lost in a crash, these only leave the fallback job to capture again, which takes nothing twice: the
-  // commit need not wait for the disk.
+  const now = written?.now ?? new Date();
+  // NOTE: lost in a crash, these only leave the fallback job to capture again, which takes nothing twice and gives
+  // only once: the commit need not wait for the disk. A capture whose order was cancelled meanwhile (RELEASED)
+  // gives nothing; the cancellation's release job finds the payment captured and refunds it.
   await transactionWithoutFlush(db, async (tx) => {
-    await tx
+    const [captured] = await tx
       .update(orders)
       .set({ paymentStatus: 'CAPTURED' })
-      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'AUTHORISED')));
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'AUTHORISED')))
+      .returning({ id: orders.id });
+    if (captured) await giveOrder(tx, orderId, now);
     if (written) await settleJob(tx, written.fallbackJob, written.now);
   });
 }
 
 /**
- * After a checkout that wrote nothing: the authorisation is let go, unless an order holds it (the same key's
- * order, placed meanwhile by a double click).
+ * After a checkout that wrote no order of its own: this request's authorisation is let go. No other request holds
+ * it: every attempt authorises under its own key.
  */
-async function releaseUnlessHeld(ctx: CheckoutContext, reference: string): Promise<void> {
+async function releaseOwn(ctx: CheckoutContext, reference: string): Promise<void> {
   try {
-    const [holder] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.paymentReference, reference))
-      .limit(1);
-    if (!holder) await ctx.payments.release(reference);
+    await ctx.payments.release(reference);
   } catch {
     // NOTE: an authorisation not released lapses at the card's bank: nothing is taken without an order.
   }
 }
 
-/** The provider's idempotency key: one per cart and checkout form, so another cart's replay is its own payment. */
-function paymentKeyOf(cartId: string, idempotencyKey: string): string {
-  return createHash('sha256').update(`payment:${cartId}:${idempotencyKey}`).digest('hex');
+/**
+ * The provider's idempotency key: this attempt's own (a random part), for one cart and checkout form, one version of
+ * the cart and one amount. Two requests never share an authorisation, so each releases only its own.
+ */
+function paymentKeyOf(request: OrderRequest, cartVersion: number, amountCents: number): string {
+  return createHash('sha256')
+    .update(
+      `payment:${request.cartId}:${request.input.idempotencyKey}:${cartVersion}:${amountCents}:${request.attempt}`,
+    )
+    .digest('hex');
+}
+
+/** What a guest's order keeps of the address it was placed from (for the pre-sell cap): a hash, not the address. */
+function placedFromOf(clientAddress: string): string {
+  return createHash('sha256').update(`placed-from:${clientAddress}`).digest('hex');
 }
 
 /** What the cart must be for an order to be paid for: not empty, under the cap, every line orderable. */

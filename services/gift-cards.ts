@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { giftCardLedger, giftCards, orders } from '../db/schema';
 import { giftCardCode } from '../domain/checkout';
@@ -78,13 +78,17 @@ function expiryOf(issuedAt: Date): Date {
   return expires;
 }
 
-/** Issues the cards of an order, each with its ledger's `issue` entry. */
+/**
+ * Issues the cards of an order, each with its ledger's `issue` entry; `held`, without it: checkout's cards hold
+ * nothing until the order's payment is captured (services/order-gifts.ts writes the entries then).
+ */
 export async function issueGiftCards(
   tx: Db,
   key: GiftCardKey,
   orderId: number,
   cards: readonly NewGiftCard[],
   now: Date,
+  options: { held?: boolean } = {},
 ): Promise<IssuedGiftCard[]> {
   if (cards.length === 0) return [];
   const withCodes = cards.map((card) => ({ ...card, code: giftCardCode(randomBytes(16)) }));
@@ -110,6 +114,7 @@ export async function issueGiftCards(
     if (!row) throw new Error('a gift card was not kept');
     return { ...card, id: row.id, last4: row.last4, expiresAt: row.expiresAt };
   });
+  if (options.held) return issued;
   const entries = issued
     .filter((card) => card.amountCents > 0)
     .map((card) => ({ giftCardId: card.id, kind: 'issue' as const, amountCents: card.amountCents, orderId, at: now }));
@@ -273,7 +278,13 @@ export async function giftCardsPaidLeft(
   return rows.map((r) => ({ id: r.id, last4: r.last4, leftCents: Number(r.left) })).filter((r) => r.leftCents > 0);
 }
 
-/** Gives amounts back to the gift cards that paid an order (its refund or cancellation). */
+/** A card a refund goes back to stays valid at least this long after it. */
+const REFUND_SPENDABLE_FOR_MS = 365 * 24 * 3_600_000;
+
+/**
+ * Gives amounts back to the gift cards that paid an order (its refund or cancellation). A card past its expiry, or
+ * within a year of it, would hold money that cannot be spent: it is valid again for as long as a new card.
+ */
 export async function refundToGiftCards(
   tx: Db,
   orderId: number,
@@ -283,7 +294,20 @@ export async function refundToGiftCards(
   const entries = parts
     .filter((p) => p.cents > 0)
     .map((p) => ({ giftCardId: p.id, kind: 'refund' as const, amountCents: p.cents, orderId, at: now }));
-  if (entries.length > 0) await tx.insert(giftCardLedger).values(entries);
+  if (entries.length === 0) return;
+  await tx.insert(giftCardLedger).values(entries);
+  await tx
+    .update(giftCards)
+    .set({ expiresAt: expiryOf(now) })
+    .where(
+      and(
+        inArray(
+          giftCards.id,
+          entries.map((e) => e.giftCardId),
+        ),
+        lt(giftCards.expiresAt, new Date(now.getTime() + REFUND_SPENDABLE_FOR_MS)),
+      ),
+    );
 }
 
 /**
@@ -380,7 +404,7 @@ export async function listCustomerGiftCards(
     .from(giftCards)
     .innerJoin(orders, eq(orders.id, giftCards.orderId))
     .where(
-      sql`${orders.customerId} = ${customer.id} or lower(${giftCards.recipientEmail}) = ${customer.email.toLowerCase()}`,
+      sql`${orders.givenAt} is not null and (${orders.customerId} = ${customer.id} or lower(${giftCards.recipientEmail}) = ${customer.email.toLowerCase()})`,
     )
     .orderBy(desc(giftCards.id))
     .limit(100);

@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { customerPoints, customers, orderEvents, orderLines, orders, products, skus } from '../db/schema';
 import { splitRefund } from '../domain/gift-cards';
 import { giftCardsPaidLeft, refundToGiftCards, voidIssuedGiftCards } from './gift-cards';
+import { dropHeldGifts, endOrderMemberships } from './order-gifts';
+import { UNLIMITED_ITEM_CODES } from '../domain/unlimited';
 import { CHECKOUT_MESSAGES } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import { basePointsOf } from '../domain/cart-pricing';
@@ -274,8 +276,12 @@ async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor)
     if (!canMove(ORDER_STATUS, row.status, 'CANCELLED'))
       throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'cancelled'));
     const now = ctx.clock.now();
-    // The e-gift cards it bought end with it (refused when one was spent).
-    await voidIssuedGiftCards(tx, row.id, now);
+    // What it gave ends with it: the e-gift cards it bought (refused when one was spent), the Unlimited membership.
+    // One that had not given yet (its payment not captured) gives nothing now.
+    const given = row.givenAt !== null;
+    if (given) await voidIssuedGiftCards(tx, row.id, now);
+    else await dropHeldGifts(tx, row.id);
+    await endOrderMemberships(tx, row.id);
     const captured = capturedOf(row);
     const release = row.paymentStatus === 'AUTHORISED' && row.paymentReference !== null;
     const giftBack = (await giftCardsPaidLeft(tx, row.id)).map((g) => ({
@@ -290,7 +296,7 @@ async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor)
       .set({ status: 'CANCELLED', ...(release ? { paymentStatus: 'RELEASED' as const } : {}) })
       .where(eq(orders.id, row.id));
     await returnStock(tx, row.id);
-    const pointsTaken = await takeBackPoints(tx, row, 'all', now);
+    const pointsTaken = given ? await takeBackPoints(tx, row, 'all', now) : 0;
     const event = await record(
       tx,
       row,
@@ -396,6 +402,8 @@ async function refund(
     const inFull = refunded + amount === paid;
     const now = ctx.clock.now();
     if (voidsGiftCards || inFull) await voidIssuedGiftCards(tx, row.id, now);
+    // The Unlimited membership it bought ends with its refund in full or its line's.
+    if (inFull || (itemCode !== undefined && UNLIMITED_ITEM_CODES.has(itemCode))) await endOrderMemberships(tx, row.id);
     const split = splitRefund(
       amount,
       {
@@ -586,10 +594,15 @@ async function enqueuePaymentJob(tx: Db, job: PaymentRefundJob, now: Date): Prom
   return enqueue(tx, 'payment-refund', job, now, new Date(now.getTime() + PROVIDER_FALLBACK_AFTER_MS));
 }
 
-/** The provider's release or refund of a job (the move's own call after its commit, or the outbox's retry). */
+/**
+ * The provider's release or refund of a job (the move's own call after its commit, or the outbox's retry). A release
+ * that finds the payment captured (checkout's capture won the race with a cancellation) refunds what was taken.
+ */
 export async function runPaymentJob(payments: PaymentProvider, job: PaymentRefundJob): Promise<void> {
-  if ('release' in job) await payments.release(job.reference);
-  else await payments.refund(job.reference, job.amountCents, job.refundKey);
+  if (!('release' in job)) return payments.refund(job.reference, job.amountCents, job.refundKey);
+  const { released, capturedCents } = await payments.release(job.reference);
+  if (!released && capturedCents > 0)
+    await payments.refund(job.reference, capturedCents, `order:${job.orderId}:cancel-after-capture`);
 }
 
 /** Right after the commit; a provider that fails leaves the job to the outbox, which retries it. */

@@ -32,11 +32,21 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Adds a job, due now or from `dueAt`; answers its id. */
-export async function enqueue(db: Db, kind: OutboxKind, payload: unknown, now: Date, dueAt = now): Promise<number> {
+/**
+ * Adds a job, due now or from `dueAt`; answers its id. `heldForOrder`: not sent until that order lets it go
+ * (services/order-gifts.ts).
+ */
+export async function enqueue(
+  db: Db,
+  kind: OutboxKind,
+  payload: unknown,
+  now: Date,
+  dueAt = now,
+  heldForOrder: number | null = null,
+): Promise<number> {
   const [job] = await db
     .insert(outbox)
-    .values({ kind, payload, nextAttemptAt: dueAt, createdAt: now })
+    .values({ kind, payload, nextAttemptAt: dueAt, createdAt: now, heldForOrder })
     .returning({ id: outbox.id });
   if (!job) throw new Error('the outbox kept no job');
   return job.id;
@@ -74,7 +84,12 @@ async function claimNext(db: Db, now: Date) {
       .select({ id: outbox.id })
       .from(outbox)
       .where(
-        and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now), sql`${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS}`),
+        and(
+          isNull(outbox.sentAt),
+          lte(outbox.nextAttemptAt, now),
+          sql`${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS}`,
+          isNull(outbox.heldForOrder),
+        ),
       )
       .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
       .limit(1)

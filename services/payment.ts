@@ -43,7 +43,17 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
       const payment =
         row ?? (await db.select().from(testPayments).where(eq(testPayments.paymentKey, request.paymentKey)))[0];
       if (!payment) throw new Error('test payment: the authorisation was not kept');
-      return { ok: true, reference: payment.reference, brand: payment.brand, last4: payment.last4 };
+      // A key is bound to the amount it first held: another amount under it is refused, never answered with the old
+      // authorisation (as a real provider refuses an idempotency key reused with other parameters).
+      if (payment.amountCents !== request.amountCents || payment.currency !== request.currency)
+        return { ok: false, message: PAYMENT_MESSAGES.keyReused };
+      return {
+        ok: true,
+        reference: payment.reference,
+        brand: payment.brand,
+        last4: payment.last4,
+        amountCents: payment.amountCents,
+      };
     },
     async capture(reference, amountCents) {
       const [taken] = await db
@@ -71,6 +81,13 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
         .update(testPayments)
         .set({ status: 'RELEASED', updatedAt: new Date() })
         .where(and(eq(testPayments.reference, reference), ne(testPayments.status, 'CAPTURED')));
+      const [payment] = await db
+        .select({ status: testPayments.status, capturedCents: testPayments.capturedCents })
+        .from(testPayments)
+        .where(eq(testPayments.reference, reference));
+      return payment?.status === 'CAPTURED'
+        ? { released: false, capturedCents: payment.capturedCents }
+        : { released: true, capturedCents: 0 };
     },
     async refund(reference, amountCents, refundKey) {
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0)

@@ -1,17 +1,27 @@
 import { Hono } from 'hono';
 import type { Database } from '../../db/client';
+import { countUncapturedOrders } from '../../services/checkout';
 import { countDeadJobs } from '../../services/outbox';
 import type { AppEnv } from '../types';
 
-/** `/healthz` while the process is up; `/readyz` when the database answers, with the outbox's dead jobs. */
+/**
+ * `/healthz` while the process is up; `/readyz` when the database answers, with the outbox's dead jobs and the
+ * orders whose payment is still only authorised past the capture's retry (nothing they bought has been given).
+ */
 export function healthRoutes(database: Database) {
   const routes = new Hono<AppEnv>();
   routes.get('/healthz', (c) => c.json({ status: 'ok' }));
   routes.get('/readyz', async (c) => {
     try {
       await database.ping();
-      // Jobs the outbox gave up on (emails, list calls): an operator's signal, not a reason to stop serving.
-      return c.json({ status: 'ready', database: database.kind, outbox: { dead: await countDeadJobs(database.db) } });
+      // Jobs the outbox gave up on (emails, list calls) and orders stuck uncaptured: an operator's signal, not a reason
+      // to stop serving.
+      return c.json({
+        status: 'ready',
+        database: database.kind,
+        outbox: { dead: await countDeadJobs(database.db) },
+        payments: { notCaptured: await countUncapturedOrders(database.db, new Date()) },
+      });
     } catch {
       return c.json({ status: 'unavailable', database: database.kind }, 503);
     }

@@ -19,7 +19,7 @@ const order = (card: typeof APPROVED_CARD) => orderBody({ email: 'budget@example
 const [APPROVED, DECLINED] = [APPROVED_CARD, DECLINED_CARD];
 
 describe('payment attempts', () => {
-  it('a cart gets 3 an hour, then 429 even with a good card; its address gets 5 over all its carts', async () => {
+  it('a cart gets 3 declined cards an hour, then 429 even with a good card; its address gets 5 over all its carts', async () => {
     const address = '10.9.1.1';
     const first = visitor(address);
     await first.add('D0001', 1);
@@ -33,18 +33,38 @@ describe('payment attempts', () => {
     expect(blocked.body.statusMessage).toBe('Too many payment attempts. Please wait an hour and try again.');
     expect((await first.cart()).numItems).toBe(1);
 
-    // Another cart on the same address: two more attempts make five, the sixth is refused.
+    // Another cart on the same address: a fourth decline; an approved order spends nothing; the fifth decline is the
+    // address's last, then even a good card is refused.
     const second = visitor(address);
     await second.add('D0001', 1);
     expect((await second.call('POST', '/api/checkout/order', order(DECLINED))).status).toBe(400);
     expect((await second.call('POST', '/api/checkout/order', order(APPROVED))).status).toBe(200);
     const third = visitor(address);
     await third.add('D0001', 1);
+    expect((await third.call('POST', '/api/checkout/order', order(DECLINED))).status).toBe(400);
     expect((await third.call('POST', '/api/checkout/order', order(APPROVED))).status).toBe(429);
     // Another address is not affected.
     const elsewhere = visitor();
     await elsewhere.add('D0001', 1);
     expect((await elsewhere.call('POST', '/api/checkout/order', order(APPROVED))).status).toBe(200);
+  });
+
+  it('counts what abuse costs, not paid orders: 12 approved guest orders from one address all go through', async () => {
+    const address = '10.9.1.2';
+    for (let i = 0; i < 12; i++) {
+      const guest = visitor(address);
+      await guest.add('D0002', 1);
+      const placed = await guest.call('POST', '/api/checkout/order', order(APPROVED));
+      expect(placed.status).toBe(200);
+    }
+    // The address's budget is still whole: five declines over five carts, then the sixth attempt is refused.
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const v = visitor(address);
+      await v.add('D0002', 1);
+      statuses.push((await v.call('POST', '/api/checkout/order', order(DECLINED))).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
   it('holds under parallel attempts: of 8 at once from one cart, 3 reach the provider', async () => {
