@@ -23,6 +23,7 @@ export const CONTACT_TEXTS = {
   topicAccount: /*i18n*/ 'My account or membership',
   topicOther: /*i18n*/ 'Something else',
   nameRequired: /*i18n*/ 'Please enter your name (at most 100 characters).',
+  nameOneLine: /*i18n*/ 'Please write your name on one line.',
   orderNumberInvalid: /*i18n*/ 'Please check the order number: it is on your confirmation email.',
   topicRequired: /*i18n*/ 'Please choose what your message is about.',
   messageLength: /*i18n*/ 'Please write your message: 10 to 2,000 characters.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_TEXTS } from './contact-texts';
+import { LOGIN_MESSAGES } from './identity-rules';
 import { LoginSchema } from './identity-schemas';
 
 // The contact form (`/contact-us`, POST /api/contact): one schema for the page's own check and the API's.
@@ -19,13 +20,22 @@ export const CONTACT_TOPIC_LABELS: Record<ContactTopic, string> = {
 
 export const CONTACT_MESSAGE_MAX = 2_000;
 
+/**
+ * A one-line field holds no line break of any kind (CR, LF, vertical tab, form feed, NEL, the Unicode line and
+ * paragraph separators): the retailer's copy writes each field as a `Label: value` line, and a break in a value would
+ * forge lines of its own ("Email: …").
+ */
+export const ONE_LINE = /^[^\n\v\f\r\u0085\u2028\u2029]*$/;
+
 export const ContactMessageSchema = z.object({
   name: z
     .string({ error: CONTACT_TEXTS.nameRequired })
     .trim()
     .min(1, CONTACT_TEXTS.nameRequired)
-    .max(100, CONTACT_TEXTS.nameRequired),
-  email: LoginSchema.shape.email,
+    .max(100, CONTACT_TEXTS.nameRequired)
+    .regex(ONE_LINE, CONTACT_TEXTS.nameOneLine),
+  // NOTE: the email pattern refuses whitespace, which in JavaScript leaves out NEL (U+0085).
+  email: LoginSchema.shape.email.regex(ONE_LINE, LOGIN_MESSAGES.email),
   orderNumber: z
     .string({ error: CONTACT_TEXTS.orderNumberInvalid })
     .trim()

@@ -554,6 +554,29 @@ export async function touch(tx: Tx, cartId: string): Promise<void> {
   await tx.update(carts).set(cartChanged()).where(eq(carts.id, cartId));
 }
 
+/**
+ * Holds a cart to MAX_CART_LINES after lines were moved into it (a login's merge): the newest lines past the cap
+ * go, so the lines it held before stay and the moved ones fill the room left, in the order they were added.
+ * E-gift cards have their own cap and are not counted. Returns how many lines went.
+ */
+export async function dropLinesPastCap(tx: Tx, cartId: string): Promise<number> {
+  const dropped = await tx
+    .delete(cartLines)
+    .where(
+      inArray(
+        cartLines.id,
+        tx
+          .select({ id: cartLines.id })
+          .from(cartLines)
+          .where(and(eq(cartLines.cartId, cartId), sql`${cartLines.giftVoucher} is null`))
+          .orderBy(asc(cartLines.id))
+          .offset(MAX_CART_LINES),
+      ),
+    )
+    .returning({ id: cartLines.id });
+  return dropped.length;
+}
+
 export interface AddRequest {
   itemCode: string;
   quantity: number;

@@ -11,6 +11,7 @@ import {
   VoucherCodeSchema,
   type VoucherRule,
 } from '../domain/vouchers';
+import { type BudgetLimits, budgetsFor, spendBudget } from './budgets';
 import { type CartContext, getCart, lockCart, newCartId, touch } from './cart';
 import type { CartModel } from './cart-json';
 import { ServiceError } from './service-error';
@@ -115,16 +116,31 @@ export type VoucherCookieOutcome =
       message: string;
       /** Why, as the voucher box would say it (e.g. 'Voucher expired'). */
       reason: string;
+    }
+  | {
+      code: string;
+      /** The code budget is used up: the code was not tried, so this says nothing of whether it exists. */
+      status: 'throttled';
+      message: string;
+      reason: null;
     };
+
+/** Who tries a voucher link's code: a try spends from the code budget of their address and cart, as the box does. */
+export interface CodeTrier {
+  clientAddress: string;
+  budgets: Pick<BudgetLimits, 'codesPerAddress' | 'codesPerCart'>;
+}
 
 /**
  * Applies the code a voucher link saved, when the cart has no voucher yet. Creates the cart when the code
  * applies and the visitor has none (unless createCart is false). The caller clears the cookie whenever the
  * outcome is not null. The outcome is null (nothing tried) when the cart already carries a voucher, or there
- * is no cart and createCart is false.
+ * is no cart and createCart is false: a saved code already on the cart costs no try however often it is sent.
+ * Every try spends one from the code budget first; once it is used up the code is not looked at ('throttled').
  */
 export async function applyVoucherCookie(
   ctx: CartContext,
+  trier: CodeTrier,
   cartId: string | null,
   rawCode: string,
   options: { createCart?: boolean } = {},
@@ -138,19 +154,23 @@ export async function applyVoucherCookie(
   }
   const target = cartId ?? newCartId();
   try {
+    await spendBudget(
+      ctx.db,
+      (ctx.clock ?? systemClock).now(),
+      budgetsFor('code', trier.budgets.codesPerAddress, trier.clientAddress, {
+        limit: trier.budgets.codesPerCart,
+        cartId,
+      }),
+      VOUCHER_MESSAGES.tooManyTries,
+    );
     await applyVoucher(ctx, target, code);
     return { cartId: target, outcome: { code, status: 'applied', message: null, reason: null } };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return {
-      cartId,
-      outcome: {
-        code,
-        status: 'invalid',
-        message: VOUCHER_MESSAGES.invalidLink,
-        reason: sentText(await ctx.messages?.(), error.text),
-      },
-    };
+    const text = sentText(await ctx.messages?.(), error.text);
+    if (error.kind === 'throttled')
+      return { cartId, outcome: { code, status: 'throttled', message: text, reason: null } };
+    return { cartId, outcome: { code, status: 'invalid', message: VOUCHER_MESSAGES.invalidLink, reason: text } };
   }
 }
 

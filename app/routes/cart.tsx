@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cartId = await findVisitorCart(cart, ctx.cookies.cart_id);
   // A voucher link's code (server/legacy.ts) is applied to the visitor's cart once, then its cookie cleared.
   const code = ctx.cookies[VOUCHER_COOKIE];
-  const applied = code ? await applyVoucherCookie(cart, cartId, code, { createCart: false }) : null;
+  const applied = code ? await applyVoucherCookie(cart, ctx, cartId, code, { createCart: false }) : null;
   const loaded = {
     cart: await cartJsonFor(await getCart(cart, cartId, { validate: true }), ctx.messages),
     unlimited: await unlimitedProduct(ctx),

@@ -46,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     errors: Object.fromEntries(
       [
         CONTACT_TEXTS.nameRequired,
+        CONTACT_TEXTS.nameOneLine,
         CONTACT_TEXTS.orderNumberInvalid,
         CONTACT_TEXTS.topicRequired,
         CONTACT_TEXTS.messageLength,

@@ -20,12 +20,12 @@ import { requestPasswordReset, resetPassword, sendVerificationEmail, verifyEmail
 import {
   type LoginResult,
   logIn,
-  mergeCartOnLogin,
   REMEMBER_COOKIE,
   register,
   revokeTokens,
   SESSION_COOKIE,
 } from '../../services/identity';
+import { joinCartsAtLogin } from '../../services/login-cart';
 import { ServiceError } from '../../services/service-error';
 import { ok } from '../envelope';
 import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
@@ -39,7 +39,7 @@ async function beginSession(c: Context<AppEnv>, result: LoginResult): Promise<vo
   const { db, site } = c.var.ctx;
   setLoginCookies(c, result.tokens);
   const anonymous = getCookie(c, CART_COOKIE);
-  const cartId = await mergeCartOnLogin(db, site, isCartId(anonymous) ? anonymous : null, result.customerId);
+  const cartId = await joinCartsAtLogin(db, site, isCartId(anonymous) ? anonymous : null, result.customerId);
   if (cartId) setCartCookie(c, cartId);
 }
 

@@ -84,7 +84,8 @@ export const VoucherCodeParams = z.object({ code: VoucherCodeSchema });
 
 /**
  * GET /api/cart/list with a `voucher_code` cookie (saved by a voucher link, server/legacy.ts): the code is
- * applied when the cart has none, and the cookie cleared either way. The answer then says what happened in
+ * applied when the cart has none (a try from the code budget, as the voucher box spends), and the cookie cleared
+ * either way. The answer then says what happened in
  * `voucherCookieOutcome` (services/vouchers VoucherCookieOutcome).
  */
 async function cartWithVoucherCookie(c: Context<AppEnv>, validate: boolean) {
@@ -94,7 +95,7 @@ async function cartWithVoucherCookie(c: Context<AppEnv>, validate: boolean) {
   let outcome: VoucherCookieOutcome | null = null;
   if (code !== undefined) {
     deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
-    const applied = await applyVoucherCookie(ctx, cartId, code, { createCart: true });
+    const applied = await applyVoucherCookie(ctx, c.var.ctx, cartId, code, { createCart: true });
     if (applied.cartId !== cartId) {
       cartId = applied.cartId;
       setCartCookie(c, cartId);

@@ -5,8 +5,10 @@ import { isApiPath } from './paths';
 
 /**
  * Personal answers are never stored by the browser or a shared cache: every JSON API answer (a cart, an order, an
- * offer for the cart, the user's lists), and every page rendered for an identified visitor (its page data holds the
- * customer's email and name). Pages for a Prospect keep their own rule (private, revalidated: page-cache.ts).
+ * offer for the cart, the user's lists), and every answer to an identified visitor whatever its type: a page, and
+ * React Router's data for it (`/account.data`, `/_.data`: the root's data holds the customer's email, name and
+ * favourites), a redirect, a 404. Only what says it is the same for everyone (`public`: built files, images,
+ * robots.txt, suggestions) keeps its own rule. Pages for a Prospect keep theirs (private, revalidated: page-cache.ts).
  */
 export function personalAnswersNoStore(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -16,7 +18,7 @@ export function personalAnswersNoStore(): MiddlewareHandler<AppEnv> {
       return;
     }
     const identified = c.var.ctx !== undefined && c.var.ctx.visitor.tier !== 'Prospect';
-    if (identified && c.res.headers.get('content-type')?.startsWith('text/html'))
+    if (identified && !/\bpublic\b/i.test(c.res.headers.get('Cache-Control') ?? ''))
       setAnswerHeader(c, 'Cache-Control', 'no-store');
   };
 }

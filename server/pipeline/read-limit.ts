@@ -5,10 +5,20 @@ import type { AppEnv } from '../types';
 import { plainPage } from './paths';
 import { createRateLimiter } from './rate-limit';
 
+/**
+ * The page route a path names, as React Router matches it: the path of its single-fetch data request (`/wines.data`,
+ * `/_.data` for `/`), letter case and trailing slashes aside. `/wines`, `/WINES`, `/wines/` and `/wines.data` are
+ * one route, one search.
+ */
+export function routeOfPage(p: string): string {
+  const page = p.endsWith('/_.data') ? p.slice(0, -'_.data'.length) : p.endsWith('.data') ? p.slice(0, -5) : p;
+  return page.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
 /** Searches, similar wines and suggestions: reads that cost the database real work. */
 function isExpensiveRead(p: string, term: string | undefined): boolean {
   return (
-    (p === '/wines' && term !== undefined) ||
+    (term !== undefined && routeOfPage(p) === '/wines') ||
     p.startsWith('/jsp/api/us/similar_wines_json.jsp') ||
     p.startsWith('/search/')
   );
@@ -18,11 +28,13 @@ function isExpensiveRead(p: string, term: string | undefined): boolean {
 export function limitExpensiveReads(perMinute: number, clock: Clock): MiddlewareHandler<AppEnv> {
   const reads = createRateLimiter({ perMinute });
   return async (c, next) => {
-    if (c.req.method === 'GET' && isExpensiveRead(c.req.path, c.req.query('Ntt'))) {
+    // NOTE: HEAD too: React Router renders the whole page for it and only then drops the body.
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+    if (reading && isExpensiveRead(c.req.path, c.req.query('Ntt'))) {
       if (!reads.take(c.var.ctx.clientAddress, clock.now().getTime())) {
         c.header('Retry-After', '60');
         const message = 'Too many searches from your address. Please wait a minute and try again.';
-        if (c.req.path === '/wines') return c.html(plainPage('Please wait a minute', message), 429);
+        if (routeOfPage(c.req.path) === '/wines') return c.html(plainPage('Please wait a minute', message), 429);
         return fail(c, 429, message);
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVED_CARD, DECLINED_CARD, orderBody } from '../support/checkout-input';
-import { createVisitor, useTestApp } from '../support/test-app';
+import { type CartListed, createVisitor, useTestApp } from '../support/test-app';
 
 // Budgets of costly or guessable actions per client address and per cart (services/budgets.ts), small here so the
 // tests reach them: payment attempts, voucher and referral codes tried, email signups.
@@ -106,6 +106,56 @@ describe('codes tried', () => {
     expect(page.status).toBe(429);
     expect(await page.text()).toContain('Too many codes tried. Please wait an hour and try again.');
     expect(page.headers.getSetCookie().some((c) => c.startsWith('voucher_code='))).toBe(false);
+  });
+});
+
+describe('the voucher link cookie tries codes from the same budget', () => {
+  const listWithCookie = async (v: ReturnType<typeof visitor>, code: string) => {
+    v.jar.set('voucher_code', code);
+    return (await v.call<CartListed>('GET', '/api/cart/list')).body.response;
+  };
+
+  it('once the voucher box is refused, a cookie code is not tried and the answer tells nothing of it', async () => {
+    const v = visitor();
+    await v.add('D0001', 7);
+    for (let i = 0; i < 4; i++) expect((await v.call('PUT', `/api/cart/voucher/GUESS${i}`)).status).toBe(400);
+    expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(429);
+    const throttled = {
+      status: 'throttled',
+      message: 'Too many codes tried. Please wait an hour and try again.',
+      reason: null,
+    };
+    // A code that exists and applies, one that needs more in the cart, and one that does not exist: alike.
+    for (const code of ['WELCOME20', 'SPEND150', 'NOSUCH']) {
+      const cart = await listWithCookie(v, code);
+      expect(cart.voucherCookieOutcome).toEqual({ code, ...throttled });
+      expect(cart.voucher).toBeUndefined();
+      expect(v.jar.has('voucher_code')).toBe(false);
+    }
+  });
+
+  it('each cookie code spends a try: the cart gets 4, then neither the cookie nor the box tries more', async () => {
+    const v = visitor();
+    await v.add('D0001', 2);
+    for (let i = 0; i < 4; i++)
+      expect((await listWithCookie(v, `GUESS${i}`)).voucherCookieOutcome).toMatchObject({ status: 'invalid' });
+    expect((await listWithCookie(v, 'WELCOME20')).voucherCookieOutcome).toMatchObject({ status: 'throttled' });
+    expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(429);
+  });
+
+  it('a cookie whose code is already on the cart spends nothing, however often it comes', async () => {
+    const v = visitor();
+    await v.add('D0001', 2);
+    expect((await listWithCookie(v, 'WELCOME20')).voucherCookieOutcome).toMatchObject({ status: 'applied' });
+    for (let i = 0; i < 6; i++) {
+      const cart = await listWithCookie(v, 'WELCOME20');
+      expect(cart.voucher).toMatchObject({ code: 'WELCOME20', applied: true });
+      expect(cart).not.toHaveProperty('voucherCookieOutcome');
+    }
+    // One try spent by the cookie: the cart's box has its other 3, then 429.
+    expect((await v.call('DELETE', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await v.call('PUT', `/api/cart/voucher/GUESS${i}`)).status).toBe(400);
+    expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(429);
   });
 });
 

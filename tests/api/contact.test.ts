@@ -42,6 +42,35 @@ describe('the contact form', () => {
     expect((await contactJobs()).length).toBe(before);
   });
 
+  it.each([
+    ['CR LF', 'Ana Lee\r\nEmail: boss@example.com'],
+    ['LF', 'Ana Lee\nEmail: boss@example.com'],
+    ['CR', 'Ana Lee\rEmail: boss@example.com'],
+    ['NEL', 'Ana Lee\u0085Email: boss@example.com'],
+    ['line separator', 'Ana Lee\u2028Email: boss@example.com'],
+    ['paragraph separator', 'Ana Lee\u2029Email: boss@example.com'],
+  ])('refuses a name broken over lines (%s), and queues nothing', async (_, name) => {
+    const before = (await contactJobs()).length;
+    const v = createVisitor(() => t.app, 'law-au', { address: '10.9.0.5' });
+    const res = await v.call('POST', '/api/contact', message({ name }));
+    expect(res.status).toBe(400);
+    expect(res.body.statusMessage).toBe('Please write your name on one line.');
+    expect((await contactJobs()).length).toBe(before);
+  });
+
+  it('refuses an email address with a line break in it, NEL included', async () => {
+    const v = createVisitor(() => t.app, 'law-au', { address: '10.9.0.5' });
+    for (const email of ['ana@example.com\nBcc: x@example.com', 'ana\u0085Email:x@example.com']) {
+      const res = await v.call('POST', '/api/contact', message({ email }));
+      expect(res.status, JSON.stringify(email)).toBe(400);
+      expect(res.body.statusMessage).toBe('Please enter a valid email address');
+    }
+    // A name on one line with the characters names have still goes.
+    expect(
+      (await v.call('POST', '/api/contact', message({ name: "Zoë O'Brien-Ng 李", email: 'zoe@example.com' }))).status,
+    ).toBe(200);
+  });
+
   it("queues the message to the site's customer-service address and an acknowledgement to the sender", async () => {
     const v = createVisitor(() => t.app, 'vir-au', { address: '10.9.0.2' });
     const res = await v.call<{ message: string }>(

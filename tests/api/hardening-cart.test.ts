@@ -4,7 +4,7 @@ import { carts, orders, products, skuPrices } from '../../db/schema';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { orderBody, testAddressFor } from '../support/checkout-input';
-import { createVisitor, useTestApp } from '../support/test-app';
+import { type CartLine, createVisitor, useTestApp } from '../support/test-app';
 
 // Hardening: a cart belongs to its owner, and cart ids are always made by the server.
 const t = useTestApp({ TRUST_PROXY: 'true' });
@@ -126,6 +126,40 @@ describe('the size of a cart', () => {
     expect((await v.cart()).lineItems).toEqual(before.lineItems);
     // More of an item already there is fine.
     expect((await v.add(codes[0]!, 2)).status).toBe(200);
+  });
+
+  it('holds at 50 after a login: the customer keeps their lines, the guest’s fill the room left, the rest go', async () => {
+    const codes = (
+      await t.testDb.database.db
+        .select({ code: products.itemCode })
+        .from(products)
+        .where(and(like(products.itemCode, 'W%'), eq(products.availability, 'in_stock')))
+        .orderBy(asc(products.itemCode))
+        .limit(60)
+    ).map((r) => r.code);
+    expect(codes).toHaveLength(60);
+    const addAll = (v: ReturnType<typeof visitor>, some: string[]) =>
+      v.call('POST', '/api/cart/itemcode/', { cartItems: some.map((itemCode) => ({ itemCode, quantity: 1 })) });
+
+    // The customer's cart: the first 30 wines.
+    const customer = visitor();
+    expect((await customer.register('merge-cap@example.com', 'Merging2026')).status).toBe(200);
+    expect((await addAll(customer, codes.slice(0, 30))).status).toBe(200);
+    expect((await customer.logout()).status).toBe(200);
+    // A guest's 40: ten the customer has too, then 30 new ones of which 20 fit.
+    const guest = visitor();
+    expect((await addAll(guest, codes.slice(20, 60))).status).toBe(200);
+    expect((await guest.cart()).lineItems).toHaveLength(40);
+    expect((await guest.login('merge-cap@example.com', 'Merging2026')).status).toBe(200);
+
+    const merged = await guest.cart();
+    expect(merged.numLineItems).toBe(50);
+    expect(codesOf(merged).sort()).toEqual(codes.slice(0, 50));
+    const quantityOf = (code: string) =>
+      merged.lineItems.find((l: CartLine) => l.lineItemIdentification.itemCode === code)?.quantity;
+    expect([codes[0], codes[20], codes[49]].map((c) => quantityOf(c!))).toEqual([1, 2, 1]);
+    // The cap holds for what comes next too.
+    expect((await guest.add(codes[55]!, 1)).status).toBe(400);
   });
 
   it('places no order above the site’s largest subtotal: law-tw answers 400 with the limit, never a 500', async () => {

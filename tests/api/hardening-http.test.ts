@@ -251,6 +251,29 @@ describe('expensive anonymous reads', () => {
   });
 });
 
+describe('the search limit', () => {
+  it('counts the /wines route however its path is spelt, its data request and HEAD among them', async () => {
+    const v = visitor();
+    const spellings: [string, string][] = [
+      ['GET', '/wines?Ntt=shiraz&Nty=1'],
+      ['GET', '/wines/?Ntt=shiraz&Nty=1'],
+      ['GET', '/WINES?Ntt=shiraz&Nty=1'],
+      ['GET', '/wines.data?Ntt=shiraz&Nty=1'],
+      ['GET', '/Wines//_.data?Ntt=shiraz&Nty=1'],
+      ['HEAD', '/wines?Ntt=shiraz&Nty=1'],
+    ];
+    // READ_RATE_LIMIT is 5: the sixth search is refused whichever spelling comes sixth, and so is every one after.
+    for (const [method, path] of spellings.slice(0, 5)) expect((await v.call(method, path)).status, path).not.toBe(429);
+    for (const [method, path] of [...spellings.slice(5), ...spellings.slice(0, 5)]) {
+      const refused = await v.call(method, path);
+      expect(refused.status, `${method} ${path}`).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+    }
+    // A listing without a term is not a search.
+    expect((await v.call('GET', '/WINES/?name=red-wine')).status).not.toBe(429);
+  });
+});
+
 describe('robots.txt and sitemap.xml', () => {
   it('use the configured host of the site, not the Host header the request sent', async () => {
     const robots = await t.app.request('/robots.txt', { headers: { host: 'evil.example' } });

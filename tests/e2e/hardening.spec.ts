@@ -63,14 +63,25 @@ test('every page type answers a logged-in customer with no-store; a Prospect’s
   const cookie = login.cookies.join('; ');
   const stored: string[] = [];
   for (const path of PAGE_TYPES) {
-    let res = await siteRequest('law-au', path, cookie);
+    let page = path;
+    let res = await siteRequest('law-au', page, cookie);
     // A product's short link answers with its canonical address.
-    if (res.status === 301 && res.location)
-      res = await siteRequest('law-au', new URL(res.location, 'http://x').pathname, cookie);
+    if (res.status === 301 && res.location) {
+      page = new URL(res.location, 'http://x').pathname;
+      res = await siteRequest('law-au', page, cookie);
+    }
     expect(res.status, path).toBeLessThan(400);
     if (res.status === 200) expect(res.body, path).toContain('shopper@example.com');
     if (res.headers['cache-control'] !== 'no-store')
       stored.push(`${path} → ${res.status} ${res.headers['cache-control']}`);
+    // The same page's data as React Router's client asks for it on a navigation (`/_.data` for `/`).
+    const url = new URL(page, 'http://x');
+    url.pathname = url.pathname.endsWith('/') ? `${url.pathname}_.data` : `${url.pathname}.data`;
+    const data = await siteRequest('law-au', url.pathname + url.search, cookie);
+    expect(data.status, url.pathname).toBeLessThan(400);
+    if (data.status === 200) expect(data.body, url.pathname).toContain('shopper@example.com');
+    if (data.headers['cache-control'] !== 'no-store')
+      stored.push(`${url.pathname} → ${data.status} ${data.headers['cache-control']}`);
   }
   expect(stored).toEqual([]);
   const prospect = await siteRequest('law-au', '/about-us');

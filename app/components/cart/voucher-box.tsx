@@ -39,6 +39,12 @@ function voucherProblem(cart: Cart): string | null {
 /** What became of a voucher link's code that did not apply, said politely (SPEC §8 "Invalid voucher page"). */
 export function VoucherLinkNotice({ outcome }: { outcome: VoucherCookieOutcome | null }) {
   const { i18n } = useLingui();
+  if (outcome?.status === 'throttled')
+    return (
+      <p className="notice" role="status" data-testid="voucher-link-notice">
+        {shownText(i18n, outcome.message)}
+      </p>
+    );
   if (outcome?.status !== 'invalid') return null;
   return (
     <p className="notice" role="status" data-testid="voucher-link-notice">
