@@ -28,6 +28,7 @@ export const ACCOUNT_EMAIL_MESSAGES = {
   resetSent:
     /*i18n*/ 'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.',
   resetInvalidLink: /*i18n*/ 'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+  resetTooManyTries: /*i18n*/ 'Too many password reset links tried. Please wait an hour and try again.',
   passwordReset: /*i18n*/ 'Your password has been changed. Please log in with your new password.',
 } as const;
 

@@ -88,19 +88,22 @@ async function sendLink(
   });
 }
 
+/** The row of a link's token while it may still be used: this purpose, unused, within its time. */
+function liveToken(token: string, purpose: keyof typeof LINK_EMAILS, now: Date) {
+  return and(
+    eq(emailTokens.tokenHash, tokenHash(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+}
+
 /** Uses a link's token once, within its time; the customer's id, or null for a token that is not (or no longer) one. */
 async function useToken(tx: Db, token: string, purpose: keyof typeof LINK_EMAILS, now: Date): Promise<number | null> {
   const [used] = await tx
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(token, purpose, now))
     .returning({ customerId: emailTokens.customerId });
   return used?.customerId ?? null;
 }
@@ -194,21 +197,43 @@ export async function requestPasswordReset(
   await sendLink(ctx, customer, 'reset');
 }
 
+/** What a reset-password try needs: the database, the clock, the client's address and its budget, the hash cost. */
+export interface ResetPasswordContext {
+  db: Db;
+  clock: Clock;
+  clientAddress: string;
+  budgets: Pick<BudgetLimits, 'codesPerAddress'>;
+  passwordCost: ScryptCost;
+}
+
 /**
  * Sets a new password through a reset link (single use, one hour). Every session and remembered login of the
- * account ends, and every other reset link of it; the mailbox is proved, so the account is verified too.
+ * account ends, and every other reset link of it; the mailbox is proved, so the account is verified too. A token can
+ * be guessed and a password hash costs half a second of CPU: every try spends from the address's code budget (429
+ * over it), and the token is looked up before any hash is made.
  */
 export async function resetPassword(
-  db: Db,
-  clock: Clock,
+  ctx: ResetPasswordContext,
   input: { token: string; password: string },
-  passwordCost: ScryptCost,
 ): Promise<void> {
-  const now = clock.now();
-  // The hash first: half a second of CPU at the production cost, outside the transaction.
-  const passwordHash = await hashPassword(input.password, passwordCost);
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  await spendBudget(
+    db,
+    now,
+    budgetsFor('reset-link', ctx.budgets.codesPerAddress, ctx.clientAddress),
+    ACCOUNT_EMAIL_MESSAGES.resetTooManyTries,
+  );
+  const [live] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(liveToken(input.token, 'reset', now));
+  if (!live) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
+  // Outside the transaction: half a second of CPU at the production cost.
+  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // NOTE: used here, not at the lookup above: of two tries with one token at once, one sets the password.
     const customerId = await useToken(tx, input.token, 'reset', now);
     if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
     const [before] = await tx
