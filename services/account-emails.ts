@@ -10,7 +10,7 @@ import { hashPassword, type ScryptCost } from '../db/password-hash';
 import type { Site } from '../domain/sites';
 import { type BudgetLimits, budgetsFor, HOUR_MS, spendBudget } from './budgets';
 import { claimGuestOrders } from './checkout';
-import { revokeAllSessions } from './identity';
+import { endResetLinks, revokeAllSessions } from './identity';
 import { enqueue } from './outbox';
 import { randomToken } from './random-token';
 import { EMAIL_TEXTS } from './server-texts';
@@ -245,10 +245,7 @@ export async function resetPassword(
       .set({ passwordHash, emailVerifiedAt: before?.verifiedAt ?? now })
       .where(eq(customers.id, customerId));
     if (before && !before.verifiedAt) await claimGuestOrders(tx, customerId, before.email);
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailTokens.customerId, customerId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+    await endResetLinks(tx, customerId, now);
     await revokeAllSessions(tx, customerId);
   });
 }

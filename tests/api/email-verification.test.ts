@@ -190,6 +190,41 @@ describe('password reset', () => {
   });
 });
 
+describe('a password change', () => {
+  it('ends every reset link of the account asked for before it', async () => {
+    const v = visitor();
+    expect((await v.register('changed.first@example.com', 'Vintage2026x')).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      await visitor().call('POST', '/api/authentication/forgot-password', { email: 'changed.first@example.com' });
+    const tokens = (await mailsTo('changed.first@example.com')).map(resetTokenOf).filter(Boolean);
+    expect(tokens).toHaveLength(2);
+    const changed = await v.call('PUT', '/api/user/password', {
+      currentPassword: 'Vintage2026x',
+      newPassword: 'Changed2026',
+    });
+    expect(changed.status).toBe(200);
+    for (const token of tokens) {
+      const res = await visitor().call('POST', '/api/authentication/reset-password', { token, password: 'Stolen2026' });
+      expect(res.status).toBe(400);
+      expect(res.body.statusMessage).toBe(
+        'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+      );
+    }
+    expect((await visitor().login('changed.first@example.com', 'Changed2026')).status).toBe(200);
+    // A link asked for after the change works.
+    await visitor().call('POST', '/api/authentication/forgot-password', { email: 'changed.first@example.com' });
+    const [newest] = await mailsTo('changed.first@example.com');
+    expect(
+      (
+        await visitor().call('POST', '/api/authentication/reset-password', {
+          token: resetTokenOf(newest),
+          password: 'Chosen2026',
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
 describe('a reset link tried', () => {
   const INVALID = 'This link is no longer valid. Please ask for a new one on the forgotten password page.';
   const TOO_MANY = 'Too many password reset links tried. Please wait an hour and try again.';
