@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gt, sql } from 'drizzle-orm';
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appContext } from '../../app/context';
 import { action as resetPasswordAction } from '../../app/routes/reset-password';
 import { scryptCost } from '../../db/password-hash';
-import { customers, emailTokens, outbox, sessions } from '../../db/schema';
+import { budgetHits, customers, emailTokens, outbox, sessions } from '../../db/schema';
 import { fixedClock, systemClock } from '../../domain/clock';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
@@ -114,6 +114,33 @@ describe('password reset', () => {
     const [mail] = await mailsTo('planner@example.com');
     expect(mail?.subject).toBe('Laithwaites: choose a new password');
     expect(resetTokenOf(mail)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('does the same work for an address without an account: the same budgets spent, no token, no email', async () => {
+    // NOTE: the work, not its time, is compared (a timed test cannot hold on a shared machine): an unknown address
+    // that spent less answered faster than a known one.
+    const db = t.testDb.database.db;
+    const spentFor = async (email: string) => {
+      const [last] = await db.select({ id: sql<number>`coalesce(max(${budgetHits.id}), 0)::int` }).from(budgetHits);
+      const [tokensBefore] = await db.select({ n: sql<number>`count(*)::int` }).from(emailTokens);
+      const res = await visitor().call('POST', '/api/authentication/forgot-password', { email });
+      expect(res.body.response).toEqual({ message: SENT });
+      const hits = await db.select({ key: budgetHits.key }).from(budgetHits).where(gt(budgetHits.id, last!.id));
+      const [tokensAfter] = await db.select({ n: sql<number>`count(*)::int` }).from(emailTokens);
+      // The kind of each budget spent (its key without the address or mailbox it counts).
+      return {
+        budgets: hits.map((h) => h.key.replace(/:[^:]+$/, '')).sort(),
+        tokens: tokensAfter!.n - tokensBefore!.n,
+      };
+    };
+    expect((await visitor().register('same.work@example.com', 'Vintage2026x')).status).toBe(200);
+    const known = await spentFor('same.work@example.com');
+    const unknown = await spentFor('no.account.here@example.com');
+    expect(known.tokens).toBe(1);
+    expect(unknown.tokens).toBe(0);
+    expect(unknown.budgets).toEqual(known.budgets);
+    expect(known.budgets).toHaveLength(2);
+    expect(await mailsTo('no.account.here@example.com')).toEqual([]);
   });
 
   it('sets a new password with the SPEC rules, once, and ends every session and remembered login', async () => {
