@@ -83,4 +83,10 @@ describe('mailboxKey', () => {
     expect(mailboxKey('x.y@example.com')).not.toBe(mailboxKey('xy@example.com'));
     expect(mailboxKey('a@plus+domain.example')).toBe('a@plus+domain.example');
   });
+
+  it('is the same for a quoted local part, with or without a +tag in the quotes', () => {
+    for (const email of ['"x"@example.com', ' "X"@Example.com', '"x+wine"@example.com', '"\\x"@example.com'])
+      expect(mailboxKey(email), email).toBe('x@example.com');
+    expect(mailboxKey('"x.y"@example.com')).toBe('x.y@example.com');
+  });
 });

@@ -28,6 +28,7 @@ export const ACCOUNT_EMAIL_MESSAGES = {
   resetSent:
     /*i18n*/ 'If an account exists for this address, we have sent it a link to choose a new password. The link works for one hour.',
   resetInvalidLink: /*i18n*/ 'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+  resetTooManyTries: /*i18n*/ 'Too many password reset links tried. Please wait an hour and try again.',
   passwordReset: /*i18n*/ 'Your password has been changed. Please log in with your new password.',
 } as const;
 
@@ -46,12 +47,19 @@ export function normaliseEmail(email: string): string {
 }
 
 /**
+ * What `mailboxKey` takes out of an address, in this order, as patterns PostgreSQL reads as JavaScript does (its SQL
+ * twin uses the same ones): the quotes and backslashes of a quoted local part (`"x"@…` is `x@…`), then a `+tag`.
+ */
+export const MAILBOX_QUOTING = /["\\](?=.*@)/g;
+export const MAILBOX_TAG = /\+[^@]*@/;
+
+/**
  * The mailbox an email address reaches, for rules that hold once per person (once-per-customer vouchers): case and
- * surrounding spaces aside, a `+tag` in the local part reaches the same mailbox. `EMAIL_KEY_SQL` in
+ * surrounding spaces aside, a quoted local part and a `+tag` in it reach the same mailbox. `mailboxKeySql` in
  * services/voucher-store.ts is the same rule in SQL.
  */
 export function mailboxKey(email: string): string {
-  return normaliseEmail(email).replace(/\+[^@]*@/, '@');
+  return normaliseEmail(email).replace(MAILBOX_QUOTING, '').replace(MAILBOX_TAG, '@');
 }
 
 /** Who is shopping: SPEC §4 visitor tiers. */

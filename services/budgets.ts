@@ -112,7 +112,7 @@ export interface BudgetLimits {
 
 /** Budgets of one kind for a client address and, when there is one, its cart. */
 export function budgetsFor(
-  kind: 'payment' | 'code' | 'signup' | 'verify' | 'reset' | 'contact',
+  kind: 'payment' | 'code' | 'signup' | 'verify' | 'reset' | 'reset-link' | 'contact',
   perAddress: number,
   address: string,
   perCart?: { limit: number; cartId: string | null },

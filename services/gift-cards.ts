@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { giftCardLedger, giftCards, orders } from '../db/schema';
+import { customers, giftCardLedger, giftCards, orders } from '../db/schema';
 import { giftCardCode } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import {
@@ -393,7 +393,10 @@ export interface CustomerGiftCard {
   history: GiftCardHistoryEntry[];
 }
 
-/** The cards a customer bought (their orders) or received (sent to their email), newest first, with their ledgers. */
+/**
+ * The cards a customer bought (their orders) or received (sent to their email, once the account has proved it owns
+ * that mailbox: anyone can register an address), newest first, with their ledgers.
+ */
 export async function listCustomerGiftCards(
   db: Db,
   clock: Clock,
@@ -404,7 +407,8 @@ export async function listCustomerGiftCards(
     .from(giftCards)
     .innerJoin(orders, eq(orders.id, giftCards.orderId))
     .where(
-      sql`${orders.givenAt} is not null and (${orders.customerId} = ${customer.id} or lower(${giftCards.recipientEmail}) = ${customer.email.toLowerCase()})`,
+      sql`${orders.givenAt} is not null and (${orders.customerId} = ${customer.id} or (lower(${giftCards.recipientEmail}) = ${customer.email.toLowerCase()}
+        and exists (select 1 from ${customers} where ${customers.id} = ${customer.id} and ${customers.emailVerifiedAt} is not null)))`,
     )
     .orderBy(desc(giftCards.id))
     .limit(100);

@@ -1,9 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../db/password-hash';
-import { cartLines, carts, customers, customerSubscriptions, favourites, loginFailures, sessions } from '../db/schema';
+import {
+  cartLines,
+  carts,
+  customers,
+  customerSubscriptions,
+  emailTokens,
+  favourites,
+  loginFailures,
+  sessions,
+} from '../db/schema';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import type { Clock } from '../domain/clock';
 import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
@@ -142,6 +151,14 @@ export async function revokeTokens(db: Db, tokens: SessionTokens): Promise<void>
   const presented = validTokens(tokens);
   if (presented.length === 0) return;
   await db.delete(sessions).where(inArray(sessions.tokenHash, presented.map(hashToken)));
+}
+
+/** Ends every reset link of a customer not used yet: a link asked for before the password changed is stale. */
+export async function endResetLinks(db: Db, customerId: number, now: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.customerId, customerId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
 }
 
 /** Revokes every login of a customer (password change). */
@@ -359,7 +376,7 @@ export async function register(
 
 /**
  * Changes the password; the session that asked (`keep`) keeps working, every other login of the customer
- * ends. A wrong current password is an 'invalid' ServiceError.
+ * ends, and so does every reset link of the account. A wrong current password is an 'invalid' ServiceError.
  */
 export async function changePassword(
   db: Db,
@@ -388,8 +405,9 @@ export async function changePassword(
     .update(customers)
     .set({ passwordHash: await hashPassword(input.newPassword, passwordCost) })
     .where(eq(customers.id, customerId));
-  // Every other device has to log in again with the new password.
+  // Every other device has to log in again with the new password, and a reset link asked for before no longer works.
   await revokeAllSessions(db, customerId, keep);
+  await endResetLinks(db, customerId, now);
 }
 
 /**

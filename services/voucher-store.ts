@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { customers, referralCodes, voucherUses, vouchers } from '../db/schema';
 import type { AttachedVoucher } from '../domain/cart-totals';
-import { mailboxKey } from '../domain/identity-rules';
+import { MAILBOX_QUOTING, MAILBOX_TAG, mailboxKey } from '../domain/identity-rules';
 import { REFERRAL_CODE_PATTERN } from '../domain/referrals';
 import type { VoucherRule } from '../domain/vouchers';
 
@@ -42,9 +42,12 @@ export interface VoucherUser {
   email?: string | null;
 }
 
-/** `mailboxKey` of domain/identity-rules.ts, in SQL: lower case, trimmed, without a `+tag` in the local part. */
+/**
+ * `mailboxKey` of domain/identity-rules.ts, in SQL: lower case, trimmed, without the quotes of a quoted local part or a
+ * `+tag` in it, by the same patterns.
+ */
 export function mailboxKeySql(column: SQL | AnyPgColumn): SQL {
-  return sql`regexp_replace(lower(btrim(${column})), '[+][^@]*@', '@')`;
+  return sql`regexp_replace(regexp_replace(lower(btrim(${column})), ${MAILBOX_QUOTING.source}::text, '', 'g'), ${MAILBOX_TAG.source}::text, '@')`;
 }
 
 /** The mailboxes this user answers for: the guest's email, and the customer's account email. */

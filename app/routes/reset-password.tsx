@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { ACCOUNT_EMAIL_MESSAGES, LOGIN_MESSAGES } from '../../domain/identity-rules';
 import { ResetPasswordSchema } from '../../domain/identity-schemas';
 import { resetPassword } from '../../services/account-emails';
@@ -36,11 +36,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { done: false, field: issue?.path[0] === 'password', message: issue?.message ?? LOGIN_MESSAGES.generic };
   }
   try {
-    await resetPassword(ctx.db, ctx.clock, parsed.data, ctx.passwordCost);
+    await resetPassword(ctx, parsed.data);
     return { done: true, field: false, message: ACCOUNT_EMAIL_MESSAGES.passwordReset };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return { done: false, field: false, message: error.text as string };
+    const answer = { done: false, field: false, message: error.text as string };
+    return error.kind === 'throttled' ? data(answer, { status: 429 }) : answer;
   }
 }
 

@@ -233,11 +233,10 @@ export const authenticationApi = createApiRouter()
         "Choose a new password with a reset link's token (single use, one hour); every login of the account ends",
       middleware: [readJsonBody] as const,
       request: { body: jsonBody(ResetPasswordSchema) },
-      responses: responses(z.object({ message: z.string() }), 'The password is changed.', [400]),
+      responses: responses(z.object({ message: z.string() }), 'The password is changed.', [400, 429]),
     }),
     async (c) => {
-      const { db, clock, passwordCost } = c.var.ctx;
-      await resetPassword(db, clock, c.req.valid('json'), passwordCost);
+      await resetPassword(c.var.ctx, c.req.valid('json'));
       return ok(c, { message: ACCOUNT_EMAIL_MESSAGES.passwordReset });
     },
   );

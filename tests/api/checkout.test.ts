@@ -275,6 +275,21 @@ describe('pre-sell wines, reserved unpaid', () => {
   });
 });
 
+describe('pre-sell wines, reserved unpaid, for a quoted local part', () => {
+  it('count toward the cap of the mailbox it quotes', async () => {
+    const first = visitor();
+    await first.add('P0001', 20);
+    expect((await place(first, { email: '"quoted.presell"@example.com' })).status).toBe(200);
+    const second = visitor();
+    await second.add('P0001', 5);
+    const over = await place(second, { email: 'quoted.presell+more@example.com' });
+    expect(over.status).toBe(400);
+    expect(over.body.statusMessage).toBe(
+      'Pre-sell wines are reserved without payment, at most 24 bottles per customer until they ship. Please lower the pre-sell quantity in your cart.',
+    );
+  });
+});
+
 describe('the e-gift cap of 20 cards', () => {
   const card = (i: number) => ({
     salesCode: 'EGIFT',
@@ -443,6 +458,24 @@ describe('vouchers at checkout', () => {
     }
     const uses = await db().select().from(voucherUses).where(eq(voucherUses.voucherCode, 'WELCOME20'));
     expect(uses.filter((u) => /once\.only/i.test(u.email ?? ''))).toHaveLength(1);
+  });
+
+  it('WELCOME20 is once per mailbox for a quoted local part too, whichever spelling came first', async () => {
+    const welcome = async (email: string) => {
+      const v = visitor();
+      await v.add('D0002', 1);
+      expect((await v.call('PUT', '/api/cart/voucher/WELCOME20')).status).toBe(200);
+      return place(v, { email });
+    };
+    for (const [first, again] of [
+      ['quoted.first@example.org', '"quoted.first"@example.org'],
+      ['"Quoted.Second+wine"@example.org', 'quoted.second@example.org'],
+    ] as const) {
+      expect((await welcome(first)).status, first).toBe(200);
+      const refused = await welcome(again);
+      expect(refused.status, again).toBe(409);
+      expect(refused.body.statusMessage).toBe('You have already used this voucher.');
+    }
   });
 
   it('two guest tags of one mailbox use WELCOME20 once between them, even at the same moment', async () => {

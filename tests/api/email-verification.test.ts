@@ -1,9 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gt, sql } from 'drizzle-orm';
+import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { customers, emailTokens, outbox, sessions } from '../../db/schema';
-import { fixedClock } from '../../domain/clock';
+import { appContext } from '../../app/context';
+import { action as resetPasswordAction } from '../../app/routes/reset-password';
+import { scryptCost } from '../../db/password-hash';
+import { budgetHits, customers, emailTokens, outbox, sessions } from '../../db/schema';
+import { fixedClock, systemClock } from '../../domain/clock';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
+import { resetPassword } from '../../services/account-emails';
+import { ServiceError } from '../../services/service-error';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // An account proves its mailbox: the link's token is single-use, kept hashed and expires after 24 hours; the link
@@ -110,6 +116,33 @@ describe('password reset', () => {
     expect(resetTokenOf(mail)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  it('does the same work for an address without an account: the same budgets spent, no token, no email', async () => {
+    // NOTE: the work, not its time, is compared (a timed test cannot hold on a shared machine): an unknown address
+    // that spent less answered faster than a known one.
+    const db = t.testDb.database.db;
+    const spentFor = async (email: string) => {
+      const [last] = await db.select({ id: sql<number>`coalesce(max(${budgetHits.id}), 0)::int` }).from(budgetHits);
+      const [tokensBefore] = await db.select({ n: sql<number>`count(*)::int` }).from(emailTokens);
+      const res = await visitor().call('POST', '/api/authentication/forgot-password', { email });
+      expect(res.body.response).toEqual({ message: SENT });
+      const hits = await db.select({ key: budgetHits.key }).from(budgetHits).where(gt(budgetHits.id, last!.id));
+      const [tokensAfter] = await db.select({ n: sql<number>`count(*)::int` }).from(emailTokens);
+      // The kind of each budget spent (its key without the address or mailbox it counts).
+      return {
+        budgets: hits.map((h) => h.key.replace(/:[^:]+$/, '')).sort(),
+        tokens: tokensAfter!.n - tokensBefore!.n,
+      };
+    };
+    expect((await visitor().register('same.work@example.com', 'Vintage2026x')).status).toBe(200);
+    const known = await spentFor('same.work@example.com');
+    const unknown = await spentFor('no.account.here@example.com');
+    expect(known.tokens).toBe(1);
+    expect(unknown.tokens).toBe(0);
+    expect(unknown.budgets).toEqual(known.budgets);
+    expect(known.budgets).toHaveLength(2);
+    expect(await mailsTo('no.account.here@example.com')).toEqual([]);
+  });
+
   it('sets a new password with the SPEC rules, once, and ends every session and remembered login', async () => {
     expect((await visitor().register('reset.me@example.com', 'Vintage2026x')).status).toBe(200);
     const elsewhere = visitor();
@@ -181,5 +214,141 @@ describe('password reset', () => {
     const blocked = await one().call('POST', '/api/authentication/forgot-password', { email: 'x9@example.com' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.statusMessage).toBe('Too many emails asked for. Please wait an hour and try again.');
+  });
+});
+
+describe('a password change', () => {
+  it('ends every reset link of the account asked for before it', async () => {
+    const v = visitor();
+    expect((await v.register('changed.first@example.com', 'Vintage2026x')).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      await visitor().call('POST', '/api/authentication/forgot-password', { email: 'changed.first@example.com' });
+    const tokens = (await mailsTo('changed.first@example.com')).map(resetTokenOf).filter(Boolean);
+    expect(tokens).toHaveLength(2);
+    const changed = await v.call('PUT', '/api/user/password', {
+      currentPassword: 'Vintage2026x',
+      newPassword: 'Changed2026',
+    });
+    expect(changed.status).toBe(200);
+    for (const token of tokens) {
+      const res = await visitor().call('POST', '/api/authentication/reset-password', { token, password: 'Stolen2026' });
+      expect(res.status).toBe(400);
+      expect(res.body.statusMessage).toBe(
+        'This link is no longer valid. Please ask for a new one on the forgotten password page.',
+      );
+    }
+    expect((await visitor().login('changed.first@example.com', 'Changed2026')).status).toBe(200);
+    // A link asked for after the change works.
+    await visitor().call('POST', '/api/authentication/forgot-password', { email: 'changed.first@example.com' });
+    const [newest] = await mailsTo('changed.first@example.com');
+    expect(
+      (
+        await visitor().call('POST', '/api/authentication/reset-password', {
+          token: resetTokenOf(newest),
+          password: 'Chosen2026',
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('a reset link tried', () => {
+  const INVALID = 'This link is no longer valid. Please ask for a new one on the forgotten password page.';
+  const TOO_MANY = 'Too many password reset links tried. Please wait an hour and try again.';
+  const MADE_UP = 'A'.repeat(43);
+
+  /** A reset link's token for a new account with this address (asked for from an address of its own). */
+  async function resetTokenFor(email: string) {
+    expect((await visitor().register(email, 'Vintage2026x')).status).toBe(200);
+    await visitor().call('POST', '/api/authentication/forgot-password', { email });
+    const token = resetTokenOf((await mailsTo(email)).find((m) => m.text.includes('reset-password')));
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    return token;
+  }
+
+  it('spends from the address’s code budget: over it 429, even for a right token; another address may', async () => {
+    const token = await resetTokenFor('tries.reset@example.com');
+    const budgeted = createApp({
+      database: t.testDb.database,
+      config: testConfig({ TRUST_PROXY: 'true', CODE_TRIES_PER_HOUR: '3' }),
+    });
+    const from = (address: string) => createVisitor(() => budgeted, 'law-au', { address });
+    const reset = (address: string, tried: string) =>
+      from(address).call('POST', '/api/authentication/reset-password', { token: tried, password: 'Renewed2026' });
+    for (let i = 0; i < 3; i++) {
+      const wrong = await reset('10.11.8.1', `${MADE_UP.slice(1)}${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.statusMessage).toBe(INVALID);
+    }
+    const refused = await reset('10.11.8.1', token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.statusMessage).toBe(TOO_MANY);
+    expect((await visitor().login('tries.reset@example.com', 'Vintage2026x')).status).toBe(200);
+    expect((await reset('10.11.8.2', token)).status).toBe(200);
+    expect((await visitor().login('tries.reset@example.com', 'Renewed2026')).status).toBe(200);
+  });
+
+  it('is looked up before any password hash is made', async () => {
+    // NOTE: scrypt refuses an N that is not a power of two: a hash made with this cost fails the call.
+    const refusedCost = { ...scryptCost(10), n: 1000 };
+    const ctx = {
+      db: t.testDb.database.db,
+      clock: systemClock,
+      clientAddress: '10.11.8.3',
+      budgets: { codesPerAddress: 1000 },
+      passwordCost: refusedCost,
+    };
+    const wrong = await resetPassword(ctx, { token: MADE_UP, password: 'Renewed2026' }).catch((error) => error);
+    expect(wrong).toBeInstanceOf(ServiceError);
+    expect((wrong as ServiceError).message).toBe(INVALID);
+    // A right token does reach the hash, which this cost fails.
+    const token = await resetTokenFor('hash.after@example.com');
+    const right = await resetPassword(ctx, { token, password: 'Renewed2026' }).catch((error) => error);
+    expect(right).toBeInstanceOf(Error);
+    expect(right).not.toBeInstanceOf(ServiceError);
+  });
+
+  it('from the page’s form shares the budget, and answers 429 with the message over it', async () => {
+    const paged = createApp({
+      database: t.testDb.database,
+      config: testConfig({ TRUST_PROXY: 'true', CODE_TRIES_PER_HOUR: '2' }),
+      // The reset page's own action behind POST /reset-password (the API tests have no page build).
+      renderPage: async (request, ctx) => {
+        const context = new RouterContextProvider();
+        context.set(appContext, ctx);
+        const answer = await resetPasswordAction({
+          request,
+          context,
+          params: {},
+          unstable_pattern: '/reset-password',
+        } as never);
+        return 'init' in answer
+          ? Response.json(answer.data, { status: answer.init?.status ?? 200 })
+          : Response.json(answer);
+      },
+    });
+    const address = '10.11.8.4';
+    const postForm = () =>
+      paged.request('/reset-password', {
+        method: 'POST',
+        headers: {
+          host: 'law-au.localhost:3000',
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': address,
+        },
+        body: new URLSearchParams({ token: MADE_UP, password: 'Renewed2026' }).toString(),
+      });
+    const first = await postForm();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ done: false, field: false, message: INVALID });
+    const api = await createVisitor(() => paged, 'law-au', { address }).call(
+      'POST',
+      '/api/authentication/reset-password',
+      { token: MADE_UP, password: 'Renewed2026' },
+    );
+    expect(api.status).toBe(400);
+    const over = await postForm();
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ done: false, field: false, message: TOO_MANY });
   });
 });

@@ -149,4 +149,23 @@ describe("the account's gift cards", () => {
     expect(others).not.toContain(bought.code.slice(-4));
     expect(others).not.toContain(received.code.slice(-4));
   });
+
+  it('lists a card sent to the email only once the account has proved the mailbox; its own purchases at once', async () => {
+    const email = 'unproved.recipient@example.com';
+    expect((await visitor().register(email, 'Vintage2026')).status).toBe(200);
+    const received = await buyGiftCard(30, 'Unproved.Recipient@example.com');
+    const bought = await buyGiftCard(35, 'someone.else@example.com', email);
+    const [account] = await db()
+      .select({ id: customers.id, email: customers.email })
+      .from(customers)
+      .where(eq(customers.email, email));
+    const listed = async () => (await listCustomerGiftCards(db(), systemClock, account!)).map((card) => card.last4);
+    expect(await listed()).toEqual([bought.code.slice(-4)]);
+
+    const jobs = await db().select({ payload: outbox.payload }).from(outbox).where(eq(outbox.kind, 'account-email'));
+    const link = jobs.map((j) => j.payload as { to: string; text: string }).find((m) => m.to === email);
+    const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(link?.text ?? '')?.[1];
+    expect((await visitor().call('POST', '/api/authentication/verify-email', { token })).status).toBe(200);
+    expect(await listed()).toEqual([bought.code.slice(-4), received.code.slice(-4)]);
+  });
 });

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { carts, customers, voucherUses, vouchers } from '../../db/schema';
 import { fixedClock } from '../../domain/clock';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
+import { mailboxKey } from '../../domain/identity-rules';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
 import type { CartJson } from '../../services/cart-json';
+import { mailboxKeySql } from '../../services/voucher-store';
 import { recordVoucherUse } from '../../services/vouchers';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
 import { type CartListed, createVisitor, useTestApp } from '../support/test-app';
@@ -205,6 +207,30 @@ describe('once per customer', () => {
       { type: 'VOUCHER', message: VOUCHER_MESSAGES.alreadyUsed },
     ]);
     expect(orderDiscounts(cart)).toEqual([]);
+  });
+});
+
+describe('the mailbox of an address', () => {
+  it('is the same in SQL as in JavaScript, for every spelling the rules fold', async () => {
+    const spellings = [
+      'x@example.com',
+      ' X@Example.COM ',
+      'x+1@example.com',
+      'X+wine+2@example.com',
+      '"x"@example.com',
+      '"X+wine"@Example.com',
+      '"\\x"@example.com',
+      '"x.y"@example.com',
+      'a@plus+domain.example',
+    ];
+    for (const email of spellings) {
+      const [row] = (
+        (await t.testDb.database.db.execute(sql`select ${mailboxKeySql(sql`${email}::text`)} as key`)) as unknown as {
+          rows: { key: string }[];
+        }
+      ).rows;
+      expect(row?.key, email).toBe(mailboxKey(email));
+    }
   });
 });
 
