@@ -21,7 +21,10 @@ describe('decision records', () => {
     const [title, blank, header] = readFileSync(path.join(DECISIONS, name), 'utf8').split('\n');
     expect(title).toMatch(new RegExp(`^# ${name.slice(0, 3)} — \\S`));
     expect(blank).toBe('');
-    expect(header).toMatch(/^Date: \d{4}-\d{2}-\d{2} · Status: (accepted|superseded by \d{3}|proposed)$/);
+    // A later record that changes part of an earlier one says so on both: "Amends NNN" and "Amended by NNN".
+    expect(header).toMatch(
+      /^Date: \d{4}-\d{2}-\d{2} · Status: (accepted|superseded by \d{3}|proposed)( · (Amends|Amended by) \d{3}(, \d{3})*)*$/,
+    );
   });
 });
 
