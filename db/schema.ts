@@ -12,6 +12,7 @@ import {
 } from '../domain/orders';
 import { AUTHORISATION_STATUS, type AuthorisationState, PAYMENT_STATUS, type PaymentState } from '../domain/payment';
 import { GIFT_CARD_LEDGER_KINDS, type GiftCardLedgerKind } from '../domain/gift-cards';
+import { PRODUCT_KIND_LIST, type ProductKind } from '../domain/product-kinds';
 import { REVIEW_STATUS, type ReviewStatus } from '../domain/reviews';
 import type { StateMachine } from '../domain/state-machine';
 import type { CurrencyCode } from '../domain/sites';
@@ -41,9 +42,13 @@ import {
  */
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
+/** A column's check constraint: one of the listed values (a vocabulary declared in domain/). */
+const inList = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`);
+
 /** A status column's check constraint: one of its state set's states (domain/state-machine.ts). */
 const oneOf = (name: string, column: AnyPgColumn, machine: StateMachine<string>) =>
-  check(name, sql`${column} in (${sql.raw(machine.states.map((state) => `'${state}'`).join(', '))})`);
+  inList(name, column, machine.states);
 
 export const products = pgTable(
   'products',
@@ -54,8 +59,8 @@ export const products = pgTable(
     slug: text('slug').notNull(),
     producer: text('producer').notNull(),
     vintage: integer('vintage'),
-    /** wine | beer | spirit | other | giftVoucher | membership (the last two are sold but never listed) */
-    productType: text('product_type').notNull(),
+    /** PRODUCT_KINDS (domain/product-kinds.ts): what the kind means for stock, delivery, listings and pages. */
+    productType: text('product_type').$type<ProductKind>().notNull(),
     /** red | white | rose | sparkling | dessert | fortified | mixed | none */
     colour: text('colour').notNull(),
     style: text('style').notNull(),
@@ -93,6 +98,7 @@ export const products = pgTable(
     index('products_colour_idx').on(t.colour),
     index('products_sort_rank_idx').on(t.sortRank),
     index('products_categories_idx').using('gin', t.categories),
+    inList('products_product_type', t.productType, PRODUCT_KIND_LIST),
   ],
 );
 
@@ -639,9 +645,6 @@ export const testPaymentRefunds = pgTable('test_payment_refunds', {
   amountCents: cents('amount_cents').notNull(),
   createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
 });
-
-const inList = (name: string, column: AnyPgColumn, values: readonly string[]) =>
-  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`);
 
 /**
  * Every move of an order and every refund, in the order they happened (services/order-moves.ts): the order page

@@ -1,4 +1,5 @@
 import { VOUCHER_RULE_DEFAULTS } from '../domain/vouchers';
+import { productKindsWhere } from '../domain/product-kinds';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
@@ -92,9 +93,13 @@ export async function seedDatabase(
     await insertAll(t, mixedCaseContents, catalogue.mixedCaseContents);
     // Stock the demo catalogue counts (checkout takes from it): plenty of everything in stock, none of the
     // rest. Only products without a count yet, so a re-run keeps what orders took.
+    const counted = inArray(
+      products.productType,
+      productKindsWhere((k) => k.carriesStock),
+    );
     await t.execute(sql`
       update ${products} set stock_bottles = case when availability = 'out_of_stock' then 0 else 2400 end
-      where stock_bottles is null and product_type in ('wine', 'beer', 'spirit', 'other')`);
+      where stock_bottles is null and ${counted}`);
 
     // Reviews have serial ids: only write them for products that have none yet, so a re-run adds nothing.
     const reviewed = new Set(

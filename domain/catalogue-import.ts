@@ -3,6 +3,7 @@ import { CURRENCY_CODES, type CurrencyCode } from './sites';
 import { amountToCents } from './money';
 import { PACK_SIZES } from './pack-pricing';
 import { ITEM_CODE_PATTERN } from './item-code';
+import { type ProductKind, productKindsWhere } from './product-kinds';
 
 // The operators' catalogue file (`npm run catalogue:import FILE.csv`): one row per sku and currency. Pure: the
 // rows come in as records (header → value, with the file line each starts on), problems go out with those line
@@ -26,7 +27,11 @@ export const CATALOGUE_COLUMNS = [
   'stock',
 ] as const;
 
-export const PRODUCT_TYPES = ['wine', 'beer', 'spirit', 'other'] as const;
+/**
+ * The kinds the file may hold: listed ones whose stock is counted (the `stock` column). E-gift cards, Unlimited and
+ * plan bump items are neither, and are not sold through it.
+ */
+export const PRODUCT_TYPES = productKindsWhere((k) => k.listed && k.carriesStock) as [ProductKind, ...ProductKind[]];
 export const COLOURS = ['red', 'white', 'rose', 'sparkling', 'dessert', 'fortified', 'mixed', 'none'] as const;
 
 const money = (column: string) =>
@@ -98,7 +103,7 @@ export interface CatalogueProduct {
   itemCode: string;
   name: string;
   vintage: number | null;
-  productType: (typeof PRODUCT_TYPES)[number];
+  productType: ProductKind;
   colour: (typeof COLOURS)[number];
   grape: string;
   region: string;

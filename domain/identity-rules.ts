@@ -1,5 +1,6 @@
 import { isActiveMember, type UnlimitedStatus } from './unlimited';
 import type { VisitorType, VisitorTypeDetailed } from './page-types';
+import { isProductKind, PRODUCT_KINDS } from './product-kinds';
 
 // SPEC §5 login form and §4 visitor tiers. Shared by the login form in the browser and the API.
 // NOTE: no zod here: this module reaches every page's bundle (header, favourite controls); the input
@@ -103,9 +104,9 @@ export function loginPath(redirectingURL: string, brandName: string): string {
   return `/login?${new URLSearchParams({ redirectingURL, pageTitle: `Login ${brandName}` })}`;
 }
 
-/** SPEC §6: the login prompt of a favourite control, worded by product type. */
+/** SPEC §6: the login prompt of a favourite control, worded by product type (an unknown one is an item). */
 export function favouriteLoginPrompt(productType: string): string {
-  const noun = productType === 'wine' || productType === 'beer' || productType === 'spirit' ? productType : 'item';
+  const noun = isProductKind(productType) ? PRODUCT_KINDS[productType].favouriteNoun : 'item';
   return `Log in to Favourite this ${noun}`;
 }
 

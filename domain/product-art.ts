@@ -1,4 +1,5 @@
 import type { ImageSize } from './images';
+import { PRODUCT_KINDS, type ProductKind } from './product-kinds';
 
 // Product images are drawn, not photographed: an SVG bottle, magnum, case, can or gift box whose
 // glass, wine and label colours come from the product's colour and style.
@@ -8,7 +9,7 @@ export interface ArtInput {
   name: string;
   producer: string;
   colour: string;
-  productType: string;
+  productType: ProductKind;
   mixed: boolean;
   bottleSizeMl: number;
   vintage: number | null;
@@ -88,21 +89,22 @@ export function drawProductSvg(input: ArtInput, size: ImageSize): string {
       `${bottles}<path d="M30 250 h240 v130 h-240 z" fill="#b98a4f"/><path d="M30 250 l20 -20 h200 l20 20 z" fill="#d4a868"/><text x="150" y="330" font-family="Georgia, serif" font-size="34" text-anchor="middle" fill="#3b2612">${escapeXml(mark)} · 12</text>`,
     );
   }
-  if (input.productType === 'beer') {
+  const picture = PRODUCT_KINDS[input.productType].picture;
+  if (picture === 'can') {
     return frame(
       size,
       title,
       `<rect x="100" y="90" width="100" height="280" rx="18" fill="hsl(${hue} 45% 35%)"/><rect x="108" y="80" width="84" height="20" rx="6" fill="#c0c0c0"/><rect x="100" y="180" width="100" height="110" fill="#f6efe0"/><text x="150" y="248" font-family="Arial, sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="hsl(${hue} 45% 30%)">${escapeXml(mark)}</text>`,
     );
   }
-  if (input.productType === 'spirit') {
+  if (picture === 'spirit') {
     return frame(
       size,
       title,
       `<rect x="135" y="40" width="30" height="50" fill="#2d2d2d"/><rect x="80" y="90" width="140" height="280" rx="20" fill="hsl(${hue} 35% 70% / 0.55)" stroke="#6b6b6b" stroke-width="3"/><rect x="95" y="190" width="110" height="110" fill="#fdfaf1"/><text x="150" y="258" font-family="Georgia, serif" font-size="36" text-anchor="middle" fill="#2d2d2d">${escapeXml(mark)}</text>`,
     );
   }
-  if (input.productType === 'other' || input.productType === 'giftVoucher' || input.productType === 'membership') {
+  if (picture === 'giftBox') {
     return frame(
       size,
       title,

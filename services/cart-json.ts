@@ -2,6 +2,7 @@ import type { GiftVoucherDetails } from '../db/schema';
 import type { CartTotals } from '../domain/cart-totals';
 import { englishText, sentText, type Text, type Translator } from '../domain/message';
 import { centsToAmount } from '../domain/money';
+import type { ProductKind } from '../domain/product-kinds';
 import type { Site } from '../domain/sites';
 
 // The one formatter from the cart in integer cents (domain/cart-totals) to the cart JSON of SPEC §3.
@@ -28,7 +29,7 @@ export interface CartLineModel {
     mixed: boolean;
     thumbnailImage: string;
     smallImage: string;
-    productType: string;
+    productType: ProductKind;
     url: string | null;
     quantityLocked: boolean;
   };

@@ -13,6 +13,14 @@ import { hasMemberPricing, isCurrent } from '../domain/identity-rules';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
 import { message, type Translator } from '../domain/message';
 import { productImages, productPath } from '../domain/product-path';
+import {
+  isDelivered,
+  isListed,
+  isOnePerCart,
+  isPackPriced,
+  PRODUCT_KINDS,
+  type ProductKind,
+} from '../domain/product-kinds';
 import { checkPlanLine } from '../domain/plans';
 import type { Site } from '../domain/sites';
 import {
@@ -220,7 +228,7 @@ interface SkuInfo extends Omit<SkuView, 'itemCode'> {
   slug: string;
   vintage: number | null;
   mixed: boolean;
-  productType: string;
+  productType: ProductKind;
   bottleCount: number;
   availability: string;
   preSell: boolean;
@@ -271,21 +279,8 @@ async function loadSkus(db: Db, codes: readonly string[], currency: string): Pro
 /** Bottles one unit of a sku counts as: a magnum counts 2; a mixed case counts its bottles. */
 /** Bottles a unit of the sku counts as; none for what is never delivered (an e-gift card, a membership). */
 function bottlesPerUnit(sku: Pick<SkuInfo, 'numberOfBottles' | 'mixed' | 'bottleCount' | 'productType'>): number {
-  if (sku.productType === 'giftVoucher' || sku.productType === 'membership') return 0;
+  if (!isDelivered(sku.productType)) return 0;
   return sku.numberOfBottles * (sku.mixed ? 1 : sku.bottleCount);
-}
-
-function isVoucherItem(sku: Pick<SkuInfo, 'productType'>): boolean {
-  return sku.productType === 'giftVoucher';
-}
-
-/** Unlimited and plan (SV) lines: one per cart, quantity 1. */
-function isOneOnly(sku: Pick<SkuInfo, 'productType'>): boolean {
-  return sku.productType === 'membership' || sku.productType === 'subscription';
-}
-
-function isLinkless(sku: Pick<SkuInfo, 'productType'>): boolean {
-  return isOneOnly(sku) || sku.productType === 'giftVoucher';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -423,7 +418,7 @@ async function priceCart(
     const sku = skuMap.get(line.itemCode);
     return sku ? [{ line, sku }] : [];
   });
-  const isPackWine = (sku: SkuInfo) => sku.numberOfBottles === 1 && !sku.mixed && sku.productType === 'wine';
+  const isPackWine = (sku: SkuInfo) => sku.numberOfBottles === 1 && !sku.mixed && isPackPriced(sku.productType);
   const singles = priced.filter(({ sku }) => isPackWine(sku));
   const tables = await loadPackTablesCached(ctx, [...new Set(singles.map((s) => s.sku.productItemCode))]);
 
@@ -432,7 +427,7 @@ async function priceCart(
       quantity: line.quantity,
       bottlesPerUnit: bottlesPerUnit(sku),
       preSell: sku.preSell,
-      voucherEligible: !line.giftVoucher && !isVoucherItem(sku),
+      voucherEligible: !line.giftVoucher && PRODUCT_KINDS[sku.productType].voucherEligible,
     };
     const table = tables.get(sku.productItemCode);
     if (line.giftVoucher) {
@@ -454,7 +449,7 @@ async function priceCart(
         listCents: sku.listPriceCents,
         memberCents: sku.memberPriceCents,
       },
-      memberPriceAllowed: sku.productType !== 'membership',
+      memberPriceAllowed: PRODUCT_KINDS[sku.productType].memberPriced,
     };
   });
   const totals = calculateCartTotals({ lines: inputs, site, isMember, voucher, now: (ctx.clock ?? systemClock).now() });
@@ -500,11 +495,11 @@ async function priceCart(
         ...productImages(sku.imageBase),
         productType: sku.productType,
         // SPEC §2: Unlimited, SV (Subscribe and Save) and gift voucher items have no link.
-        url: isLinkless(sku)
-          ? null
-          : productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode }),
+        url: isListed(sku.productType)
+          ? productPath({ slug: sku.slug, vintage: sku.vintage, itemCode: sku.productItemCode })
+          : null,
         // SPEC §5: UL and SV items, voucher items and Z020 keep their quantity.
-        quantityLocked: sku.quantityLocked || isVoucherItem(sku) || isOneOnly(sku),
+        quantityLocked: sku.quantityLocked || PRODUCT_KINDS[sku.productType].quantityLocked,
       },
       numberOfBottles: sku.numberOfBottles,
       preSellItem: sku.preSell,
@@ -645,13 +640,13 @@ export async function changeItems(
   const resolved = normalised.map((r) => ({ request: r, sku: resolveSku(r.itemCode, skuMap) }));
   // SPEC §5: Z020, Unlimited and voucher lines keep their quantity; Unlimited is one membership.
   for (const { request, sku } of resolved) {
-    const oneOnly = isOneOnly(sku);
+    const oneOnly = isOnePerCart(sku.productType);
     if (mode === 'set' && (sku.quantityLocked || oneOnly)) throw new ServiceError('invalid', CART_MESSAGES.locked);
     if (oneOnly && request.quantity !== 1) throw new ServiceError('invalid', CART_MESSAGES.locked);
   }
   if (resolved.some((r) => r.sku.productType === 'membership')) await checkUnlimitedJoin(ctx, cartId);
   await attachPlanOffers(ctx, resolved);
-  const memberships = new Set(resolved.filter((r) => isOneOnly(r.sku)).map((r) => r.sku.skuItemCode));
+  const memberships = new Set(resolved.filter((r) => isOnePerCart(r.sku.productType)).map((r) => r.sku.skuItemCode));
 
   // One request per item code: repeated codes in a batch add up (or, for set, the last one wins).
   const merged = new Map<string, AddRequest>();

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { products, skuPrices, skus } from '../db/schema';
 import type { CatalogueProduct } from '../domain/catalogue-import';
 import { slugify } from '../domain/product-path';
+import { PRODUCT_KINDS } from '../domain/product-kinds';
 import type { Clock } from '../domain/clock';
 import { announcePageChange } from './page-changes';
 
@@ -19,9 +20,8 @@ export interface CatalogueImportReport {
 
 /** Where a new product is listed, from what it is (the operator's file does not name categories). */
 function categoriesOf(p: CatalogueProduct): string[] {
-  if (p.productType === 'beer') return ['beer'];
-  if (p.productType === 'spirit') return ['spirits'];
-  if (p.productType === 'other') return ['gifts'];
+  const category = PRODUCT_KINDS[p.productType].category;
+  if (category) return [category];
   if (p.colour === 'mixed') return ['mixed-cases'];
   if (p.colour === 'none') return [];
   return [`${p.colour}-wine`];

@@ -6,12 +6,9 @@ import { mixedCaseContents, products, reviews, skuPrices, skus } from '../db/sch
 import { centsToAmount } from '../domain/money';
 import { productImages, productPath } from '../domain/product-path';
 import { PACK_FIELD, type PackPrice, type PackSize } from '../domain/pack-pricing';
+import { type ProductKind, UNLISTED_KINDS } from '../domain/product-kinds';
 import { CURRENCIES, type CurrencyCode } from '../domain/sites';
 import { PUBLISHED_REVIEW_FIELDS } from './reviews';
-
-/** Product kinds that are sold but never listed in the catalogue. */
-/** Sold but never listed: e-gift cards, Unlimited, and plan bump items (SPEC §3 wine-plan mapping). */
-export const UNLISTED_TYPES = ['giftVoucher', 'membership', 'subscription'];
 
 export interface SkuView {
   itemCode: string;
@@ -48,7 +45,7 @@ export interface ProductSummary {
   name: string;
   slug: string;
   vintage: number | null;
-  productType: string;
+  productType: ProductKind;
   colour: string;
   style: string;
   region: string;
@@ -300,7 +297,7 @@ export async function listProductPaths(db: Db): Promise<string[]> {
   const rows = await db
     .select({ itemCode: products.itemCode, slug: products.slug, vintage: products.vintage })
     .from(products)
-    .where(and(notInArray(products.productType, UNLISTED_TYPES), sql`cardinality(${products.categories}) > 0`))
+    .where(and(notInArray(products.productType, UNLISTED_KINDS), sql`cardinality(${products.categories}) > 0`))
     .orderBy(asc(products.sortRank));
   return rows.map(productPath);
 }

@@ -30,6 +30,7 @@ import type { Clock } from '../domain/clock';
 import { checkCard, type PaymentProvider } from '../domain/payment';
 import { isOutOfArea, STANDING_STATES, UNLIMITED_ITEM_CODES, UNLIMITED_MESSAGES } from '../domain/unlimited';
 import { formatMoney } from '../domain/money';
+import { carriesStock } from '../domain/product-kinds';
 import { VOUCHER_MESSAGES } from '../domain/vouchers';
 import {
   CART_MESSAGES,
@@ -639,8 +640,7 @@ async function takeStock(tx: Db, cart: CartModel): Promise<boolean> {
   let wentOutOfStock = false;
   const bottlesByProduct = new Map<string, { name: string; bottles: number }>();
   for (const line of cart.lines) {
-    if (line.giftVoucher || line.product.productType === 'membership' || line.product.productType === 'subscription')
-      continue;
+    if (line.giftVoucher || !carriesStock(line.product.productType)) continue;
     const entry = bottlesByProduct.get(line.product.itemCode) ?? { name: line.product.name, bottles: 0 };
     entry.bottles += line.bottleCount;
     bottlesByProduct.set(line.product.itemCode, entry);

@@ -1,4 +1,5 @@
 import { centsToAmount } from '../domain/money';
+import { isPackPriced } from '../domain/product-kinds';
 import {
   buildCartOffers,
   buildProductOffers,
@@ -85,7 +86,7 @@ export type UpsellOffersResponse = ReturnType<typeof toResponse>;
 export async function getCartOffers(ctx: OfferContext, cartId: string | null): Promise<UpsellOffersResponse> {
   const cart = await getCart(ctx, cartId);
   const isSingleWine = (l: CartLineModel) =>
-    l.numberOfBottles === 1 && !l.product.mixed && l.product.productType === 'wine' && !l.giftVoucher;
+    l.numberOfBottles === 1 && !l.product.mixed && isPackPriced(l.product.productType) && !l.giftVoucher;
   const productCodes = [...new Set(cart.lines.map((l) => l.product.itemCode))];
   const singleCodes = [...new Set(cart.lines.filter(isSingleWine).map((l) => l.product.itemCode))];
   const mappings = await mappingsOf(ctx, productCodes);
@@ -120,7 +121,7 @@ export async function getCartOffers(ctx: OfferContext, cartId: string | null): P
 }
 
 function casePricesOfProduct(product: ProductDetail): CasePrices | null {
-  if (product.productType !== 'wine' || product.mixed) return null;
+  if (!isPackPriced(product.productType) || product.mixed) return null;
   const rows = product.skus.map((s) => ({ ...s, productItemCode: product.itemCode }));
   return casePricesOf(rows).get(product.itemCode) ?? null;
 }

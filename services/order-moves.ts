@@ -10,6 +10,7 @@ import { CHECKOUT_MESSAGES } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import { basePointsOf } from '../domain/cart-pricing';
 import { formatMoney } from '../domain/money';
+import { carriesStock } from '../domain/product-kinds';
 import {
   ORDER_MOVE_MESSAGES,
   ORDER_STATUS,
@@ -522,8 +523,7 @@ async function returnStock(tx: Db, orderId: number): Promise<void> {
     .where(eq(orderLines.orderId, orderId));
   const byProduct = new Map<string, number>();
   for (const line of lines) {
-    // Checkout takes no stock for these (services/checkout.ts takeStock).
-    if (line.type === 'giftVoucher' || line.type === 'membership' || line.type === 'subscription') continue;
+    if (!carriesStock(line.type)) continue;
     byProduct.set(line.itemCode, (byProduct.get(line.itemCode) ?? 0) + line.bottles);
   }
   let changed = false;

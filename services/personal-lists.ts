@@ -4,8 +4,9 @@ import { preparedPerDatabase } from '../db/prepared';
 import { customerRatings, doNotSendItems, favourites, products, recentlyBrowsed } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import { RECOMMENDATION_TYPES, type RecommendationTypeId } from '../domain/recommendations';
+import { type ProductKind, UNLISTED_KINDS } from '../domain/product-kinds';
 import type { Site } from '../domain/sites';
-import { findSummaries, type ProductSummary, UNLISTED_TYPES } from './catalogue';
+import { findSummaries, type ProductSummary } from './catalogue';
 import { ServiceError } from './service-error';
 
 // SPEC §3 personal lists of a customer: favourites, not-for-me (do-not-send), ratings, recently browsed and
@@ -193,6 +194,9 @@ interface Scored {
   type: RecommendationTypeId;
 }
 
+/** Recommendations are wines (the queries below name the kind as a parameter, so that it is type-checked). */
+const WINE: ProductKind = 'wine';
+
 /**
  * Wines like the ones the customer bought (weight 2), rated 4 or 5 (weight 3) and favourited (weight 3):
  * each candidate scores, per liked wine, 3 for the same grape, 2 for the same region, 1 each for the same
@@ -202,7 +206,7 @@ interface Scored {
  */
 async function scoreRecommendations(db: Db, customerId: number, limit: number): Promise<Scored[]> {
   const unlisted = sql.join(
-    UNLISTED_TYPES.map((t) => sql`${t}`),
+    UNLISTED_KINDS.map((t) => sql`${t}`),
     sql`, `,
   );
   // The weight of each reason (kind 1 purchases, 2 ratings, 3 favourites) among the liked wines of one value.
@@ -229,7 +233,7 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
     signal as materialized (
       select p.grape, p.region, p.colour, p.country, liked.weight, liked.kind
         from liked join products p on p.item_code = liked.item_code
-        where p.product_type = 'wine' and not p.mixed
+        where p.product_type = ${WINE} and not p.mixed
     ),
     -- A wine scores, for each reason, the weights of the liked wines it shares a grape with (×3), a region with
     -- (×2), a colour and a country with (×1 each). Summed per shared value first, so that each wine is scored by
@@ -261,7 +265,7 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
       left join by_region rg on rg.region = c.region
       left join by_colour cl on cl.colour = c.colour
       left join by_country ct on ct.country = c.country
-      where c.product_type = 'wine' and not c.mixed and c.availability = 'in_stock'
+      where c.product_type = ${WINE} and not c.mixed and c.availability = 'in_stock'
         and c.product_type not in (${unlisted})
         and not exists (select 1 from excluded e where e.item_code = c.item_code)
     )

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products, skuPrices } from '../db/schema';
 import { centsToAmount } from '../domain/money';
 import { productPath } from '../domain/product-path';
+import { UNLISTED_KINDS } from '../domain/product-kinds';
 import type { CurrencyCode } from '../domain/sites';
 
 export interface SimilarQuery {
@@ -56,7 +57,7 @@ export async function findSimilarWines(db: Db, currency: CurrencyCode, q: Simila
       and(
         eq(products.productType, 'wine'),
         eq(products.availability, 'in_stock'),
-        notInArray(products.productType, ['giftVoucher', 'membership']),
+        notInArray(products.productType, UNLISTED_KINDS),
         q.mixed === undefined ? undefined : eq(products.mixed, q.mixed),
         q.currentItemCode ? ne(products.itemCode, q.currentItemCode) : undefined,
         sql`${score} > 0`,

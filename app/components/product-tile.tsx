@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { qualifiesForFreeShipping } from '../../domain/free-shipping';
 import { centsToAmount, formatMoney } from '../../domain/money';
+import { isPackPriced } from '../../domain/product-kinds';
 import { productPath } from '../../domain/product-path';
 import type { ProductSummary } from '../../services/catalogue';
 import type { PublicSite } from '../lib/site';
@@ -22,7 +23,7 @@ export const TILES_IN_A_PHONE_ROW = 2;
 
 /** Tiles add a full case: 12 bottles of a wine (SPEC §5), one of anything else. */
 function caseQuantity(p: Pick<ProductSummary, 'productType' | 'mixed' | 'bottleCount'>): number {
-  return p.productType === 'wine' && !p.mixed && p.bottleCount === 1 ? 12 : 1;
+  return isPackPriced(p.productType) && !p.mixed && p.bottleCount === 1 ? 12 : 1;
 }
 
 export function ProductTile({

@@ -6,6 +6,7 @@ import { describeMixedCaseOffer } from '../../domain/mixed-cases';
 import { describePackOffers, type PackOffer } from '../../domain/pack-pricing';
 import type { Site } from '../../domain/sites';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
+import { hasProductPage } from '../../domain/product-kinds';
 import { productPath } from '../../domain/product-path';
 import { findCaseContents, findProduct, listReviews, type ProductDetail, packPrices } from '../../services/catalogue';
 import { caseContentsView } from '../../services/mixed-cases';
@@ -29,7 +30,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const product = await ctx.cache.get(`product:${currency}:${code.data}`, () =>
     findProduct(ctx.db, code.data, currency),
   );
-  if (!product || product.productType === 'membership' || product.productType === 'giftVoucher') {
+  if (!product || !hasProductPage(product.productType)) {
     throw data('Not found', { status: 404 });
   }
   const canonicalPath = productPath(product);

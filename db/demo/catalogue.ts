@@ -1,5 +1,6 @@
 import { BRAND_CODES, type CurrencyCode } from '../../domain/sites';
 import { slugify } from '../../domain/product-path';
+import type { ProductKind } from '../../domain/product-kinds';
 import { summariseRatings } from '../../domain/reviews';
 import type { mixedCaseContents, offerListItems, offerLists, products, reviews, skuPrices, skus } from '../schema';
 import { createRng, type Rng } from './rng';
@@ -619,7 +620,7 @@ function wineSpec(rng: Rng, overrides: Partial<PriceSpec> = {}): PriceSpec {
 function simpleProduct(
   itemCode: string,
   name: string,
-  productType: string,
+  productType: ProductKind,
   colour: string,
   extra: Partial<ProductRow>,
   index: number,
@@ -937,7 +938,7 @@ export function generateCatalogue(): Catalogue {
     prefix: string,
     fixed: string,
     names: string[],
-    productType: string,
+    productType: ProductKind,
     category: string,
     priceRange: [number, number],
     packs: number[],
@@ -986,7 +987,13 @@ export function generateCatalogue(): Catalogue {
   others('O', 'O0001', GIFTS, 'other', 'gifts', [3_500, 19_900], [1]);
 
   // Sold but never listed: gift wrapping (quantity locked), e-gift cards and Unlimited.
-  const unlisted = (code: string, name: string, productType: string, aud: number, extra: Partial<ProductRow> = {}) => {
+  const unlisted = (
+    code: string,
+    name: string,
+    productType: ProductKind,
+    aud: number,
+    extra: Partial<ProductRow> = {},
+  ) => {
     cat.products.push(
       simpleProduct(
         code,

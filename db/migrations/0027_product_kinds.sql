@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD CONSTRAINT "products_product_type" CHECK ("products"."product_type" in ('wine', 'beer', 'spirit', 'other', 'giftVoucher', 'membership', 'subscription'));
