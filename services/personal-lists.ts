@@ -204,7 +204,10 @@ const WINE: ProductKind = 'wine';
  * only listed wines in stock. Each item's type is the signal that contributed most. A customer with no
  * signals gets the best-rated wines (type popular).
  */
-async function scoreRecommendations(db: Db, customerId: number, limit: number): Promise<Scored[]> {
+type ScoreRow = { item_code: string; by_purchase: number; by_rating: number; by_favourite: number };
+
+/** The query that scores every listed wine in stock against what the customer liked, best first. */
+function recommendationScores(customerId: number, limit: number) {
   const unlisted = sql.join(
     UNLISTED_KINDS.map((t) => sql`${t}`),
     sql`, `,
@@ -215,12 +218,7 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
   );
   const scoreOf = (k: 'k1' | 'k2' | 'k3') =>
     sql.raw(`(3 * coalesce(g.${k}, 0) + 2 * coalesce(rg.${k}, 0) + coalesce(cl.${k}, 0) + coalesce(ct.${k}, 0))::int`);
-  const result = await db.execute<{
-    item_code: string;
-    by_purchase: number;
-    by_rating: number;
-    by_favourite: number;
-  }>(sql`
+  return sql`
     with liked as (
       select l.item_code, 2 as weight, 1 as kind
         from order_lines l join orders o on o.id = l.order_id
@@ -273,21 +271,21 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
     where by_purchase + by_rating + by_favourite > 0
     order by by_purchase + by_rating + by_favourite desc, rating_average desc, item_code
     limit ${limit}
-  `);
-  const rows = (
-    result as unknown as { rows: { item_code: string; by_purchase: number; by_rating: number; by_favourite: number }[] }
-  ).rows;
-  if (rows.length > 0) {
-    return rows.map((r) => {
-      const byType: [RecommendationTypeId, number][] = [
-        [RECOMMENDATION_TYPES.ratings, Number(r.by_rating)],
-        [RECOMMENDATION_TYPES.favourites, Number(r.by_favourite)],
-        [RECOMMENDATION_TYPES.purchases, Number(r.by_purchase)],
-      ];
-      const [type] = byType.reduce((best, next) => (next[1] > best[1] ? next : best));
-      return { itemCode: r.item_code, type };
-    });
-  }
+  `;
+}
+
+/** The reason a wine scored most by: what its recommendation says it is for. */
+function strongestReason(r: ScoreRow): RecommendationTypeId {
+  const byType: [RecommendationTypeId, number][] = [
+    [RECOMMENDATION_TYPES.ratings, Number(r.by_rating)],
+    [RECOMMENDATION_TYPES.favourites, Number(r.by_favourite)],
+    [RECOMMENDATION_TYPES.purchases, Number(r.by_purchase)],
+  ];
+  return byType.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
+/** With nothing liked yet: the best-rated wines in stock the customer has not marked not for them. */
+async function popularWines(db: Db, customerId: number, limit: number): Promise<Scored[]> {
   const popular = await db
     .select({ itemCode: products.itemCode })
     .from(products)
@@ -303,6 +301,13 @@ async function scoreRecommendations(db: Db, customerId: number, limit: number): 
     .orderBy(desc(products.ratingAverage), desc(products.ratingCount), products.itemCode)
     .limit(limit);
   return popular.map((p) => ({ itemCode: p.itemCode, type: RECOMMENDATION_TYPES.popular }));
+}
+
+async function scoreRecommendations(db: Db, customerId: number, limit: number): Promise<Scored[]> {
+  const result = await db.execute<ScoreRow>(recommendationScores(customerId, limit));
+  const rows = (result as unknown as { rows: ScoreRow[] }).rows;
+  if (rows.length === 0) return popularWines(db, customerId, limit);
+  return rows.map((r) => ({ itemCode: r.item_code, type: strongestReason(r) }));
 }
 
 /** Ranked wines as a recommendations list, in their order: sortPriority 1, 2, 3… */
