@@ -57,13 +57,21 @@ export interface Watch {
 }
 
 /**
+ * Runs `work` in a transaction (a savepoint when `db` is one already), committed when it resolves and rolled back
+ * when it throws. `work` gets the transaction as the one `Db` type services take, to pass on to them; a thrown error
+ * does what drizzle's `rollback()` does.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}
+
+/**
  * Runs `work` in a transaction whose commit does not wait for the disk (PostgreSQL's `synchronous_commit`, for this
  * transaction only): for writes a crash may lose at no cost, such as a budget's use or a mark another step writes
  * again. A later commit that does wait makes them durable with it.
  */
 export function transactionWithoutFlush<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
     return work(tx);
   });

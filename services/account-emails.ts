@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { I18n } from '@lingui/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { customers, emailTokens } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import { escapeHtml } from '../domain/html';
@@ -75,8 +75,7 @@ async function sendLink(
     text: `${greeting}\n\n${body}\n${link}\n\n${ignore}\n`,
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(ignore)}</p>`,
   };
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     await tx.insert(emailTokens).values({
       customerId: customer.id,
       purpose,
@@ -143,8 +142,7 @@ export async function resendVerificationEmail(
  */
 export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<number> {
   const now = clock.now();
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const customerId = await useToken(tx, token, 'verify', now);
     if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.invalidLink);
     const [customer] = await tx
@@ -207,8 +205,7 @@ export async function resetPassword(
   const now = clock.now();
   // The hash first: half a second of CPU at the production cost, outside the transaction.
   const passwordHash = await hashPassword(input.password, passwordCost);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const customerId = await useToken(tx, input.token, 'reset', now);
     if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
     const [before] = await tx

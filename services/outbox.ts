@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { outbox } from '../db/schema';
 
 // The outbox (DESIGN.md: outside services never sit on the shopper's path). A change writes its job in
@@ -78,8 +78,7 @@ export interface DeadJob {
  * others waited out their lease and, leased often enough, used up their attempts unsent.
  */
 async function claimNext(db: Db, now: Date) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [due] = await tx
       .select({ id: outbox.id })
       .from(outbox)
