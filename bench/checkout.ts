@@ -4,12 +4,16 @@ import { openDatabase } from '../db/client';
 import { giftCardKeyOf, testConfig } from '../server/config';
 import { issueGiftCards } from '../services/gift-cards';
 import { serverDatabaseUrl } from '../tests/support/server-database';
-import { startServer } from './server';
+import { serverStatementCount, startServer } from './server';
 
 // npm run bench:checkout: place-order throughput and latency, 20 connections, every order a different guest's
-// cart of one bottle paid with the approved test card. Prints figures beside the aim; asserts nothing.
+// cart of one bottle (BENCH_LINES=2 to 6: a bottle each of that many wines) paid with the approved test card.
+// Prints figures beside the aim; asserts nothing.
 // On PostgreSQL a second run pays each order partly with a fresh $10 gift card (the card pays the rest): the
 // gift card's row lock and ledger entry are what it adds.
+// Beside orders/s: the SQL statements the server sent per order, counted from the run's start until the server falls
+// quiet after it. The outbox worker is held back meanwhile (its timer, which runs whenever it comes round, would add
+// its sends to one run and not to the next): the figure is what placing an order costs, its capture included.
 // On PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test DATABASE_POOL_SIZE=20 npm run bench:checkout
 
 const PORT = Number(process.env.BENCH_PORT ?? 3292);
@@ -21,15 +25,25 @@ const HOST = 'law-au.localhost';
 const BASE = `http://127.0.0.1:${PORT}`;
 // Stock is 2400 bottles a wine in the demo data: spread the orders over several wines.
 const WINES = ['D0001', 'D0002', 'D0003', 'B0001', 'S0001', 'G0001'];
+/** Lines a cart has, each a different wine (each line is priced, so it costs statements of its own). */
+const LINES = Math.min(WINES.length, Math.max(1, Number(process.env.BENCH_LINES ?? 1)));
 
+/** A cart of `LINES` different wines, a bottle of each, starting at the i-th. */
 async function makeCart(i: number): Promise<string> {
-  const res = await fetch(`${BASE}/api/cart/itemcode/${WINES[i % WINES.length]}/1`, {
-    method: 'PUT',
-    headers: { host: HOST },
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('cart_id='));
-  if (res.status !== 200 || !cookie) throw new Error(`could not make cart ${i}: ${res.status}`);
-  return cookie.split(';')[0]!;
+  let cookie = '';
+  for (let line = 0; line < LINES; line++) {
+    const res = await fetch(`${BASE}/api/cart/itemcode/${WINES[(i + line) % WINES.length]}/1`, {
+      method: 'PUT',
+      headers: { host: HOST, ...(cookie ? { cookie } : {}) },
+    });
+    cookie ||=
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('cart_id='))
+        ?.split(';')[0] ?? '';
+    if (res.status !== 200 || !cookie) throw new Error(`could not make cart ${i}: ${res.status}`);
+  }
+  return cookie;
 }
 
 const body = (giftCardCodes: string[] = []) =>
@@ -111,10 +125,23 @@ async function freshGiftCards(count: number): Promise<string[]> {
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
+/** The server's statement count once it has sent none for a second (its last orders placed), at most 10 s on. */
+async function statementsWhenQuiet(): Promise<number> {
+  let count = await serverStatementCount(server);
+  for (const started = Date.now(); Date.now() - started < 10_000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = await serverStatementCount(server);
+    if (now === count) break;
+    count = now;
+  }
+  return count;
+}
+
 /** One run of place-order requests over the carts, each order with the gift card codes `codesOf` names for it. */
 async function run(label: string, carts: string[], codesOf: (i: number) => string[]) {
   let next = 0;
   const statuses = new Map<number, number>();
+  const statementsBefore = await statementsWhenQuiet();
   const result = await autocannon({
     url: BASE,
     connections: CONNECTIONS,
@@ -145,15 +172,20 @@ async function run(label: string, carts: string[], codesOf: (i: number) => strin
     ],
   });
   const placed = statuses.get(200) ?? 0;
+  // NOTE: over the orders sent: autocannon stops with one request a connection under way, unanswered and uncounted
+  // in `statuses`, which the server still places.
+  const statements = (await statementsWhenQuiet()) - statementsBefore;
   console.log(
-    `place order${label} (${database}, ${CONNECTIONS} connections)  ${Math.round(result.requests.average)} orders/s (aim ≥ ${AIM_PER_SECOND})   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms`,
+    `place order${label} (${database}, ${CONNECTIONS} connections, ${LINES} line${LINES > 1 ? 's' : ''})  ${Math.round(result.requests.average)} orders/s (aim ≥ ${AIM_PER_SECOND})   ${next ? (statements / next).toFixed(1) : '–'} statements/order   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms`,
   );
   console.log(
     `  answers: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}; ${placed} orders placed from ${Math.min(next, carts.length)} carts${next > carts.length ? ' (carts ran out: raise BENCH_CARTS)' : ''}`,
   );
 }
 
-const server = await startServer(PORT);
+// The worker's first run would come after the bench (the longest interval the configuration allows).
+process.env.OUTBOX_INTERVAL_MS ??= '600000';
+const server = await startServer(PORT, { countStatements: true });
 try {
   await run('', await makeCarts(), () => []);
   if (process.env.DATABASE_URL) {

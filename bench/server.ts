@@ -26,8 +26,11 @@ export function serverCpuMillis(server: ChildProcess): number | null {
   }
 }
 
-/** Starts the production build on a fresh database (tests/support/fresh-server.ts) and waits until ready. */
-export async function startServer(port: number): Promise<ChildProcess> {
+/**
+ * Starts the production build on a fresh database (tests/support/fresh-server.ts) and waits until ready.
+ * `countStatements`: the server counts the SQL statements it sends, for `serverStatementCount`.
+ */
+export async function startServer(port: number, options: { countStatements?: boolean } = {}): Promise<ChildProcess> {
   if (!existsSync('build/server/index.js')) throw new Error('Run "npm run build" first.');
   // A server left running on the port (an earlier run stopped by force) would answer the readiness check below,
   // and the figures would be that server's.
@@ -51,13 +54,14 @@ export async function startServer(port: number): Promise<ChildProcess> {
     E2E_LOG_LEVEL: 'warn',
   };
   if (process.env.DATABASE_URL) env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+  if (options.countStatements) env.E2E_COUNT_STATEMENTS = 'on';
   // NOTE: the Node flags of `npm start` (package.json): a young generation sized for page rendering.
   const child = spawn(
     process.execPath,
     ['--max-semi-space-size=64', '--import', 'tsx', 'tests/support/fresh-server.ts'],
     {
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'inherit', ...(options.countStatements ? (['ipc'] as const) : [])],
     },
   );
   // The server stops with the bench, also when the bench fails (its output closed early, say).
@@ -73,5 +77,24 @@ export async function startServer(port: number): Promise<ChildProcess> {
       setTimeout(poll, 250);
     };
     void poll();
+  });
+}
+
+/** The SQL statements the server has sent so far (a server started with `countStatements`). */
+export function serverStatementCount(server: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      server.off('message', answer);
+      reject(new Error('the server did not say how many statements it sent'));
+    }, 5_000);
+    const answer = (message: unknown) => {
+      const count = (message as { statementCount?: unknown } | null)?.statementCount;
+      if (typeof count !== 'number') return;
+      clearTimeout(timer);
+      server.off('message', answer);
+      resolve(count);
+    };
+    server.on('message', answer);
+    server.send('statement-count');
   });
 }

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { withPreparedStatements } from './pglite-statements';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -46,6 +46,8 @@ export interface Database {
    * lost; a lost connection also calls onNotify (a notification may have been missed). Closed with the database.
    */
   watch(channel: string, onNotify: () => void): Watch;
+  /** With `countStatements`: the SQL statements sent so far (transactions' begin and commit among them). */
+  statementCount?(): number;
 }
 
 export interface Watch {
@@ -55,13 +57,21 @@ export interface Watch {
 }
 
 /**
+ * Runs `work` in a transaction (a savepoint when `db` is one already), committed when it resolves and rolled back
+ * when it throws. `work` gets the transaction as the one `Db` type services take, to pass on to them; a thrown error
+ * does what drizzle's `rollback()` does.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}
+
+/**
  * Runs `work` in a transaction whose commit does not wait for the disk (PostgreSQL's `synchronous_commit`, for this
  * transaction only): for writes a crash may lose at no cost, such as a budget's use or a mark another step writes
  * again. A later commit that does wait makes them durable with it.
  */
 export function transactionWithoutFlush<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
     return work(tx);
   });
@@ -98,14 +108,26 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Count the statements sent (`Database.statementCount`), for the benchmarks. NOTE: off, queries go to the driver
+   * as they are, with nothing in between.
+   */
+  countStatements?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.loadDataDir);
+  const counter = options.countStatements ? { statements: 0 } : null;
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, counter)
+    : await openPglite(options.dataDir, options.loadDataDir, counter);
+  return counter ? { ...database, statementCount: () => counter.statements } : database;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+interface StatementCounter {
+  statements: number;
+}
+
+async function openPostgres(url: string, poolSize: number, counter: StatementCounter | null): Promise<Database> {
   // NOTE: no parallel workers for the app's queries. A storefront's queries are short, and starting workers costs
   // more than they save: at 100 000 products a search's p50 fell from ~100 to ~45 ms and its p95 from 152–173
   // to ~113 ms without them (README, benchmarks). Connections of other tools (imports, psql) keep the server's setting.
@@ -116,6 +138,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   // NOTE: an idle client error (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
+  // Every statement, the pool's own and a transaction's, goes through one of its clients' query.
+  if (counter)
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        counter.statements++;
+        return query(...args);
+      }) as typeof client.query;
+    });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const watchers: { close(): Promise<void> }[] = [];
   return {
@@ -152,7 +183,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  counter: StatementCounter | null,
+): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     // NOTE: PGlite does not create parent folders and takes no lock of its own: two processes on one
@@ -165,7 +200,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Db;
+  const prepared = withPreparedStatements(client);
+  const db = drizzlePglite({
+    client: counter ? countingStatements(prepared, counter) : prepared,
+    schema,
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -199,6 +238,23 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       return client.dumpDataDir('none');
     },
   };
+}
+
+/** PGlite as drizzle uses it (query, transaction), counting each statement; a transaction adds its begin and end. */
+function countingStatements(pg: PGlite, counter: StatementCounter): PGlite {
+  const counted = <T extends { query: PGlite['query'] }>(client: T): T =>
+    Object.assign(Object.create(client) as T, {
+      query: ((...args: Parameters<PGlite['query']>) => {
+        counter.statements++;
+        return client.query(...args);
+      }) as PGlite['query'],
+    });
+  return Object.assign(counted(pg), {
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => {
+      counter.statements += 2;
+      return pg.transaction((tx) => callback(counted(tx)));
+    },
+  });
 }
 
 function isProcessAlive(pid: number): boolean {

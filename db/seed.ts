@@ -2,7 +2,7 @@ import { VOUCHER_RULE_DEFAULTS } from '../domain/vouchers';
 import { productKindsWhere } from '../domain/product-kinds';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import { type Db, inTransaction } from './client';
 import type { ScryptCost } from './password-hash';
 import {
   customerAddresses,
@@ -85,8 +85,7 @@ export async function seedDatabase(
   const catalogue = generateCatalogue();
   const customerRows = await buildCustomerRows(options.passwordCost);
 
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await insertAll(t, products, catalogue.products);
     await insertAll(t, skus, catalogue.skus);
     await insertAll(t, skuPrices, catalogue.skuPrices);

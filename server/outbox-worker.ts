@@ -2,34 +2,26 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
 import type { PaymentProvider } from '../domain/payment';
-import { capturePayment, type PaymentCaptureJob } from '../services/checkout';
+import { capturePayment } from '../services/checkout';
 import { paymentProviderFor } from '../services/payment';
-import { type PaymentRefundJob, runPaymentJob } from '../services/order-moves';
+import { runPaymentJob } from '../services/order-moves';
 import type { Clock } from '../domain/clock';
-import type { EmailListJob } from '../services/email-signup';
-import { type OutboxHandler, type OutboxKind, processOutbox } from '../services/outbox';
+import { type OutboxHandler, type OutboxHandlers, processOutbox } from '../services/outbox';
 import { type Config, giftCardKeyOf } from './config';
-import { type GiftCardMail, openGiftCardMail } from '../services/gift-card-email';
+import { openGiftCardMail } from '../services/gift-card-email';
 import { expireGiftCards } from '../services/gift-cards';
 
 // The outbox's senders and the worker that runs them (services/outbox.ts holds the queue).
 
-/** An email as the outbox keeps it: rendered when the order was placed. */
-export interface MailJob {
-  to: string;
-  /** Where replies go (the shopper, on the retailer's copy of a contact-form message). */
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+/** The kinds of job whose payload is an email to send; a gift card's once its code is opened (`giftCardSender`). */
+type MailKind = 'order-email' | 'account-email' | 'contact-email' | 'gift-card-email';
 
 const SEND_TIMEOUT_MS = 5_000;
 
 /** The SPEC §7 list calls: the tracking pixel with account id, email and list id, then the opt-in update. */
-export function emailListSender(endpoint: string | undefined, log: Logger): OutboxHandler {
+export function emailListSender(endpoint: string | undefined, log: Logger): OutboxHandler<'email-list'> {
   return async (job) => {
-    const { accountId, listId, email } = job.payload as EmailListJob;
+    const { accountId, listId, email } = job.payload;
     if (!endpoint) {
       log.info({ accountId, listId }, 'email list: no EMAIL_LIST_ENDPOINT, signup recorded only');
       return;
@@ -69,9 +61,9 @@ export function mailTransport(smtpUrl: string | undefined, log: Logger): Transpo
 }
 
 /** Order emails through a real SMTP client; without a transport (no SMTP_URL) they are logged (no address). */
-export function mailSender(transport: Transporter | null, from: string, log: Logger): OutboxHandler {
+export function mailSender(transport: Transporter | null, from: string, log: Logger): OutboxHandler<MailKind> {
   return async (job) => {
-    const mail = job.payload as MailJob;
+    const mail = job.payload;
     if (!transport) {
       log.info({ subject: mail.subject }, 'order email: no SMTP_URL, not sent');
       return;
@@ -88,13 +80,13 @@ export function mailSender(transport: Transporter | null, from: string, log: Log
 }
 
 /** A recipient's gift card email: its code is opened just before it goes (services/gift-card-email.ts). */
-export function giftCardSender(send: OutboxHandler, key: Buffer): OutboxHandler {
-  return (job) => send({ ...job, payload: openGiftCardMail(job.payload as GiftCardMail, key) });
+export function giftCardSender(send: OutboxHandler<MailKind>, key: Buffer): OutboxHandler<'gift-card-email'> {
+  return (job) => send({ ...job, payload: { ...job.payload, ...openGiftCardMail(job.payload, key) } });
 }
 
 /** Takes an order's authorised amount when checkout could not (services/checkout.ts capturePayment). */
-export function paymentCapturer(db: Db, payments: PaymentProvider): OutboxHandler {
-  return (job) => capturePayment(db, payments, (job.payload as PaymentCaptureJob).orderId);
+export function paymentCapturer(db: Db, payments: PaymentProvider): OutboxHandler<'payment-capture'> {
+  return (job) => capturePayment(db, payments, job.payload.orderId);
 }
 
 export function outboxHandlers(
@@ -103,7 +95,7 @@ export function outboxHandlers(
   db: Db,
   payments: PaymentProvider,
   mail: Transporter | null,
-): Record<OutboxKind, OutboxHandler> {
+): Required<OutboxHandlers> {
   const sendMail = mailSender(mail, config.MAIL_FROM, log);
   return {
     'email-list': emailListSender(config.EMAIL_LIST_ENDPOINT, log),
@@ -112,7 +104,7 @@ export function outboxHandlers(
     'contact-email': sendMail,
     'gift-card-email': giftCardSender(sendMail, giftCardKeyOf(config)),
     'payment-capture': paymentCapturer(db, payments),
-    'payment-refund': (job) => runPaymentJob(payments, job.payload as PaymentRefundJob),
+    'payment-refund': (job) => runPaymentJob(payments, job.payload),
   };
 }
 

@@ -13,6 +13,8 @@ import { prepareDatabase } from './start';
 export interface RunningServer {
   port: number;
   close(): Promise<void>;
+  /** The SQL statements sent so far, when started with `countStatements` (the benchmarks). */
+  statementCount?(): number;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   log: Logger = pino({ level: config.LOG_LEVEL }),
+  options: { countStatements?: boolean } = {},
 ): Promise<RunningServer> {
   const buildPath = path.resolve('build/server/index.js');
   let build: ServerBuild;
@@ -32,7 +35,7 @@ export async function startServer(
       `No server build at ${buildPath}: run "npm run build" first (npm start does). ${(error as Error).message}`,
     );
   }
-  const database = await prepareDatabase(config, log);
+  const database = await prepareDatabase(config, log, options);
   const app = createApp({ database, config, logger: log, build, clientDir: path.resolve('build/client') });
   const outboxWorker = startOutboxWorker(database, config, log, systemClock);
   const requests = trackInFlight(app.fetch);
@@ -44,6 +47,7 @@ export async function startServer(
   log.info({ port, database: database.kind, site: config.SITE }, `storefront listening on http://localhost:${port}`);
   return {
     port,
+    ...(database.statementCount ? { statementCount: database.statementCount } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(async () => {

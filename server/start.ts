@@ -9,12 +9,20 @@ import { hashPlainGiftCardCodes } from '../services/gift-cards';
 import { type Config, giftCardKeyOf } from './config';
 import { readContentFiles } from './content-files';
 
-/** Opens the configured database, applies migrations and seeds the demo data once. */
-export async function prepareDatabase(config: Config, log: Logger): Promise<Database> {
+/**
+ * Opens the configured database, applies migrations and seeds the demo data once. `countStatements`: the benchmarks'
+ * count of the statements sent (db/client.ts).
+ */
+export async function prepareDatabase(
+  config: Config,
+  log: Logger,
+  options: { countStatements?: boolean } = {},
+): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.resolve(config.DATA_DIR),
     poolSize: config.DATABASE_POOL_SIZE,
+    countStatements: options.countStatements ?? false,
   });
   try {
     await database.withStartupLock(async () => {

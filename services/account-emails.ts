@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { I18n } from '@lingui/core';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { customers, emailTokens, outbox } from '../db/schema';
 import type { Clock } from '../domain/clock';
 import { escapeHtml } from '../domain/html';
@@ -86,8 +86,7 @@ async function sendLink(
 ): Promise<void> {
   const now = ctx.clock.now();
   const link = await composeLink(ctx, customer, purpose, now);
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     await tx.insert(emailTokens).values({
       customerId: customer.id,
       purpose,
@@ -179,8 +178,7 @@ export async function resendVerificationEmail(
  */
 export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<number> {
   const now = clock.now();
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const customerId = await useToken(tx, token, 'verify', now);
     if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.invalidLink);
     const [customer] = await tx
@@ -271,8 +269,7 @@ export async function resetPassword(
   if (!live) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
   // Outside the transaction: half a second of CPU at the production cost.
   const passwordHash = await hashPassword(input.password, ctx.passwordCost);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     // NOTE: used here, not at the lookup above: of two tries with one token at once, one sets the password.
     const customerId = await useToken(tx, input.token, 'reset', now);
     if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);

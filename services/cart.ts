@@ -34,7 +34,7 @@ import {
 } from '../domain/unlimited';
 import type { CartLineModel, CartModel, ValidationDetail } from './cart-json';
 import { SKU_PRICE_COLUMNS, type SkuView } from './catalogue';
-import { noReadCache, type ReadCache } from './read-cache';
+import { getManyThroughCache, noReadCache, type ReadCache } from './read-cache';
 import { defaultDeliveryPostcode, loadDeliveryPostcode } from './delivery-postcode';
 import { loadPlanMappings } from './plan-mappings';
 import { attachedVoucher } from './voucher-store';
@@ -236,19 +236,15 @@ interface SkuInfo extends Omit<SkuView, 'itemCode'> {
   imageBase: string;
 }
 
-/** Skus by code, through the read cache one code at a time (carts differ, skus repeat). */
+/** Skus by code, through the read cache code by code (carts differ, skus repeat); the missing ones in one query. */
 async function loadSkusCached(ctx: CartContext, codes: readonly string[]): Promise<Map<string, SkuInfo>> {
-  const cache = ctx.cache ?? noReadCache;
   const currency = ctx.site.currency;
-  const found = await Promise.all(
-    codes.map((code) =>
-      cache.get(
-        `cart-sku:${currency}:${code}`,
-        async () => (await loadSkus(ctx.db, [code], currency)).get(code) ?? null,
-      ),
-    ),
+  return getManyThroughCache(
+    ctx.cache ?? noReadCache,
+    codes,
+    (code) => `cart-sku:${currency}:${code}`,
+    (missing) => loadSkus(ctx.db, missing, currency),
   );
-  return new Map(found.flatMap((sku) => (sku ? [[sku.skuItemCode, sku] as const] : [])));
 }
 
 async function loadSkus(db: Db, codes: readonly string[], currency: string): Promise<Map<string, SkuInfo>> {
@@ -317,24 +313,18 @@ async function loadCartState(ctx: CartContext, cartId: string | null): Promise<C
   };
 }
 
-/** Pack price tables for every wine whose single bottle is in the cart. */
 /** Pack price tables (single bottle plus 2/3/6/12 packs) of single-bottle wines, through the read cache. */
 export async function loadPackTablesCached(
   ctx: CartContext,
   productCodes: readonly string[],
 ): Promise<Map<string, LinePriceTable>> {
-  const cache = ctx.cache ?? noReadCache;
   const currency = ctx.site.currency;
-  const found = await Promise.all(
-    productCodes.map(async (code) => {
-      const table = await cache.get(
-        `cart-packs:${currency}:${code}`,
-        async () => (await loadPackTables(ctx.db, [code], currency)).get(code) ?? null,
-      );
-      return [code, table] as const;
-    }),
+  return getManyThroughCache(
+    ctx.cache ?? noReadCache,
+    productCodes,
+    (code) => `cart-packs:${currency}:${code}`,
+    (missing) => loadPackTables(ctx.db, missing, currency),
   );
-  return new Map(found.flatMap(([code, table]) => (table ? [[code, table] as const] : [])));
 }
 
 async function loadPackTables(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { products, skuPrices, skus } from '../db/schema';
 import type { CatalogueProduct } from '../domain/catalogue-import';
 import { slugify } from '../domain/product-path';
@@ -32,8 +32,7 @@ export async function importCatalogue(
   clock: Clock,
   list: readonly CatalogueProduct[],
 ): Promise<CatalogueImportReport> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const report: CatalogueImportReport = { products: list.length, created: 0, updated: 0, skus: 0, prices: 0 };
     const [rank] = await tx.select({ max: sql<number>`coalesce(max(${products.sortRank}), 0)::int` }).from(products);
     let nextRank = Number(rank?.max ?? 0);

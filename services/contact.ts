@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { CONTACT_TEXTS } from '../domain/contact-texts';
 import type { Clock } from '../domain/clock';
 import { CONTACT_TOPIC_LABELS, type ContactMessage } from '../domain/contact';
@@ -92,8 +92,7 @@ export async function sendContactMessage(
   );
   const i18n = await ctx.messages();
   const mails = [retailerMail(ctx, input, customerId), acknowledgement(ctx, i18n, input)];
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     for (const mail of mails) await enqueue(tx, 'contact-email', mail, now);
   });
 }

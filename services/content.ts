@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { contentPages, planMappings, products, skus } from '../db/schema';
 import {
   type Campaign,
@@ -198,8 +198,7 @@ export async function importContent(db: Db, files: readonly ContentFile[]): Prom
   const info = parseInfoPages(files);
   if (problems.length + plans.problems.length + info.problems.length > 0)
     throw new ContentImportError([...problems, ...plans.problems, ...info.problems]);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const planReport = plans.mappings ? await replacePlanMappings(tx, plans.mappings) : null;
     const report: ContentReport = { imported: [], unchanged: [], removed: [] };
     const asItem = (c: Campaign) => ({ name: c.name, status: c.status, data: c });

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { emailSignups } from '../db/schema';
 import {
   checkSignupEmail,
@@ -34,8 +34,7 @@ export async function signUpForEmails(
   const texts = signupTexts(signupLanguage(site));
   const check = checkSignupEmail(rawEmail, texts.placeholder);
   if (!check.ok) throw new ServiceError('invalid', check.reason === 'empty' ? texts.empty : texts.invalid);
-  const created = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const created = await inTransaction(db, async (tx) => {
     const inserted = await tx
       .insert(emailSignups)
       .values({ siteId: site.id, email: check.email, variant, createdAt: now })

@@ -3,6 +3,7 @@ import { escapeHtml } from '../domain/html';
 import { formatMoney } from '../domain/money';
 import type { Site } from '../domain/sites';
 import { type GiftCardKey, openCode, sealCode } from './gift-cards';
+import type { MailJob } from './outbox';
 import { EMAIL_TEXTS } from './server-texts';
 
 // The recipient's email of an e-gift card, in the site's language, queued with the order. The outbox keeps it with
@@ -11,11 +12,7 @@ import { EMAIL_TEXTS } from './server-texts';
 /** Where the code goes in the kept email; the sender puts the opened code there. */
 const CODE_SLOT = '[[gift-card-code]]';
 
-export interface GiftCardMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
+export interface GiftCardMail extends MailJob {
   /** The code, sealed under GIFT_CARD_KEY. */
   sealedCode: string;
 }
@@ -76,10 +73,7 @@ export function renderGiftCardEmail(input: GiftCardEmailInput, i18n: I18n, key: 
 }
 
 /** The email as it is sent: the code opened and put in its place. */
-export function openGiftCardMail(
-  mail: GiftCardMail,
-  key: GiftCardKey,
-): { to: string; subject: string; text: string; html: string } {
+export function openGiftCardMail(mail: GiftCardMail, key: GiftCardKey): MailJob {
   const code = openCode(key, mail.sealedCode);
   return {
     to: mail.to,

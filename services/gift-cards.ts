@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { customers, giftCardLedger, giftCards, orders } from '../db/schema';
 import { giftCardCode } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
@@ -340,8 +340,7 @@ export async function voidIssuedGiftCards(tx: Db, orderId: number, now: Date): P
  * this every hour). Each card's row is locked first, as for spending; answers how many cards ended.
  */
 export async function expireGiftCards(db: Db, now: Date, limit = 500): Promise<number> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const due = await tx
       .select({ id: giftCards.id })
       .from(giftCards)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../db/password-hash';
 import {
@@ -240,8 +240,7 @@ async function recordAttempt(
   const names = keys.map((k) => k.key);
   const started = Date.now();
   for (;;) {
-    const outcome = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const outcome = await inTransaction(db, async (tx) => {
       for (const name of [...names].sort())
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`throttle:${name}`}))`);
       const counts = await tx
@@ -422,8 +421,7 @@ export async function mergeCartOnLogin(
   anonymousCartId: string | null,
   customerId: number,
 ): Promise<string | null> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const ownId = await latestCustomerCart(tx, customerId, site.id);
     const [anonymous] = anonymousCartId
       ? await tx

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import type { Site } from '../domain/sites';
 import { dropLinesPastCap } from './cart';
 import { mergeCartOnLogin } from './identity';
@@ -15,8 +15,7 @@ export async function joinCartsAtLogin(
   anonymousCartId: string | null,
   customerId: number,
 ): Promise<string | null> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // NOTE: the merge's own transaction is a savepoint of this one: nobody sees the merged cart past the cap.
     const cartId = await mergeCartOnLogin(tx, site, anonymousCartId, customerId);
     if (cartId) await dropLinesPastCap(tx, cartId);

@@ -1,28 +1,53 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { outbox } from '../db/schema';
+import type { PaymentCaptureJob } from './checkout';
+import type { EmailListJob } from './email-signup';
+import type { GiftCardMail } from './gift-card-email';
+import type { PaymentRefundJob } from './order-moves';
 
 // The outbox (DESIGN.md: outside services never sit on the shopper's path). A change writes its job in
 // its own transaction; the worker sends due jobs and retries failures with back-off.
 
-export type OutboxKind =
-  | 'email-list'
-  | 'order-email'
-  | 'account-email'
-  | 'contact-email'
-  | 'gift-card-email'
-  | 'payment-capture'
-  | 'payment-refund';
-
-export interface OutboxJob {
-  id: number;
-  kind: OutboxKind;
-  payload: unknown;
-  attempts: number;
+/** An email as the outbox keeps it: rendered when it was queued. */
+export interface MailJob {
+  to: string;
+  /** Where replies go (the shopper, on the retailer's copy of a contact-form message). */
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
 }
 
-/** Runs one job; throwing schedules a retry. */
-export type OutboxHandler = (job: OutboxJob) => Promise<void>;
+/** Each kind of job with what it carries: `enqueue` takes, and a handler gets, the payload of the job's kind. */
+export interface OutboxPayloads {
+  'email-list': EmailListJob;
+  'order-email': MailJob;
+  'account-email': MailJob;
+  'contact-email': MailJob;
+  'gift-card-email': GiftCardMail;
+  'payment-capture': PaymentCaptureJob;
+  'payment-refund': PaymentRefundJob;
+}
+
+export type OutboxKind = keyof OutboxPayloads;
+
+/** A job of one of the kinds K, as a worker gets it. */
+export type OutboxJob<K extends OutboxKind = OutboxKind> = {
+  [Kind in K]: { id: number; kind: Kind; payload: OutboxPayloads[Kind]; attempts: number };
+}[K];
+
+/**
+ * Runs one job of the kinds K; throwing schedules a retry. NOTE: declared as a method, so that its job is compared
+ * both ways: a handler of some kinds stands where one of every kind is only passed on, while `processOutbox` still
+ * refuses a handler under a kind it does not take.
+ */
+export type OutboxHandler<K extends OutboxKind = OutboxKind> = {
+  handle(job: OutboxJob<K>): Promise<void>;
+}['handle'];
+
+/** A handler for each kind a worker sends. */
+export type OutboxHandlers = { [K in OutboxKind]?: OutboxHandler<K> };
 
 /** After this many failed attempts a job stays unsent with its last error, for an operator to look at. */
 export const OUTBOX_MAX_ATTEMPTS = 10;
@@ -36,10 +61,10 @@ export function retryDelayMs(attempts: number): number {
  * Adds a job, due now or from `dueAt`; answers its id. `heldForOrder`: not sent until that order lets it go
  * (services/order-gifts.ts).
  */
-export async function enqueue(
+export async function enqueue<K extends OutboxKind>(
   db: Db,
-  kind: OutboxKind,
-  payload: unknown,
+  kind: K,
+  payload: OutboxPayloads[K],
   now: Date,
   dueAt = now,
   heldForOrder: number | null = null,
@@ -78,8 +103,7 @@ export interface DeadJob {
  * others waited out their lease and, leased often enough, used up their attempts unsent.
  */
 async function claimNext(db: Db, now: Date) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [due] = await tx
       .select({ id: outbox.id })
       .from(outbox)
@@ -111,7 +135,7 @@ async function claimNext(db: Db, now: Date) {
  */
 export async function processOutbox(
   db: Db,
-  handlers: Partial<Record<OutboxKind, OutboxHandler>>,
+  handlers: OutboxHandlers,
   now: Date,
   limit = 20,
 ): Promise<{ sent: number; failed: number; dead: DeadJob[] }> {
@@ -121,9 +145,10 @@ export async function processOutbox(
   for (let i = 0; i < limit; i++) {
     const row = await claimNext(db, now);
     if (!row) break;
-    const job: OutboxJob = { id: row.id, kind: row.kind as OutboxKind, payload: row.payload, attempts: row.attempts };
+    // NOTE: the row's payload is what `enqueue` wrote for its kind.
+    const job = { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts } as OutboxJob;
     try {
-      const handler = handlers[job.kind];
+      const handler: OutboxHandler | undefined = handlers[job.kind];
       if (!handler) throw new Error(`no handler for ${job.kind}`);
       await handler(job);
       await db.update(outbox).set({ sentAt: now, lastError: null }).where(eq(outbox.id, row.id));

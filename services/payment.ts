@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { testPaymentRefunds, testPayments } from '../db/schema';
 import {
   type AuthoriseRequest,
@@ -98,8 +98,7 @@ async function refundTest(db: Db, reference: string, amountCents: number, refund
     .digest('hex');
   // One transaction of the provider's own (never inside the shop's order transaction: on PGlite that one
   // connection is busy): the key is kept and the amount counted together, or neither.
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const [kept] = await tx
       .insert(testPaymentRefunds)
       .values({ refundKey: key, reference, amountCents, createdAt: new Date() })

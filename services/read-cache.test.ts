@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../domain/clock';
-import { createReadCache } from './read-cache';
+import { createReadCache, getManyThroughCache, noReadCache } from './read-cache';
 
 describe('createReadCache', () => {
   it('serves a value for its time to live, then loads again', async () => {
@@ -72,5 +72,64 @@ describe('createReadCache', () => {
     clock.advance(1_001);
     await cache.get('new', async () => 'value');
     expect(cache.stats().entries).toBe(1);
+  });
+});
+
+describe('getManyThroughCache', () => {
+  const cacheKey = (key: string) => `n:${key}`;
+
+  it('reads the keys the cache lacks in one load, and serves them from the cache after', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 10, clock: fixedClock(new Date()) });
+    const loads: (readonly string[])[] = [];
+    const loadMany = async (keys: readonly string[]) => {
+      loads.push([...keys]);
+      return new Map(keys.filter((k) => k !== 'none').map((k) => [k, k.toUpperCase()] as const));
+    };
+    await cache.get(cacheKey('a'), async () => 'A');
+    const first = await getManyThroughCache(cache, ['a', 'b', 'c', 'none'], cacheKey, loadMany);
+    expect([...first]).toEqual([
+      ['a', 'A'],
+      ['b', 'B'],
+      ['c', 'C'],
+    ]);
+    expect(loads).toEqual([['b', 'c', 'none']]);
+    const again = await getManyThroughCache(cache, ['c', 'none', 'b'], cacheKey, loadMany);
+    expect([...again]).toEqual([
+      ['c', 'C'],
+      ['b', 'B'],
+    ]);
+    expect(loads).toHaveLength(1);
+  });
+
+  it('shares a load under way with a concurrent caller, and forgets a failed one', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 10, clock: fixedClock(new Date()) });
+    const loads: (readonly string[])[] = [];
+    const loadMany = async (keys: readonly string[]) => {
+      loads.push([...keys]);
+      await new Promise((r) => setTimeout(r, 5));
+      return new Map(keys.map((k) => [k, k] as const));
+    };
+    const [one, two] = await Promise.all([
+      getManyThroughCache(cache, ['a', 'b'], cacheKey, loadMany),
+      getManyThroughCache(cache, ['b', 'c'], cacheKey, loadMany),
+    ]);
+    expect([[...one.keys()], [...two.keys()]]).toEqual([
+      ['a', 'b'],
+      ['b', 'c'],
+    ]);
+    expect(loads).toEqual([['a', 'b'], ['c']]);
+    const failing = () => Promise.reject(new Error('db down'));
+    await expect(getManyThroughCache(cache, ['d', 'a'], cacheKey, failing)).rejects.toThrow('db down');
+    expect(await getManyThroughCache(cache, ['d'], cacheKey, loadMany)).toEqual(new Map([['d', 'd']]));
+  });
+
+  it('without a cache, loads every key in one call', async () => {
+    const loads: (readonly string[])[] = [];
+    const loadMany = async (keys: readonly string[]) => {
+      loads.push([...keys]);
+      return new Map(keys.map((k) => [k, 1] as const));
+    };
+    expect((await getManyThroughCache(noReadCache, ['x', 'y'], cacheKey, loadMany)).size).toBe(2);
+    expect(loads).toEqual([['x', 'y']]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { customers, referralCodes, vouchers } from '../db/schema';
 import { englishText, type Message, message } from '../domain/message';
 import { formatMoney } from '../domain/money';
@@ -39,8 +39,7 @@ export async function getOrCreateReferralCode(db: Db, site: Site, customerId: nu
   const existing = await find(db);
   if (existing) return existing;
   const offer = REFERRAL_OFFER[site.currency];
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // Two first requests at once: the unique (customer, site) index lets one win; the other reads its code.
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = makeReferralCode(randomBytes(6));

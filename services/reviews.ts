@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { customerAddresses, customers, orderLines, orders, products, reviews } from '../db/schema';
 import type { Clock } from '../domain/clock';
@@ -147,8 +147,7 @@ export async function submitReview(
     location: customer.locality ?? '',
     createdAt: clock.now(),
   };
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [before] = await tx
       .select({ status: reviews.status })
       .from(reviews)
@@ -167,8 +166,7 @@ export async function submitReview(
 
 /** A moderator's decision (`npm run reviews -- approve|reject ID`): publish or reject; the rating follows. */
 export async function moderateReview(db: Db, reviewId: number, decision: 'approve' | 'reject'): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const to = decision === 'approve' ? 'published' : 'rejected';
     const [row] = await tx
       .select({ status: reviews.status, itemCode: reviews.productItemCode })

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inTransaction } from '../db/client';
 import { carts, customers, voucherUses } from '../db/schema';
 import { systemClock } from '../domain/clock';
 import { sentText } from '../domain/message';
@@ -44,8 +44,7 @@ async function usableVoucher(db: Db, ctx: CartContext, code: string, customerId:
  */
 export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: string): Promise<CartModel> {
   const code = normalise(rawCode);
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(ctx.db, async (tx) => {
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
     const [cart] = await tx
       .select({ voucherCode: carts.voucherCode, customerId: carts.customerId })
@@ -71,8 +70,7 @@ export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: st
 export async function removeVoucher(ctx: CartContext, cartId: string | null, rawCode: string): Promise<CartModel> {
   const code = normalise(rawCode);
   if (!cartId) throw new ServiceError('not_found', VOUCHER_MESSAGES.notOnCart);
-  const removed = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const removed = await inTransaction(ctx.db, async (tx) => {
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
     const rows = await tx
       .update(carts)
@@ -183,8 +181,7 @@ export async function recordVoucherUse(
   use: { code: string; customerId: number; orderId?: number | null },
 ): Promise<{ id: number }> {
   const code = normalise(use.code);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const rule = await loadVoucherRule(tx, code);
     if (!rule) throw new ServiceError('not_found', VOUCHER_MESSAGES.invalid);
     // NOTE: the customer's voucher lock, so two checkouts at once cannot both use a once-only code.

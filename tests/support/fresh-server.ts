@@ -72,7 +72,13 @@ if (mailStub) {
 const built = path.resolve('build/node/serve.js');
 if (!existsSync(built)) throw new Error(`No server build at ${built}: run "npm run build" first.`);
 const { startServer } = (await import(pathToFileURL(built).href)) as typeof import('../../server/serve');
-const running = await startServer(loadConfig(env));
+// The checkout bench counts the statements the server sends (bench/server.ts asks over the IPC channel it opens).
+const countStatements = env.E2E_COUNT_STATEMENTS === 'on';
+const running = await startServer(loadConfig(env), undefined, { countStatements });
+if (countStatements)
+  process.on('message', (message) => {
+    if (message === 'statement-count') process.send?.({ statementCount: running.statementCount?.() ?? null });
+  });
 let stopping = false;
 async function stop() {
   if (stopping) return;
