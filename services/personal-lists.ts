@@ -7,6 +7,7 @@ import { RECOMMENDATION_TYPES, type RecommendationTypeId } from '../domain/recom
 import type { Site } from '../domain/sites';
 import { findSummaries, type ProductSummary, UNLISTED_TYPES } from './catalogue';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // SPEC §3 personal lists of a customer: favourites, not-for-me (do-not-send), ratings, recently browsed and
 // recommendations. Every list answers `userItems` of { product, userItemDetails }.
@@ -143,7 +144,7 @@ async function requireProduct(db: Db, itemCode: string): Promise<void> {
     .from(products)
     .where(eq(products.itemCode, itemCode))
     .limit(1);
-  if (!row) throw new ServiceError('not_found', /*i18n*/ 'We could not find that product.');
+  if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, /*i18n*/ 'We could not find that product.');
 }
 
 async function countOf(db: Db, table: typeof favourites | typeof doNotSendItems, customerId: number): Promise<number> {
