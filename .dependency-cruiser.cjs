@@ -52,7 +52,7 @@ module.exports = {
     },
     {
       name: 'http-is-a-leaf',
-      comment: 'http/ holds HTTP helpers app/ and server/ share: it imports nothing else of ours.',
+      comment: 'http/ holds HTTP helpers app/ and server/ share: of ours it imports only the pure domain.',
       severity: 'error',
       from: { path: '^http/' },
       to: { path: '^(services|db|server|app)/' },

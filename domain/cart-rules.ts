@@ -3,6 +3,7 @@ import { ITEM_CODE_MESSAGES, itemCodeSchema } from './catalogue-inputs';
 import { MAX_LINE_QUANTITY } from './cart-pricing';
 import { GIFT_FORM_MESSAGES, presetAmountProblem } from './gift-vouchers';
 import { API_TEXTS } from './api-texts';
+import { declareErrors } from './errors';
 
 // Cart inputs (SPEC §5), one schema each, shared by the API and the browser.
 
@@ -13,6 +14,12 @@ export function isCartId(value: string | undefined | null): value is string {
 
 /** Written out (a text the catalogues hold as it is); domain/cart-rules.test.ts keeps it equal to the limit. */
 export const QUANTITY_MESSAGE = /*i18n*/ 'Please enter a quantity from 1 to 99.';
+
+/** The cart inputs' failures (domain/errors.ts); the cart's own are services/cart.ts CART_ERRORS. */
+export const CART_RULE_ERRORS = declareErrors({
+  quantityRange: { kind: 'invalid', code: 'cart.quantity_range', field: 'quantity', text: QUANTITY_MESSAGE },
+  noItems: { kind: 'invalid', code: 'cart.no_items', text: /*i18n*/ 'Please choose at least one item.' },
+});
 
 /** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY (SPEC §5). */
 export const LineQuantitySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { declareErrors } from './errors';
 import { message } from './message';
 import type { CountryCode, CurrencyCode } from './sites';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './text-input';
@@ -48,6 +49,47 @@ export const CHECKOUT_MESSAGES = {
       { limit },
     ),
 } as const;
+
+/** The checkout's failures (domain/errors.ts); `field` names the checkout form's field the page marks. */
+export const CHECKOUT_ERRORS = declareErrors({
+  emptyCart: { kind: 'invalid', code: 'checkout.cart_empty', text: CHECKOUT_MESSAGES.emptyCart },
+  upsell: { kind: 'invalid', code: 'checkout.cart_needs_attention', text: CHECKOUT_MESSAGES.upsell },
+  /** Sold out, or fewer left than the cart holds, since the cart was priced. */
+  stockShort: { kind: 'conflict', code: 'checkout.stock_short' },
+  unlimitedGuest: { kind: 'invalid', code: 'checkout.unlimited_needs_account', text: CHECKOUT_MESSAGES.unlimitedGuest },
+  unlimitedOutOfArea: {
+    kind: 'invalid',
+    code: 'checkout.unlimited_out_of_area',
+    text: CHECKOUT_MESSAGES.unlimitedOutOfArea,
+  },
+  unknownPostcode: {
+    kind: 'invalid',
+    code: 'checkout.postcode_unknown',
+    field: 'postcode',
+    text: CHECKOUT_MESSAGES.unknownPostcode,
+  },
+  addressNotFound: {
+    kind: 'invalid',
+    code: 'checkout.address_not_found',
+    field: 'address',
+    text: CHECKOUT_MESSAGES.addressNotFound,
+  },
+  deliveryRequired: {
+    kind: 'invalid',
+    code: 'checkout.delivery_address_required',
+    field: 'line1',
+    text: CHECKOUT_MESSAGES.deliveryRequired,
+  },
+  email: { kind: 'invalid', code: 'checkout.email_invalid', field: 'email', text: CHECKOUT_MESSAGES.email },
+  orderNotFound: { kind: 'not_found', code: 'checkout.order_not_found', text: CHECKOUT_MESSAGES.orderNotFound },
+  keyReused: { kind: 'conflict', code: 'checkout.key_reused', text: CHECKOUT_MESSAGES.keyReused },
+  tooLarge: { kind: 'invalid', code: 'checkout.order_too_large' },
+  presellLimit: { kind: 'invalid', code: 'checkout.presell_limit' },
+  /** The cart's total or payment changed while the order was placed: the shopper reloads and looks again. */
+  amountChanged: { kind: 'conflict', code: 'checkout.amount_changed' },
+  /** The voucher applied in the cart refused at the order (used meanwhile, expired): its refusal's text. */
+  voucherRefused: { kind: 'conflict', code: 'checkout.voucher_refused' },
+});
 
 /** The length limit's message: zod's issue supplies {maximum} (domain/message.ts issueText). */
 const TOO_LONG = /*i18n*/ 'Please keep this under {maximum} characters.';

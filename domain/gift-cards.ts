@@ -1,3 +1,4 @@
+import { declareErrors } from './errors';
 import { GIFT_CARD_MESSAGES } from './gift-card-texts';
 import { message, type Message } from './message';
 
@@ -39,6 +40,26 @@ export const giftCardText = {
     message(GIFT_CARD_MESSAGES.otherCurrency, { last4, currency }),
   balanceChanged: (last4: string): Message => message(GIFT_CARD_MESSAGES.balanceChanged, { last4 }),
 };
+
+/**
+ * A gift card's failures (domain/errors.ts): those about the codes typed are on the checkout form's gift card field
+ * (the balance page has that one field).
+ */
+export const GIFT_CARD_ERRORS = declareErrors({
+  code: { kind: 'invalid', code: 'gift_card.code_missing', field: 'giftCardCode', text: GIFT_CARD_MESSAGES.code },
+  unknown: { kind: 'not_found', code: 'gift_card.unknown', field: 'giftCardCode', text: GIFT_CARD_MESSAGES.unknown },
+  tooMany: { kind: 'invalid', code: 'gift_card.too_many', field: 'giftCardCode', text: GIFT_CARD_MESSAGES.tooMany },
+  otherCurrency: { kind: 'invalid', code: 'gift_card.other_currency', field: 'giftCardCode' },
+  expired: { kind: 'invalid', code: 'gift_card.expired', field: 'giftCardCode' },
+  empty: { kind: 'invalid', code: 'gift_card.empty', field: 'giftCardCode' },
+  notForGiftCards: {
+    kind: 'invalid',
+    code: 'gift_card.not_for_e_gift_cards',
+    text: GIFT_CARD_MESSAGES.notForGiftCards,
+  },
+  balanceChanged: { kind: 'conflict', code: 'gift_card.balance_changed' },
+  spent: { kind: 'conflict', code: 'gift_card.spent', text: GIFT_CARD_MESSAGES.spent },
+});
 
 export interface SpendableCard {
   id: number;

@@ -1,3 +1,4 @@
+import { declareErrors } from './errors';
 import { isActiveMember, type UnlimitedStatus } from './unlimited';
 import type { VisitorType, VisitorTypeDetailed } from './page-types';
 import { isProductKind, PRODUCT_KINDS } from './product-kinds';
@@ -16,7 +17,34 @@ export const LOGIN_MESSAGES = {
   emailTaken: /*i18n*/ 'An account with this email address already exists. Please log in instead.',
   registrationThrottled: /*i18n*/ 'Too many accounts have been created from this address. Please try again in an hour.',
   passwordChangeThrottled: /*i18n*/ 'Too many attempts to change the password. Please wait 15 minutes and try again.',
+  currentPasswordWrong: /*i18n*/ 'Your current password is not correct.',
 } as const;
+
+/**
+ * Login's and registration's failures (domain/errors.ts): the forms posted without script come back with the reason
+ * their code stands for (server/api/authentication.ts, domain/identity-form-errors.ts).
+ */
+export const LOGIN_ERRORS = declareErrors({
+  failed: { kind: 'unauthorised', code: 'login.failed', field: 'password', text: LOGIN_MESSAGES.failed },
+  throttled: { kind: 'throttled', code: 'login.throttled', text: LOGIN_MESSAGES.throttled },
+  emailTaken: { kind: 'conflict', code: 'registration.email_taken', field: 'email', text: LOGIN_MESSAGES.emailTaken },
+  registrationThrottled: {
+    kind: 'throttled',
+    code: 'registration.throttled',
+    text: LOGIN_MESSAGES.registrationThrottled,
+  },
+  passwordChangeThrottled: {
+    kind: 'throttled',
+    code: 'password_change.throttled',
+    text: LOGIN_MESSAGES.passwordChangeThrottled,
+  },
+  currentPasswordWrong: {
+    kind: 'invalid',
+    code: 'password_change.current_wrong',
+    field: 'currentPassword',
+    text: LOGIN_MESSAGES.currentPasswordWrong,
+  },
+});
 
 /** The texts of the account's own emails: verifying the address. */
 export const ACCOUNT_EMAIL_MESSAGES = {

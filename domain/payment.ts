@@ -1,6 +1,7 @@
 // Card payment (CONTRACT.md checkout): the PaymentProvider interface and the built-in test provider. A card
 // number is only ever held in memory for the charge; what is kept is the brand and the last four digits.
 
+import { declareErrors, type ErrorWithText, GENERIC_ERRORS } from './errors';
 import { type StateMachine, stateMachine } from './state-machine';
 
 export interface CardInput {
@@ -14,7 +15,7 @@ export interface CardInput {
 /** On success, `amountCents` is what the authorisation holds: always the amount asked for under its key. */
 export type AuthoriseResult =
   | { ok: true; reference: string; brand: string; last4: string; amountCents: number }
-  | { ok: false; message: string };
+  | { ok: false; message: PaymentMessage };
 
 /** What a release found: let go, or captured already (then it took `capturedCents`, for the caller to refund). */
 export interface ReleaseResult {
@@ -87,6 +88,31 @@ export const PAYMENT_MESSAGES = {
   testOnly: /*i18n*/ 'This shop takes test cards only: use 4242 4242 4242 4242.',
   keyReused: /*i18n*/ 'This payment was started for another amount. Please reload the page and try again.',
 } as const;
+export type PaymentMessage = (typeof PAYMENT_MESSAGES)[keyof typeof PAYMENT_MESSAGES];
+
+/** A refused card (domain/errors.ts), on the checkout form's card fields. */
+export const PAYMENT_ERRORS = declareErrors({
+  declined: { kind: 'invalid', code: 'checkout.card_declined', field: 'cardNumber', text: PAYMENT_MESSAGES.declined },
+  number: { kind: 'invalid', code: 'checkout.card_number_invalid', field: 'cardNumber', text: PAYMENT_MESSAGES.number },
+  expiry: { kind: 'invalid', code: 'checkout.card_expiry_invalid', field: 'cardExpiry', text: PAYMENT_MESSAGES.expiry },
+  expired: { kind: 'invalid', code: 'checkout.card_expired', field: 'cardExpiry', text: PAYMENT_MESSAGES.expired },
+  cvc: { kind: 'invalid', code: 'checkout.card_cvc_invalid', field: 'cardCvc', text: PAYMENT_MESSAGES.cvc },
+  testOnly: { kind: 'invalid', code: 'checkout.card_test_only', field: 'cardNumber', text: PAYMENT_MESSAGES.testOnly },
+  keyReused: { kind: 'invalid', code: 'checkout.payment_key_reused', text: PAYMENT_MESSAGES.keyReused },
+}) satisfies Record<keyof typeof PAYMENT_MESSAGES, ErrorWithText>;
+
+const PAYMENT_ERROR_OF: ReadonlyMap<string, ErrorWithText> = new Map(
+  Object.values(PAYMENT_ERRORS).map((error) => [error.text, error]),
+);
+
+/**
+ * The declared error of a card's refusal. NOTE: the card's checks and a provider's refusal answer one of
+ * PAYMENT_MESSAGES (the type admits no other text: a provider maps its own reasons to ours), and both keep that shape
+ * for their callers; this is where such an answer gets its code.
+ */
+export function paymentError(text: PaymentMessage): ErrorWithText {
+  return PAYMENT_ERROR_OF.get(text) ?? { ...GENERIC_ERRORS.invalid, text };
+}
 
 export const TEST_CARDS = { approved: '4242424242424242', declined: '4000000000000002' } as const;
 
@@ -117,7 +143,7 @@ export function cardBrand(digits: string): string {
 }
 
 /** The card's own checks, before any provider sees it: the first problem's message, or null. */
-export function checkCard(card: CardInput, now: Date): string | null {
+export function checkCard(card: CardInput, now: Date): PaymentMessage | null {
   if (!luhnValid(cardDigits(card.number))) return PAYMENT_MESSAGES.number;
   const expiry = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(card.expiry);
   const month = Number(expiry?.[1]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { declareErrors, type ErrorType } from './errors';
 import { message, type Text } from './message';
 import { formatMoney } from './money';
 import type { Site } from './sites';
@@ -27,6 +28,29 @@ export const VOUCHER_MESSAGES = {
   /** SPEC §8: tracked when a voucher link's code cannot be used. */
   invalidLink: /*i18n*/ 'Unfortunately the voucher code you have entered appears to be invalid.',
 };
+
+/** The voucher box's failures (domain/errors.ts): a refusal's code is its reason's. */
+export const VOUCHER_ERRORS = declareErrors({
+  invalid: { kind: 'invalid', code: 'voucher.invalid', text: VOUCHER_MESSAGES.invalid },
+  expired: { kind: 'invalid', code: 'voucher.expired', text: VOUCHER_MESSAGES.expired },
+  notStarted: { kind: 'invalid', code: 'voucher.not_started', text: VOUCHER_MESSAGES.notStarted },
+  otherSite: { kind: 'invalid', code: 'voucher.other_site', text: VOUCHER_MESSAGES.otherSite },
+  alreadyUsed: {
+    kind: 'invalid',
+    code: 'voucher.already_used',
+    text: VOUCHER_MESSAGES.alreadyUsed,
+  },
+  ownReferral: {
+    kind: 'invalid',
+    code: 'voucher.own_referral',
+    text: VOUCHER_MESSAGES.ownReferral,
+  },
+  minimum: { kind: 'invalid', code: 'voucher.minimum' },
+  onlyOne: { kind: 'conflict', code: 'voucher.only_one' },
+  notOnCart: { kind: 'not_found', code: 'voucher.not_on_cart', text: VOUCHER_MESSAGES.notOnCart },
+  /** The one budget of codes tried (vouchers, gift cards, order links): not the voucher box's alone. */
+  tooManyTries: { kind: 'throttled', code: 'codes.too_many_tries', text: VOUCHER_MESSAGES.tooManyTries },
+});
 
 /** A code as shoppers type it: letters, digits and dashes; compared upper-case. */
 export const VoucherCodeSchema = z
@@ -72,6 +96,21 @@ export type VoucherRefusal = {
   reason: 'invalid' | 'expired' | 'not_started' | 'other_site' | 'already_used' | 'own_referral' | 'minimum';
   message: Text;
 };
+
+const ERROR_OF_REFUSAL: Record<VoucherRefusal['reason'], ErrorType> = {
+  invalid: VOUCHER_ERRORS.invalid,
+  expired: VOUCHER_ERRORS.expired,
+  not_started: VOUCHER_ERRORS.notStarted,
+  other_site: VOUCHER_ERRORS.otherSite,
+  already_used: VOUCHER_ERRORS.alreadyUsed,
+  own_referral: VOUCHER_ERRORS.ownReferral,
+  minimum: VOUCHER_ERRORS.minimum,
+};
+
+/** The declared error of a refusal (its text is the refusal's own, filled in). */
+export function voucherRefusalError(refusal: VoucherRefusal): ErrorType {
+  return ERROR_OF_REFUSAL[refusal.reason];
+}
 
 /**
  * Whether the voucher may be used at all, whatever the cart holds: active, in its dates, on this site,

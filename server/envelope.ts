@@ -2,8 +2,8 @@ import type { Context, TypedResponse } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
-import type { ErrorKind } from '../services/service-error';
 import { ServiceError } from '../services/service-error';
+import { statusOfKind } from '../http/error-status';
 import { wholeAnswer } from '../http/whole-answer';
 import { API_ONLY_TEXTS, API_TEXTS } from '../domain/api-texts';
 import { CONTACT_ONLY_TEXTS } from '../domain/contact-texts';
@@ -11,7 +11,7 @@ import { GIFT_CARD_ONLY_TEXTS } from '../domain/gift-card-texts';
 import { type IssueLike, issueText, sentText, type Text } from '../domain/message';
 import type { AppEnv } from './types';
 
-// The API envelope of CONTRACT.md, and the one place that knows which HTTP status a kind of failure is.
+// The API envelope of CONTRACT.md; a kind of failure answers the status http/error-status.ts gives it.
 
 /** What Hono's `c.json` answers, typed the same way (the OpenAPI routes check their answers' types). */
 type JsonAnswer<T, S extends ContentfulStatusCode> = Response & TypedResponse<JSONParsed<T>, S, 'json'>;
@@ -49,20 +49,6 @@ const ZOD_OWN_TEXT = /^(Invalid (input|option|string|number|element|key|value)|T
 function inputText(issue: IssueLike): Text {
   if (!ZOD_OWN_TEXT.test(issue.message)) return issueText(issue);
   return /received undefined$/.test(issue.message) ? API_TEXTS.missingField : API_TEXTS.wrongValue;
-}
-
-const STATUS_OF_KIND = {
-  invalid: 400,
-  unauthorised: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_large: 413,
-  throttled: 429,
-} as const satisfies Record<ErrorKind, ContentfulStatusCode>;
-
-export function statusOfKind(kind: ErrorKind): ContentfulStatusCode {
-  return STATUS_OF_KIND[kind];
 }
 
 /**

@@ -14,6 +14,7 @@ import { paymentProviderFor } from '../services/payment';
 import { ServiceError } from '../services/service-error';
 import { loadConfig } from './config';
 import { prepareDatabase } from './start';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // npm run orders -- list [--status S] | ship N --tracking T | deliver N | cancel N | refund N [--line CODE]
 // [--amount 12.50] [--key K] [--to card|gift-card]: the operators' command for orders (services/order-moves.ts). With OPERATOR_URL (and
@@ -123,7 +124,7 @@ async function viaServer(url: string, token: string | undefined) {
       response?: T;
     };
     if (!reply.ok || envelope.statusCode !== 0)
-      throw new ServiceError('invalid', envelope.statusMessage ?? `the server answered ${reply.status}`);
+      throw new ServiceError(GENERIC_ERRORS.invalid, envelope.statusMessage ?? `the server answered ${reply.status}`);
     return envelope.response as T;
   };
   if (command === 'list') {

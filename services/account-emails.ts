@@ -15,6 +15,7 @@ import { enqueue } from './outbox';
 import { randomToken } from './random-token';
 import { EMAIL_TEXTS } from './server-texts';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // The account's own emails (DESIGN.md: a token sent by email is random, single-use, stored hashed and expiring).
 // Verification: registration sends a link; following it marks the address verified and only then claims the orders a
@@ -158,8 +159,8 @@ export async function resendVerificationEmail(
     .select({ verifiedAt: customers.emailVerifiedAt })
     .from(customers)
     .where(eq(customers.id, customerId));
-  if (!customer) throw new ServiceError('not_found', ACCOUNT_EMAIL_MESSAGES.invalidLink);
-  if (customer.verifiedAt) throw new ServiceError('conflict', ACCOUNT_EMAIL_MESSAGES.alreadyVerified);
+  if (!customer) throw new ServiceError(GENERIC_ERRORS.not_found, ACCOUNT_EMAIL_MESSAGES.invalidLink);
+  if (customer.verifiedAt) throw new ServiceError(GENERIC_ERRORS.conflict, ACCOUNT_EMAIL_MESSAGES.alreadyVerified);
   await spendBudget(
     ctx.db,
     ctx.clock.now(),
@@ -180,7 +181,7 @@ export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<
   const now = clock.now();
   return inTransaction(db, async (tx) => {
     const customerId = await useToken(tx, token, 'verify', now);
-    if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.invalidLink);
+    if (customerId === null) throw new ServiceError(GENERIC_ERRORS.invalid, ACCOUNT_EMAIL_MESSAGES.invalidLink);
     const [customer] = await tx
       .update(customers)
       .set({ emailVerifiedAt: now })
@@ -266,13 +267,13 @@ export async function resetPassword(
     .select({ id: emailTokens.id })
     .from(emailTokens)
     .where(liveToken(input.token, 'reset', now));
-  if (!live) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
+  if (!live) throw new ServiceError(GENERIC_ERRORS.invalid, ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
   // Outside the transaction: half a second of CPU at the production cost.
   const passwordHash = await hashPassword(input.password, ctx.passwordCost);
   await inTransaction(db, async (tx) => {
     // NOTE: used here, not at the lookup above: of two tries with one token at once, one sets the password.
     const customerId = await useToken(tx, input.token, 'reset', now);
-    if (customerId === null) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
+    if (customerId === null) throw new ServiceError(GENERIC_ERRORS.invalid, ACCOUNT_EMAIL_MESSAGES.resetInvalidLink);
     const [before] = await tx
       .select({ email: customers.email, verifiedAt: customers.emailVerifiedAt })
       .from(customers)

@@ -18,6 +18,7 @@ import { isWinePlanMember } from '../domain/memberships';
 import { ServiceError } from './service-error';
 import type { MembershipStatus } from '../domain/memberships';
 import { API_TEXTS } from '../domain/api-texts';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // The account area and the account half of the user API (SPEC §2 account routes, §3 User, §7).
 // The database is passed in; nothing here knows about HTTP. Money stays integer cents.
@@ -60,7 +61,7 @@ export async function getAccountDetails(db: Db, customerId: number): Promise<Acc
     })
     .from(customers)
     .where(eq(customers.id, customerId));
-  if (!customer) throw new ServiceError('unauthorised', /*i18n*/ 'Please log in to continue.');
+  if (!customer) throw new ServiceError(GENERIC_ERRORS.unauthorised, /*i18n*/ 'Please log in to continue.');
   const rows = await db
     .select()
     .from(customerAddresses)
@@ -223,12 +224,12 @@ export async function listPurchases(db: Db, customerId: number): Promise<Order[]
 /** One of the customer's own orders; another customer's order or an unknown id is the same not_found error. */
 export async function getOrderDetails(db: Db, customerId: number, orderId: number): Promise<Order> {
   if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647)
-    throw new ServiceError('not_found', ORDER_NOT_FOUND);
+    throw new ServiceError(GENERIC_ERRORS.not_found, ORDER_NOT_FOUND);
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
-  if (!row) throw new ServiceError('not_found', ORDER_NOT_FOUND);
+  if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, ORDER_NOT_FOUND);
   const lines = await linesOf(db, [row.id]);
   return { ...toOrder(row, lines.get(row.id) ?? []), history: await orderHistory(db, row.id) };
 }

@@ -5,6 +5,7 @@ import { budgetHits } from '../db/schema';
 import { throttleAddressOf } from '../domain/identity-rules';
 import type { Text } from '../domain/message';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // Budgets for costly or guessable actions (payment attempts, voucher and referral codes tried, email signups): each
 // key may be spent `limit` times in a rolling window. Counted in the database under a transaction-scoped advisory
@@ -56,7 +57,7 @@ export async function spendBudget(db: Db, now: Date, budgets: readonly Budget[],
         ${sql.param(budgets.map((b) => b.limit))}::int[]
       ) as b(key, since, lim)`);
     const rows = (counted as unknown as { rows: { n: number; lim: number }[] }).rows;
-    if (rows.some((r) => r.n >= r.lim)) throw new ServiceError('throttled', message);
+    if (rows.some((r) => r.n >= r.lim)) throw new ServiceError(GENERIC_ERRORS.throttled, message);
     await tx.execute(sql`
       with gone as (
         delete from ${budgetHits}

@@ -5,6 +5,7 @@ import { type CartContext, cartChanged, getCart, lockCart, touch } from './cart'
 import type { CartModel } from './cart-json';
 import { lookupPostcode } from './postcodes';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // The delivery postcode a shopper gives in the cart (Unlimited's delivery area, SPEC §6/§9; the delivery step).
 
@@ -12,7 +13,7 @@ import { ServiceError } from './service-error';
 export async function setCartPostcode(ctx: CartContext, cartId: string, postcode: string): Promise<CartModel> {
   const country = ctx.site.country === 'nz' ? 'nz' : 'au';
   const places = await lookupPostcode(ctx.db, country, postcode);
-  if (places.length === 0) throw new ServiceError('not_found', NOT_FOUND_MESSAGES.postcode(postcode));
+  if (places.length === 0) throw new ServiceError(GENERIC_ERRORS.not_found, NOT_FOUND_MESSAGES.postcode(postcode));
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as CartContext['db'];
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);

@@ -5,7 +5,7 @@ import { CHECK_VIOLATION, type Db, databaseErrorCode } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { cartLines, carts, products, skuPrices, skus, vouchers } from '../db/schema';
 import type { LinePriceTable } from '../domain/cart-pricing';
-import { isCartId, LineQuantitySchema, QUANTITY_MESSAGE } from '../domain/cart-rules';
+import { CART_RULE_ERRORS, isCartId, LineQuantitySchema } from '../domain/cart-rules';
 import { NOT_FOUND_MESSAGES } from '../domain/catalogue-inputs';
 import { type AttachedVoucher, type CartLineInput, calculateCartTotals } from '../domain/cart-totals';
 import { type Clock, systemClock } from '../domain/clock';
@@ -39,6 +39,7 @@ import { defaultDeliveryPostcode, loadDeliveryPostcode } from './delivery-postco
 import { loadPlanMappings } from './plan-mappings';
 import { attachedVoucher } from './voucher-store';
 import { ServiceError } from './service-error';
+import { declareErrors, GENERIC_ERRORS } from '../domain/errors';
 
 // The cart use cases: load → apply the pricing rules of domain/cart-pricing → persist. Every change
 // holds the cart row's lock until it commits (one statement, or one transaction), so concurrent writes to one
@@ -62,6 +63,24 @@ export const CART_MESSAGES = {
   unknown: NOT_FOUND_MESSAGES.product,
   notGiftCard: (code: string) => message(/*i18n*/ '{code} is not an e-gift card.', { code }),
 };
+
+/** The cart's failures (domain/errors.ts). */
+export const CART_ERRORS = declareErrors({
+  tooManyGiftVouchers: {
+    kind: 'invalid',
+    code: 'cart.too_many_e_gift_cards',
+    text: CART_MESSAGES.tooManyGiftVouchers,
+  },
+  tooMany: { kind: 'invalid', code: 'cart.quantity_too_many', field: 'quantity', text: CART_MESSAGES.tooMany },
+  tooManyLines: { kind: 'invalid', code: 'cart.too_many_lines', text: CART_MESSAGES.tooManyLines },
+  outOfStock: { kind: 'invalid', code: 'cart.out_of_stock', text: CART_MESSAGES.outOfStock },
+  egift: { kind: 'invalid', code: 'cart.e_gift_card_not_here', text: CART_MESSAGES.egift },
+  locked: { kind: 'invalid', code: 'cart.quantity_locked', field: 'quantity', text: CART_MESSAGES.locked },
+  offerMismatch: { kind: 'invalid', code: 'cart.offer_mismatch' },
+  notInCart: { kind: 'not_found', code: 'cart.not_in_cart', text: CART_MESSAGES.notInCart },
+  unknown: { kind: 'not_found', code: 'cart.unknown_item' },
+  notGiftCard: { kind: 'not_found', code: 'cart.not_e_gift_card' },
+});
 
 import type { RequestContext } from './request-context';
 
@@ -569,15 +588,15 @@ export interface AddRequest {
 }
 
 function checkQuantity(quantity: number): void {
-  if (!LineQuantitySchema.safeParse(quantity).success) throw new ServiceError('invalid', QUANTITY_MESSAGE);
+  if (!LineQuantitySchema.safeParse(quantity).success) throw new ServiceError(CART_RULE_ERRORS.quantityRange);
 }
 
 /** Resolves a product or sku code to a sku that can be bought, or throws a ServiceError. */
 function resolveSku(code: string, skuMap: Map<string, SkuInfo>): SkuInfo {
-  if (EGIFT_ITEM_CODES.has(code)) throw new ServiceError('invalid', CART_MESSAGES.egift);
+  if (EGIFT_ITEM_CODES.has(code)) throw new ServiceError(CART_ERRORS.egift);
   const sku = skuMap.get(code);
-  if (!sku) throw new ServiceError('not_found', CART_MESSAGES.unknown(code));
-  if (sku.availability === 'out_of_stock') throw new ServiceError('invalid', CART_MESSAGES.outOfStock);
+  if (!sku) throw new ServiceError(CART_ERRORS.unknown, CART_MESSAGES.unknown(code));
+  if (sku.availability === 'out_of_stock') throw new ServiceError(CART_ERRORS.outOfStock);
   return sku;
 }
 
@@ -592,7 +611,7 @@ async function attachPlanOffers(ctx: CartContext, resolved: { request: AddReques
     const mapping = mappings.find((m) => m.bumpCode === r.sku.skuItemCode);
     const offer = r.request.upsellOfferDetails;
     if (offer && (!mapping || mapping.type !== offer.type || mapping.rule !== offer.rule))
-      throw new ServiceError('invalid', CART_MESSAGES.offerMismatch(r.request.itemCode));
+      throw new ServiceError(CART_ERRORS.offerMismatch, CART_MESSAGES.offerMismatch(r.request.itemCode));
     if (!offer && mapping) r.request = { ...r.request, upsellOfferDetails: { type: mapping.type, rule: mapping.rule } };
   }
 }
@@ -603,11 +622,14 @@ async function attachPlanOffers(ctx: CartContext, resolved: { request: AddReques
  * it is sold.
  */
 async function checkUnlimitedJoin(ctx: CartContext, cartId: string): Promise<void> {
-  if (!sellsUnlimited(ctx.site.currency)) throw new ServiceError('invalid', UNLIMITED_MESSAGES.notSold);
-  if (isActiveMember(ctx.unlimitedStatus)) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
-  if (ctx.unlimitedStatus === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
+  if (!sellsUnlimited(ctx.site.currency)) throw new ServiceError(GENERIC_ERRORS.invalid, UNLIMITED_MESSAGES.notSold);
+  if (isActiveMember(ctx.unlimitedStatus))
+    throw new ServiceError(GENERIC_ERRORS.conflict, UNLIMITED_MESSAGES.alreadyMember);
+  if (ctx.unlimitedStatus === 'SUSPENDED')
+    throw new ServiceError(GENERIC_ERRORS.conflict, UNLIMITED_MESSAGES.suspended);
   const postcode = await loadDeliveryPostcode(ctx.db, cartId, ctx.customerId);
-  if (postcode && isOutOfArea(postcode)) throw new ServiceError('invalid', UNLIMITED_MESSAGES.outOfArea(postcode));
+  if (postcode && isOutOfArea(postcode))
+    throw new ServiceError(GENERIC_ERRORS.invalid, UNLIMITED_MESSAGES.outOfArea(postcode));
 }
 
 /**
@@ -620,7 +642,7 @@ export async function changeItems(
   requests: readonly AddRequest[],
   mode: 'add' | 'set',
 ): Promise<CartModel> {
-  if (requests.length === 0) throw new ServiceError('invalid', /*i18n*/ 'Please choose at least one item.');
+  if (requests.length === 0) throw new ServiceError(CART_RULE_ERRORS.noItems);
   for (const r of requests) checkQuantity(r.quantity);
   // SPEC §9: a host sells its own Unlimited code (UL9001 on test hosts): either code means that one.
   const ulCode = unlimitedItemCode(ctx.isTestHost ?? false);
@@ -631,8 +653,8 @@ export async function changeItems(
   // SPEC §5: Z020, Unlimited and voucher lines keep their quantity; Unlimited is one membership.
   for (const { request, sku } of resolved) {
     const oneOnly = isOnePerCart(sku.productType);
-    if (mode === 'set' && (sku.quantityLocked || oneOnly)) throw new ServiceError('invalid', CART_MESSAGES.locked);
-    if (oneOnly && request.quantity !== 1) throw new ServiceError('invalid', CART_MESSAGES.locked);
+    if (mode === 'set' && (sku.quantityLocked || oneOnly)) throw new ServiceError(CART_ERRORS.locked);
+    if (oneOnly && request.quantity !== 1) throw new ServiceError(CART_ERRORS.locked);
   }
   if (resolved.some((r) => r.sku.productType === 'membership')) await checkUnlimitedJoin(ctx, cartId);
   await attachPlanOffers(ctx, resolved);
@@ -666,9 +688,9 @@ export async function changeItems(
       oneOnly: [...memberships],
       maxLines: MAX_CART_LINES,
     });
-    if (written.length < changes.length) throw new ServiceError('invalid', CART_MESSAGES.tooManyLines);
+    if (written.length < changes.length) throw new ServiceError(CART_ERRORS.tooManyLines);
   } catch (error) {
-    if (databaseErrorCode(error) === CHECK_VIOLATION) throw new ServiceError('invalid', CART_MESSAGES.tooMany);
+    if (databaseErrorCode(error) === CHECK_VIOLATION) throw new ServiceError(CART_ERRORS.tooMany);
     throw error;
   }
   return getCart(ctx, cartId);
@@ -680,7 +702,7 @@ export async function removeLine(
   cartId: string | null,
   by: { itemCode: string } | { id: number },
 ): Promise<CartModel> {
-  if (!cartId) throw new ServiceError('not_found', CART_MESSAGES.notInCart);
+  if (!cartId) throw new ServiceError(CART_ERRORS.notInCart);
   const removed = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
@@ -692,7 +714,7 @@ export async function removeLine(
     if (rows.length > 0) await touch(tx, cartId);
     return rows.length;
   });
-  if (removed === 0) throw new ServiceError('not_found', CART_MESSAGES.notInCart);
+  if (removed === 0) throw new ServiceError(CART_ERRORS.notInCart);
   return getCart(ctx, cartId);
 }
 
@@ -713,7 +735,7 @@ export async function addGiftVoucher(
   const skuMap = await loadSkusCached(ctx, [request.itemCode]);
   const sku = skuMap.get(request.itemCode);
   if (sku?.productType !== 'giftVoucher')
-    throw new ServiceError('not_found', CART_MESSAGES.notGiftCard(request.itemCode));
+    throw new ServiceError(CART_ERRORS.notGiftCard, CART_MESSAGES.notGiftCard(request.itemCode));
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Tx;
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
@@ -721,7 +743,7 @@ export async function addGiftVoucher(
       .select({ n: sql<number>`count(*)::int` })
       .from(cartLines)
       .where(and(eq(cartLines.cartId, cartId), sql`${cartLines.giftVoucher} is not null`));
-    if ((held?.n ?? 0) >= MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
+    if ((held?.n ?? 0) >= MAX_GIFT_VOUCHER_LINES) throw new ServiceError(CART_ERRORS.tooManyGiftVouchers);
     await tx.insert(cartLines).values({
       cartId,
       itemCode: request.itemCode,

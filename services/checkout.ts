@@ -25,15 +25,16 @@ import {
   ORDER_NUMBER_PATTERN,
   orderNumberFor,
   validEmail,
+  CHECKOUT_ERRORS,
 } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
-import { checkCard, type PaymentProvider } from '../domain/payment';
+import { checkCard, type PaymentProvider, paymentError } from '../domain/payment';
 import { isOutOfArea, STANDING_STATES, UNLIMITED_ITEM_CODES, UNLIMITED_MESSAGES } from '../domain/unlimited';
 import { formatMoney } from '../domain/money';
 import { carriesStock } from '../domain/product-kinds';
 import { VOUCHER_MESSAGES } from '../domain/vouchers';
 import {
-  CART_MESSAGES,
+  CART_ERRORS,
   cartChanged,
   type CartContext,
   cartContextOf,
@@ -58,7 +59,8 @@ import { randomToken } from './random-token';
 import { giveOrder, unlimitedPending } from './order-gifts';
 import { cardsForCheckout, type IssuedGiftCard, issueGiftCards, redeemGiftCards } from './gift-cards';
 import { type GiftCardMail, renderGiftCardEmail } from './gift-card-email';
-import { GIFT_CARD_MESSAGES, planGiftCardPayment } from '../domain/gift-cards';
+import { planGiftCardPayment, GIFT_CARD_ERRORS } from '../domain/gift-cards';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // Placing an order: the amount is authorised on the card, then one transaction reads prices and stock uncached, takes
 // the stock with no oversell, records the voucher use, issues gift cards, requests Unlimited, writes the order and
@@ -191,20 +193,20 @@ async function buyerEmail(db: Db, customerId: number | null, input: CheckoutInpu
     if (row) return row.email;
   }
   const email = (input.email ?? '').trim().toLowerCase();
-  if (!validEmail(email)) throw new ServiceError('invalid', CHECKOUT_MESSAGES.email);
+  if (!validEmail(email)) throw new ServiceError(CHECKOUT_ERRORS.email);
   return email;
 }
 
 async function deliveryAddressOf(ctx: CheckoutContext, input: CheckoutInput): Promise<OrderAddress> {
   const customerId = ctx.customerId ?? null;
   if (input.savedAddressId !== undefined) {
-    if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.addressNotFound);
+    if (customerId === null) throw new ServiceError(CHECKOUT_ERRORS.addressNotFound);
     const [row] = await ctx.db
       .select({ a: customerAddresses, firstName: customers.firstName, lastName: customers.lastName })
       .from(customerAddresses)
       .innerJoin(customers, eq(customers.id, customerAddresses.customerId))
       .where(and(eq(customerAddresses.id, input.savedAddressId), eq(customerAddresses.customerId, customerId)));
-    if (!row) throw new ServiceError('invalid', CHECKOUT_MESSAGES.addressNotFound);
+    if (!row) throw new ServiceError(CHECKOUT_ERRORS.addressNotFound);
     return {
       firstName: row.firstName,
       lastName: row.lastName,
@@ -220,7 +222,7 @@ async function deliveryAddressOf(ctx: CheckoutContext, input: CheckoutInput): Pr
   // AU and NZ deliveries go to a postcode we know (the same table as /api/address/zipcode/{zip}).
   if (ctx.site.country === 'au' || ctx.site.country === 'nz') {
     const known = await lookupPostcode(ctx.db, ctx.site.country, address.postcode);
-    if (known.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unknownPostcode);
+    if (known.length === 0) throw new ServiceError(CHECKOUT_ERRORS.unknownPostcode);
   }
   return address;
 }
@@ -274,7 +276,7 @@ export async function placeOrder(
   const customerId = ctx.customerId ?? null;
   const earlier = await findByKey(ctx.db, input.idempotencyKey);
   if (earlier) return replay(earlier, ctx, customerId, cartId);
-  if (!cartId) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  if (!cartId) throw new ServiceError(CHECKOUT_ERRORS.emptyCart);
 
   const request = await checkRequest(ctx, cartId, customerId, input);
   const price = await priceForPayment(ctx, request);
@@ -314,9 +316,9 @@ export async function previewGiftCards(
   cartId: string | null,
   codes: readonly string[],
 ): Promise<GiftCardPreview> {
-  if (!cartId) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  if (!cartId) throw new ServiceError(CHECKOUT_ERRORS.emptyCart);
   const priced = await getCart({ ...ctx, cache: undefined }, cartId, { validate: true });
-  if (priced.lines.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  if (priced.lines.length === 0) throw new ServiceError(CHECKOUT_ERRORS.emptyCart);
   const price = { amountCents: priced.totals.order.payableTodayCents, eGiftCents: eGiftCentsOf(priced) };
   const split = await planPayment(ctx, codes, price);
   return {
@@ -354,7 +356,7 @@ async function planPayment(
     ctx.site.currency,
   );
   const giftable = Math.max(0, price.amountCents - price.eGiftCents);
-  if (cards.length > 0 && giftable === 0) throw new ServiceError('invalid', GIFT_CARD_MESSAGES.notForGiftCards);
+  if (cards.length > 0 && giftable === 0) throw new ServiceError(GIFT_CARD_ERRORS.notForGiftCards);
   const plan = planGiftCardPayment(cards, giftable);
   return { ...plan, cardCents: price.amountCents - plan.giftCardCents };
 }
@@ -375,7 +377,7 @@ async function splitPayment(
   const split = await planPayment(ctx, request.input.giftCardCodes ?? [], price);
   if (split.cardCents > 0 || price.presellCents > 0) {
     const cardProblem = checkCard(request.input.card, request.now);
-    if (cardProblem) throw new ServiceError('invalid', cardProblem);
+    if (cardProblem) throw new ServiceError(paymentError(cardProblem));
   }
   return split;
 }
@@ -392,7 +394,7 @@ async function checkRequest(
   const addressRules = addressSchemaFor(ctx.site.country);
   for (const given of [input.delivery, input.billingSameAsDelivery ? undefined : input.billing]) {
     const issue = given === undefined ? undefined : addressRules.safeParse(given).error?.issues[0];
-    if (issue) throw new ServiceError('invalid', issueText(issue));
+    if (issue) throw new ServiceError(GENERIC_ERRORS.invalid, issueText(issue));
   }
   const email = await buyerEmail(ctx.db, customerId, input);
   const delivery =
@@ -455,7 +457,7 @@ async function priceForPayment(
 /** Anything but e-gift cards is delivered: it needs the delivery address. */
 function refuseUndelivered(request: OrderRequest, cart: CartModel): void {
   if (!request.delivery && cart.lines.some((l) => !l.giftVoucher))
-    throw new ServiceError('invalid', CHECKOUT_MESSAGES.deliveryRequired);
+    throw new ServiceError(CHECKOUT_ERRORS.deliveryRequired);
 }
 
 /**
@@ -489,11 +491,11 @@ async function authorise(
     card: request.input.card,
     paymentKey: paymentKeyOf(request, price.cartVersion, amountCents),
   });
-  if (!authorisation.ok) throw new ServiceError('invalid', authorisation.message);
+  if (!authorisation.ok) throw new ServiceError(paymentError(authorisation.message));
   await giveBackBudget(ctx.db, request.now, budgets);
   if (authorisation.amountCents !== amountCents) {
     await releaseOwn(ctx, authorisation.reference);
-    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+    throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   }
   return { ...authorisation, purpose };
 }
@@ -522,13 +524,13 @@ async function writeOrder(
   const heldCents = held ? held.amountCents : 0;
   const expected = held?.purpose === 'verify' ? presellCentsOf(cart) : split.cardCents;
   if (expected !== heldCents || (held?.purpose === 'verify' && split.cardCents !== 0))
-    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+    throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   if (!held && presellCentsOf(cart) > 0)
-    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+    throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   const authorisation = held?.purpose === 'charge' ? held : null;
   await checkMembership(tx, request, cart);
   const eCards = cart.lines.filter((l) => l.giftVoucher).reduce((n, l) => n + l.quantity, 0);
-  if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError('invalid', CART_MESSAGES.tooManyGiftVouchers);
+  if (eCards > MAX_GIFT_VOUCHER_LINES) throw new ServiceError(CART_ERRORS.tooManyGiftVouchers);
   const wentOutOfStock = await takeStock(tx, cart);
   const voucher = await checkPersonRules(tx, ctx, request, cart);
 
@@ -594,11 +596,11 @@ async function repriceUnderLock(
   price: PriceForPayment,
 ): Promise<CartModel> {
   if ((await cartVersionOf(tx, request.cartId)) !== price.cartVersion)
-    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+    throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   const priced = await getCart({ ...ctx, db: tx, cache: undefined }, request.cartId, { validate: true });
   refuseUnpayable(ctx, priced);
   if (priced.totals.order.payableTodayCents !== price.amountCents)
-    throw new ServiceError('conflict', message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
+    throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   refuseUndelivered(request, priced);
   return priced;
 }
@@ -611,12 +613,12 @@ async function checkMembership(tx: Db, request: OrderRequest, cart: CartModel): 
   const { customerId } = request;
   if (!cart.lines.some((l) => UNLIMITED_ITEM_CODES.has(l.itemCode))) return;
   // A guest paying for it would get no subscription.
-  if (customerId === null) throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedGuest);
-  if (isOutOfArea(request.delivery?.postcode ?? ''))
-    throw new ServiceError('invalid', CHECKOUT_MESSAGES.unlimitedOutOfArea);
+  if (customerId === null) throw new ServiceError(CHECKOUT_ERRORS.unlimitedGuest);
+  if (isOutOfArea(request.delivery?.postcode ?? '')) throw new ServiceError(CHECKOUT_ERRORS.unlimitedOutOfArea);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unlimited:customer:${customerId}`}))`);
   // An order that bought it and is not captured yet counts as a membership: it is given on its capture.
-  if (await unlimitedPending(tx, customerId)) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
+  if (await unlimitedPending(tx, customerId))
+    throw new ServiceError(GENERIC_ERRORS.conflict, UNLIMITED_MESSAGES.alreadyMember);
   const [standing] = await tx
     .select({ status: customerSubscriptions.status })
     .from(customerSubscriptions)
@@ -628,8 +630,8 @@ async function checkMembership(tx: Db, request: OrderRequest, cart: CartModel): 
       ),
     )
     .limit(1);
-  if (standing?.status === 'SUSPENDED') throw new ServiceError('conflict', UNLIMITED_MESSAGES.suspended);
-  if (standing) throw new ServiceError('conflict', UNLIMITED_MESSAGES.alreadyMember);
+  if (standing?.status === 'SUSPENDED') throw new ServiceError(GENERIC_ERRORS.conflict, UNLIMITED_MESSAGES.suspended);
+  if (standing) throw new ServiceError(GENERIC_ERRORS.conflict, UNLIMITED_MESSAGES.alreadyMember);
 }
 
 /**
@@ -668,7 +670,7 @@ async function takeStock(tx: Db, cart: CartModel): Promise<boolean> {
       .where(eq(products.itemCode, itemCode));
     if (row && row.left !== null) {
       throw new ServiceError(
-        'conflict',
+        CHECKOUT_ERRORS.stockShort,
         row.left <= 0 ? CHECKOUT_MESSAGES.outOfStock(name) : CHECKOUT_MESSAGES.fewLeft(name, row.left),
       );
     }
@@ -691,12 +693,12 @@ async function checkPersonRules(tx: Db, ctx: CheckoutContext, request: OrderRequ
     const placedFrom = request.customerId === null ? placedFromOf(ctx.clientAddress) : null;
     const held = await reservedPresellBottles(tx, { ...user, placedFrom });
     if (held + presellBottles > ctx.presellBottleLimit)
-      throw new ServiceError('invalid', CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
+      throw new ServiceError(CHECKOUT_ERRORS.presellLimit, CHECKOUT_MESSAGES.presellLimit(ctx.presellBottleLimit));
   }
   if (voucher) {
     const rule = await loadVoucherRule(tx, voucher.code);
     const refused = rule ? refusalFor(await voucherUseOf(tx, rule, user)) : null;
-    if (refused) throw new ServiceError('conflict', refused);
+    if (refused) throw new ServiceError(CHECKOUT_ERRORS.voucherRefused, refused);
   }
   return voucher;
 }
@@ -763,7 +765,7 @@ async function insertOrder(
       .onConflictDoNothing()
       .returning({ id: orders.id });
     if (created) return { orderId: created.id, orderNumber };
-    if (await findByKey(tx, input.idempotencyKey)) throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
+    if (await findByKey(tx, input.idempotencyKey)) throw new ServiceError(CHECKOUT_ERRORS.keyReused);
   }
   throw new Error('no free order number after 5 draws');
 }
@@ -1009,15 +1011,15 @@ function placedFromOf(clientAddress: string): string {
 
 /** What the cart must be for an order to be paid for: not empty, under the cap, every line orderable. */
 function refuseUnpayable(ctx: CheckoutContext, cart: CartModel): void {
-  if (cart.lines.length === 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  if (cart.lines.length === 0) throw new ServiceError(CHECKOUT_ERRORS.emptyCart);
   const cap = MAX_ORDER_SUBTOTAL_CENTS[ctx.site.currency];
   if (cart.totals.order.subtotalCents > cap)
-    throw new ServiceError('invalid', CHECKOUT_MESSAGES.tooLarge(formatMoney(cap, ctx.site)));
+    throw new ServiceError(CHECKOUT_ERRORS.tooLarge, CHECKOUT_MESSAGES.tooLarge(formatMoney(cap, ctx.site)));
   for (const line of cart.lines) {
     const problems = line.validations;
     if (problems.some((p) => p.type === 'OUT_OF_STOCK'))
-      throw new ServiceError('conflict', CHECKOUT_MESSAGES.outOfStock(line.product.name));
-    if (problems.length > 0) throw new ServiceError('invalid', CHECKOUT_MESSAGES.upsell);
+      throw new ServiceError(CHECKOUT_ERRORS.stockShort, CHECKOUT_MESSAGES.outOfStock(line.product.name));
+    if (problems.length > 0) throw new ServiceError(CHECKOUT_ERRORS.upsell);
   }
 }
 
@@ -1030,7 +1032,7 @@ function replay(
   // A key is the checkout form's own: another visitor, cart or site presenting it gets no order of someone else's.
   const otherCart = row.cartHash !== null && (cartId === null || row.cartHash !== cartHashOf(cartId));
   if (row.siteId !== ctx.site.id || (row.customerId !== null && row.customerId !== customerId) || otherCart)
-    throw new ServiceError('conflict', CHECKOUT_MESSAGES.keyReused);
+    throw new ServiceError(CHECKOUT_ERRORS.keyReused);
   return { orderNumber: row.orderNumber, orderId: row.id, replayed: true };
 }
 
@@ -1081,7 +1083,7 @@ export async function findConfirmedOrder(
   orderNumber: string,
   viewer: { customerId: number | null; accessToken: string | null; linkToken?: string | null },
 ): Promise<ConfirmedOrder> {
-  if (!ORDER_NUMBER_PATTERN.test(orderNumber)) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
+  if (!ORDER_NUMBER_PATTERN.test(orderNumber)) throw new ServiceError(CHECKOUT_ERRORS.orderNotFound);
   const [row] = await db
     .select()
     .from(orders)
@@ -1094,7 +1096,7 @@ export async function findConfirmedOrder(
       (Boolean(viewer.linkToken) &&
         row.linkTokenHash !== null &&
         row.linkTokenHash === linkTokenHash(viewer.linkToken ?? '')));
-  if (!row || !mine) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
+  if (!row || !mine) throw new ServiceError(CHECKOUT_ERRORS.orderNotFound);
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id));
   const cards = await db
     .select({ last4: giftCards.last4, amountCents: giftCards.amountCents, recipientName: giftCards.recipientName })

@@ -16,6 +16,7 @@ import {
 } from '../domain/content';
 import { type PlanMapping, PlanMappingsFileSchema } from '../domain/plans';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 import { announcePageChange } from './page-changes';
 
 // The content source (SPEC §7 content service): operators' files under content/ → validated → content_pages.
@@ -40,7 +41,7 @@ export interface ContentReport {
 
 export class ContentImportError extends ServiceError {
   constructor(readonly problems: ContentProblem[]) {
-    super('invalid', problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+    super(GENERIC_ERRORS.invalid, problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
   }
 }
 

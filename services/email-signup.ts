@@ -10,6 +10,7 @@ import {
 import type { Site } from '../domain/sites';
 import { enqueue } from './outbox';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 /** What the email-list job carries: the pixel's account id, email and list id (SPEC §7). */
 export interface EmailListJob {
@@ -33,7 +34,7 @@ export async function signUpForEmails(
 ): Promise<{ message: string; created: boolean }> {
   const texts = signupTexts(signupLanguage(site));
   const check = checkSignupEmail(rawEmail, texts.placeholder);
-  if (!check.ok) throw new ServiceError('invalid', check.reason === 'empty' ? texts.empty : texts.invalid);
+  if (!check.ok) throw new ServiceError(GENERIC_ERRORS.invalid, check.reason === 'empty' ? texts.empty : texts.invalid);
   const created = await inTransaction(db, async (tx) => {
     const inserted = await tx
       .insert(emailSignups)

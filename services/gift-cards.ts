@@ -6,7 +6,6 @@ import { giftCardCode } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import {
   type AppliedCard,
-  GIFT_CARD_MESSAGES,
   GIFT_CARD_VALID_YEARS,
   type GiftCardLedgerKind,
   giftCardText,
@@ -14,8 +13,9 @@ import {
   MAX_GIFT_CARDS_PER_ORDER,
   normaliseGiftCardCode,
   type SpendableCard,
+  GIFT_CARD_ERRORS,
 } from '../domain/gift-cards';
-import { VOUCHER_MESSAGES } from '../domain/vouchers';
+import { VOUCHER_MESSAGES, VOUCHER_ERRORS } from '../domain/vouchers';
 import { type BudgetLimits, budgetsFor, isBudgetUsedUp, spendBudget } from './budgets';
 import { ServiceError } from './service-error';
 
@@ -163,11 +163,11 @@ export interface GiftCardLookup {
 async function cardOfCode(ctx: GiftCardLookup, code: string): Promise<CardRow> {
   const now = ctx.clock.now();
   const budgets = budgetsFor('code', ctx.budgets.codesPerAddress, ctx.clientAddress);
-  if (await isBudgetUsedUp(ctx.db, now, budgets)) throw new ServiceError('throttled', VOUCHER_MESSAGES.tooManyTries);
+  if (await isBudgetUsedUp(ctx.db, now, budgets)) throw new ServiceError(VOUCHER_ERRORS.tooManyTries);
   const card = await findByCode(ctx.db, ctx.key, code);
   if (card) return card;
   await spendBudget(ctx.db, now, budgets, VOUCHER_MESSAGES.tooManyTries);
-  throw new ServiceError('not_found', GIFT_CARD_MESSAGES.unknown);
+  throw new ServiceError(GIFT_CARD_ERRORS.unknown);
 }
 
 export interface GiftCardBalance {
@@ -181,7 +181,7 @@ export interface GiftCardBalance {
 
 /** What a code holds (the balance page and GET-free lookups): budgeted like every guessable code. */
 export async function giftCardBalance(ctx: GiftCardLookup, code: string): Promise<GiftCardBalance> {
-  if (!normaliseGiftCardCode(code)) throw new ServiceError('invalid', GIFT_CARD_MESSAGES.code);
+  if (!normaliseGiftCardCode(code)) throw new ServiceError(GIFT_CARD_ERRORS.code);
   const card = await cardOfCode(ctx, code);
   const balance = (await balancesOf(ctx.db, [card.id])).get(card.id) ?? 0;
   return {
@@ -211,13 +211,13 @@ export async function cardsForCheckout(
     const card = await cardOfCode(ctx, code);
     if (seen.has(card.id)) continue;
     seen.add(card.id);
-    if (seen.size > MAX_GIFT_CARDS_PER_ORDER) throw new ServiceError('invalid', GIFT_CARD_MESSAGES.tooMany);
+    if (seen.size > MAX_GIFT_CARDS_PER_ORDER) throw new ServiceError(GIFT_CARD_ERRORS.tooMany);
     if (card.currency !== currency)
-      throw new ServiceError('invalid', giftCardText.otherCurrency(card.last4, card.currency));
+      throw new ServiceError(GIFT_CARD_ERRORS.otherCurrency, giftCardText.otherCurrency(card.last4, card.currency));
     if (card.expiresAt.getTime() <= ctx.clock.now().getTime())
-      throw new ServiceError('invalid', giftCardText.expired(card.last4));
+      throw new ServiceError(GIFT_CARD_ERRORS.expired, giftCardText.expired(card.last4));
     const balance = (await balancesOf(ctx.db, [card.id])).get(card.id) ?? 0;
-    if (balance <= 0) throw new ServiceError('invalid', giftCardText.empty(card.last4));
+    if (balance <= 0) throw new ServiceError(GIFT_CARD_ERRORS.empty, giftCardText.empty(card.last4));
     cards.push({ id: card.id, last4: card.last4, balanceCents: balance });
   }
   return cards;
@@ -245,7 +245,7 @@ export async function redeemGiftCards(
   const balances = await balancesOf(tx, ids);
   for (const card of spending) {
     if ((balances.get(card.id) ?? 0) < card.appliedCents)
-      throw new ServiceError('conflict', giftCardText.balanceChanged(card.last4));
+      throw new ServiceError(GIFT_CARD_ERRORS.balanceChanged, giftCardText.balanceChanged(card.last4));
   }
   await tx.insert(giftCardLedger).values(
     spending.map((card) => ({
@@ -326,8 +326,7 @@ export async function voidIssuedGiftCards(tx: Db, orderId: number, now: Date): P
     tx,
     cards.map((c) => c.id),
   );
-  if (cards.some((c) => (balances.get(c.id) ?? 0) !== c.amountCents))
-    throw new ServiceError('conflict', GIFT_CARD_MESSAGES.spent);
+  if (cards.some((c) => (balances.get(c.id) ?? 0) !== c.amountCents)) throw new ServiceError(GIFT_CARD_ERRORS.spent);
   const entries = cards
     .filter((c) => c.amountCents > 0)
     .map((c) => ({ giftCardId: c.id, kind: 'expire' as const, amountCents: -c.amountCents, orderId, at: now }));

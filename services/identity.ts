@@ -15,7 +15,7 @@ import {
 } from '../db/schema';
 import { MAX_LINE_QUANTITY } from '../domain/cart-pricing';
 import type { Clock } from '../domain/clock';
-import { LOGIN_MESSAGES, normaliseEmail, PROSPECT, throttleAddressOf, type Visitor } from '../domain/identity-rules';
+import { normaliseEmail, PROSPECT, throttleAddressOf, type Visitor, LOGIN_ERRORS } from '../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../domain/identity-schemas';
 import type { Site } from '../domain/sites';
 import { cartChanged, latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from './cart';
@@ -310,7 +310,7 @@ export async function logIn(
     { key: accountKey, limit: THROTTLE.perAccount },
     { key: addressKey, limit: THROTTLE.perAddress },
   ]);
-  if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.throttled);
+  if (attempt.throttled) throw new ServiceError(LOGIN_ERRORS.throttled);
 
   const [customer] = await db
     .select({ id: customers.id, email: customers.email, passwordHash: customers.passwordHash })
@@ -325,7 +325,7 @@ export async function logIn(
     // The attempt stays recorded: it is a failure the throttle counts.
     await settleAttempts(db, attempt.ids);
     await dropOldAttempts(db, now, THROTTLE.windowMs, [accountKey, addressKey]);
-    throw new ServiceError('unauthorised', LOGIN_MESSAGES.failed);
+    throw new ServiceError(LOGIN_ERRORS.failed);
   }
   await forgetAttempts(db, attempt.ids);
   if (needsRehash(customer.passwordHash, context.passwordCost)) {
@@ -357,7 +357,7 @@ export async function register(
   const attempt = await recordAttempt(db, now, REGISTRATION_THROTTLE.windowMs, [
     { key, limit: REGISTRATION_THROTTLE.perAddress },
   ]);
-  if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.registrationThrottled);
+  if (attempt.throttled) throw new ServiceError(LOGIN_ERRORS.registrationThrottled);
   await settleAttempts(db, attempt.ids);
   await dropOldAttempts(db, now, REGISTRATION_THROTTLE.windowMs, [key]);
   const passwordHash = await hashPassword(input.password, passwordCost);
@@ -366,7 +366,7 @@ export async function register(
     .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, createdAt: clock.now() })
     .onConflictDoNothing()
     .returning({ id: customers.id });
-  if (!created) throw new ServiceError('conflict', LOGIN_MESSAGES.emailTaken);
+  if (!created) throw new ServiceError(LOGIN_ERRORS.emailTaken);
   // A guest's orders with this email come to the account only once the mailbox is proved
   // (services/account-emails.ts): anyone can type an address.
   await revokeTokens(db, current);
@@ -388,7 +388,7 @@ export async function changePassword(
   const now = clock.now();
   const key = `password:${customerId}`;
   const attempt = await recordAttempt(db, now, THROTTLE.windowMs, [{ key, limit: THROTTLE.perPasswordChange }]);
-  if (attempt.throttled) throw new ServiceError('throttled', LOGIN_MESSAGES.passwordChangeThrottled);
+  if (attempt.throttled) throw new ServiceError(LOGIN_ERRORS.passwordChangeThrottled);
   const [customer] = await db
     .select({ passwordHash: customers.passwordHash })
     .from(customers)
@@ -397,7 +397,7 @@ export async function changePassword(
   if (!customer || !(await verifyPassword(input.currentPassword, customer.passwordHash))) {
     await settleAttempts(db, attempt.ids);
     await dropOldAttempts(db, now, THROTTLE.windowMs, [key]);
-    throw new ServiceError('invalid', /*i18n*/ 'Your current password is not correct.');
+    throw new ServiceError(LOGIN_ERRORS.currentPasswordWrong);
   }
   await forgetAttempts(db, attempt.ids);
   await db

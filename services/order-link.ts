@@ -1,10 +1,11 @@
 import type { Db } from '../db/client';
 import { API_TEXTS } from '../domain/api-texts';
 import type { Clock } from '../domain/clock';
-import { VOUCHER_MESSAGES } from '../domain/vouchers';
+import { VOUCHER_MESSAGES, VOUCHER_ERRORS } from '../domain/vouchers';
 import { type BudgetLimits, budgetsFor, isBudgetUsedUp, spendBudget } from './budgets';
 import { type ConfirmedOrder, findConfirmedOrder } from './checkout';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // The confirmation email links to the order's page (`/checkout/confirmation/{orderNumber}?token=…`): whoever holds the
 // email sees the order, guest or not, without logging in. The secret is random (32 bytes) and the order's own (never
@@ -32,9 +33,9 @@ export async function findOrderByLink(
 ): Promise<ConfirmedOrder> {
   const now = ctx.clock.now();
   const budgets = budgetsFor('code', ctx.budgets.codesPerAddress, ctx.clientAddress);
-  if (await isBudgetUsedUp(ctx.db, now, budgets)) throw new ServiceError('throttled', VOUCHER_MESSAGES.tooManyTries);
+  if (await isBudgetUsedUp(ctx.db, now, budgets)) throw new ServiceError(VOUCHER_ERRORS.tooManyTries);
   try {
-    if (!TOKEN_PATTERN.test(token)) throw new ServiceError('not_found', API_TEXTS.orderNotFound);
+    if (!TOKEN_PATTERN.test(token)) throw new ServiceError(GENERIC_ERRORS.not_found, API_TEXTS.orderNotFound);
     return await findConfirmedOrder(ctx.db, ctx.siteId, orderNumber, {
       customerId: null,
       accessToken: null,

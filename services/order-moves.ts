@@ -6,7 +6,7 @@ import { splitRefund } from '../domain/gift-cards';
 import { giftCardsPaidLeft, refundToGiftCards, voidIssuedGiftCards } from './gift-cards';
 import { dropHeldGifts, endOrderMemberships } from './order-gifts';
 import { UNLIMITED_ITEM_CODES } from '../domain/unlimited';
-import { CHECKOUT_MESSAGES } from '../domain/checkout';
+import { CHECKOUT_ERRORS } from '../domain/checkout';
 import type { Clock } from '../domain/clock';
 import { basePointsOf } from '../domain/cart-pricing';
 import { formatMoney } from '../domain/money';
@@ -31,6 +31,7 @@ import { enqueue, settleJob } from './outbox';
 import { type OrderStatusEmail, renderOrderStatusEmail } from './order-status-email';
 import { announcePageChange } from './page-changes';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // An order's life after it is placed, in one module: the operators' command, the operator API (and a console later)
 // and the customer's own cancel all call `moveOrder` (decision 023). A move reads the order under its row lock,
@@ -139,7 +140,7 @@ function capturedOf(row: OrderRow): number {
 async function readOrder(db: Db, orderNumber: string, lock = false): Promise<OrderRow> {
   const query = db.select().from(orders).where(eq(orders.orderNumber, orderNumber.trim().toUpperCase())).limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new ServiceError('not_found', OPERATOR_TEXTS.notFound(orderNumber));
+  if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, OPERATOR_TEXTS.notFound(orderNumber));
   return row;
 }
 
@@ -214,7 +215,7 @@ function lastMoveTo(events: (typeof orderEvents.$inferSelect)[], to: OrderStatus
 
 async function ship(ctx: OrderMovesContext, orderNumber: string, trackingNumber: string, actor: Actor) {
   const tracking = trackingNumber.trim();
-  if (!TRACKING_NUMBER_PATTERN.test(tracking)) throw new ServiceError('invalid', OPERATOR_TEXTS.tracking);
+  if (!TRACKING_NUMBER_PATTERN.test(tracking)) throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.tracking);
   const before = await readOrder(ctx.db, orderNumber);
   // Shipped already (and maybe delivered or refunded since): the same tracking number answers it as it is.
   const repeat = async (db: Db, row: OrderRow) => {
@@ -222,20 +223,26 @@ async function ship(ctx: OrderMovesContext, orderNumber: string, trackingNumber:
     const shipped = lastMoveTo(await eventsOf(db, row.id), 'SHIPPED');
     if (!shipped) return null;
     if (shipped.trackingNumber !== tracking)
-      throw new ServiceError('conflict', OPERATOR_TEXTS.otherTracking(row.orderNumber, shipped.trackingNumber ?? '?'));
+      throw new ServiceError(
+        GENERIC_ERRORS.conflict,
+        OPERATOR_TEXTS.otherTracking(row.orderNumber, shipped.trackingNumber ?? '?'),
+      );
     return resultOf(db, row, false, shipped);
   };
   const shippedBefore = await repeat(ctx.db, before);
   if (shippedBefore) return shippedBefore;
   if (!canMove(ORDER_STATUS, before.status, 'SHIPPED'))
-    throw new ServiceError('conflict', OPERATOR_TEXTS.refused(before.orderNumber, before.status, 'shipped'));
+    throw new ServiceError(
+      GENERIC_ERRORS.conflict,
+      OPERATOR_TEXTS.refused(before.orderNumber, before.status, 'shipped'),
+    );
   // The payable-today amount is taken before the wine leaves (checkout's capture, or its outbox retry, may not have
   // run yet). Pre-sell lines are not charged here: the shop keeps no card to charge them with (decision 023).
   if (before.paymentStatus === 'AUTHORISED' && before.paymentReference) {
     try {
       await capturePayment(ctx.db, ctx.payments, before.id);
     } catch {
-      throw new ServiceError('conflict', OPERATOR_TEXTS.notCaptured(before.orderNumber));
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.notCaptured(before.orderNumber));
     }
   }
   return inTransaction(ctx.db, async (tx) => {
@@ -243,7 +250,7 @@ async function ship(ctx: OrderMovesContext, orderNumber: string, trackingNumber:
     const shippedMeanwhile = await repeat(tx, row);
     if (shippedMeanwhile) return { result: shippedMeanwhile };
     if (!canMove(ORDER_STATUS, row.status, 'SHIPPED') || row.paymentStatus === 'AUTHORISED')
-      throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'shipped'));
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'shipped'));
     const now = ctx.clock.now();
     const event = await record(tx, row, { kind: 'move', toStatus: 'SHIPPED', trackingNumber: tracking }, actor, now);
     await queueEmail(ctx, tx, row, { kind: 'shipped', trackingNumber: tracking }, now);
@@ -257,7 +264,7 @@ async function deliver(ctx: OrderMovesContext, orderNumber: string, actor: Actor
     if (row.status === 'DELIVERED')
       return { result: await resultOf(tx, row, false, lastMoveTo(await eventsOf(tx, row.id), 'DELIVERED')) };
     if (!canMove(ORDER_STATUS, row.status, 'DELIVERED'))
-      throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'delivered'));
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'delivered'));
     const now = ctx.clock.now();
     const event = await record(tx, row, { kind: 'move', toStatus: 'DELIVERED' }, actor, now);
     await queueEmail(ctx, tx, row, { kind: 'delivered' }, now);
@@ -275,7 +282,7 @@ async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor)
     if (row.status === 'CANCELLED')
       return { result: await resultOf(tx, row, false, lastMoveTo(await eventsOf(tx, row.id), 'CANCELLED')) };
     if (!canMove(ORDER_STATUS, row.status, 'CANCELLED'))
-      throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'cancelled'));
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'cancelled'));
     const now = ctx.clock.now();
     // What it gave ends with it: the e-gift cards it bought (refused when one was spent), the Unlimited membership.
     // One that had not given yet (its payment not captured) gives nothing now.
@@ -347,9 +354,10 @@ async function refund(
   actor: Actor,
 ) {
   const itemCode = request.itemCode?.trim().toUpperCase() || undefined;
-  if (itemCode && request.amountCents !== undefined) throw new ServiceError('invalid', OPERATOR_TEXTS.lineAndAmount);
+  if (itemCode && request.amountCents !== undefined)
+    throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.lineAndAmount);
   if (request.amountCents !== undefined && !(Number.isSafeInteger(request.amountCents) && request.amountCents > 0))
-    throw new ServiceError('invalid', OPERATOR_TEXTS.amount);
+    throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.amount);
   const key =
     request.key?.trim() ||
     (itemCode
@@ -363,14 +371,15 @@ async function refund(
     const events = await eventsOf(tx, row.id);
     const same = events.find((e) => e.idempotencyKey === key);
     if (same) return { result: await resultOf(tx, row, false, toView(same)) };
-    if (row.status === 'REFUNDED') throw new ServiceError('conflict', OPERATOR_TEXTS.alreadyRefunded(row.orderNumber));
+    if (row.status === 'REFUNDED')
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.alreadyRefunded(row.orderNumber));
     if (row.status === 'PROCESSING')
-      throw new ServiceError('conflict', OPERATOR_TEXTS.refundNotShipped(row.orderNumber));
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refundNotShipped(row.orderNumber));
     if (!canMove(ORDER_STATUS, row.status, 'REFUNDED'))
-      throw new ServiceError('conflict', OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'refunded'));
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'refunded'));
     const captured = capturedOf(row);
     const paid = captured + row.giftCardCents;
-    if (paid === 0) throw new ServiceError('conflict', OPERATOR_TEXTS.noPayment(row.orderNumber));
+    if (paid === 0) throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.noPayment(row.orderNumber));
     const refunded = refundedOf(events);
     const left = paid - refunded;
     let amount = request.amountCents ?? left;
@@ -388,18 +397,23 @@ async function refund(
         .from(orderLines)
         .leftJoin(products, eq(products.itemCode, orderLines.itemCode))
         .where(and(eq(orderLines.orderId, row.id), eq(orderLines.itemCode, itemCode)));
-      if (lines.length === 0) throw new ServiceError('not_found', OPERATOR_TEXTS.noLine(row.orderNumber, itemCode));
-      if (lines.every((l) => l.preSell)) throw new ServiceError('conflict', OPERATOR_TEXTS.lineNotCharged(itemCode));
+      if (lines.length === 0)
+        throw new ServiceError(GENERIC_ERRORS.not_found, OPERATOR_TEXTS.noLine(row.orderNumber, itemCode));
+      if (lines.every((l) => l.preSell))
+        throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.lineNotCharged(itemCode));
       if (events.some((e) => e.kind === 'refund' && e.itemCode === itemCode))
-        throw new ServiceError('conflict', OPERATOR_TEXTS.lineRefunded(itemCode));
+        throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.lineRefunded(itemCode));
       amount = lines.filter((l) => !l.preSell).reduce((sum, l) => sum + (l.total ?? l.unit * l.quantity), 0);
       voidsGiftCards = lines.some((l) => l.type === 'giftVoucher');
     }
     const money = (cents: number) =>
       formatMoney(cents, { intlLocale: siteOf(row).intlLocale, currency: siteOf(row).currency });
     if (amount > left || left <= 0)
-      throw new ServiceError('conflict', OPERATOR_TEXTS.tooMuch(money(amount), money(Math.max(0, left)), money(paid)));
-    if (amount <= 0) throw new ServiceError('invalid', OPERATOR_TEXTS.amount);
+      throw new ServiceError(
+        GENERIC_ERRORS.conflict,
+        OPERATOR_TEXTS.tooMuch(money(amount), money(Math.max(0, left)), money(paid)),
+      );
+    if (amount <= 0) throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.amount);
     const inFull = refunded + amount === paid;
     const now = ctx.clock.now();
     if (voidsGiftCards || inFull) await voidIssuedGiftCards(tx, row.id, now);
@@ -724,12 +738,12 @@ export async function cancelByCustomer(
     row &&
     ((viewer.customerId !== null && row.customerId === viewer.customerId) ||
       (viewer.accessToken !== null && row.accessTokenHash === accessTokenHash(viewer.accessToken)));
-  if (!row || !mine) throw new ServiceError('not_found', CHECKOUT_MESSAGES.orderNotFound);
+  if (!row || !mine) throw new ServiceError(CHECKOUT_ERRORS.orderNotFound);
   if (row.status !== 'CANCELLED') {
     if (!canMove(ORDER_STATUS, row.status, 'CANCELLED'))
-      throw new ServiceError('conflict', ORDER_MOVE_MESSAGES.cannotCancel);
+      throw new ServiceError(GENERIC_ERRORS.conflict, ORDER_MOVE_MESSAGES.cannotCancel);
     if (!withinCancelWindow(row.placedAt, ctx.clock.now(), ctx.cancelWindowMinutes))
-      throw new ServiceError('conflict', ORDER_MOVE_MESSAGES.cancelWindowPassed);
+      throw new ServiceError(GENERIC_ERRORS.conflict, ORDER_MOVE_MESSAGES.cancelWindowPassed);
   }
   const name = row.email ?? (viewer.customerId !== null ? `customer ${viewer.customerId}` : 'guest');
   return moveOrder(ctx, row.orderNumber, { move: 'cancel' }, { type: 'customer', name });

@@ -8,6 +8,7 @@ import { type ProductKind, UNLISTED_KINDS } from '../domain/product-kinds';
 import type { Site } from '../domain/sites';
 import { findSummaries, type ProductSummary } from './catalogue';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // SPEC §3 personal lists of a customer: favourites, not-for-me (do-not-send), ratings, recently browsed and
 // recommendations. Every list answers `userItems` of { product, userItemDetails }.
@@ -144,7 +145,7 @@ async function requireProduct(db: Db, itemCode: string): Promise<void> {
     .from(products)
     .where(eq(products.itemCode, itemCode))
     .limit(1);
-  if (!row) throw new ServiceError('not_found', /*i18n*/ 'We could not find that product.');
+  if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, /*i18n*/ 'We could not find that product.');
 }
 
 async function countOf(db: Db, table: typeof favourites | typeof doNotSendItems, customerId: number): Promise<number> {

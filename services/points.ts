@@ -5,6 +5,7 @@ import { ORDER_NUMBER_PATTERN } from '../domain/checkout';
 import { basePointsOf } from '../domain/cart-pricing';
 import { ORDER_NOT_FOUND } from './account';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // Points (SPEC §3 "Points summary", §2 "points earned (vir brand)"): what an order earned and the balance a
 // customer holds. The cart's own summary is domain/cart-pricing pointsEarned; an order uses the same rule.
@@ -33,12 +34,12 @@ function orderCondition(ref: string) {
  */
 export async function orderPointsEarned(db: Db, customerId: number, ref: string): Promise<PointsSummary> {
   const condition = orderCondition(ref);
-  if (!condition) throw new ServiceError('not_found', ORDER_NOT_FOUND);
+  if (!condition) throw new ServiceError(GENERIC_ERRORS.not_found, ORDER_NOT_FOUND);
   const [order] = await db
     .select({ id: orders.id, subtotalCents: orders.subtotalCents })
     .from(orders)
     .where(and(condition, eq(orders.customerId, customerId)));
-  if (!order) throw new ServiceError('not_found', ORDER_NOT_FOUND);
+  if (!order) throw new ServiceError(GENERIC_ERRORS.not_found, ORDER_NOT_FOUND);
   return pointsOfOrder(db, order);
 }
 

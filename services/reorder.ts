@@ -5,10 +5,11 @@ import { API_TEXTS } from '../domain/api-texts';
 import { EGIFT_ITEM_CODES } from '../domain/item-code';
 import { message, type Text, translate, type Translator } from '../domain/message';
 import { UNLIMITED_ITEM_CODES } from '../domain/unlimited';
-import { CART_MESSAGES, type CartContext, changeItems, getCart } from './cart';
+import { CART_ERRORS, type CartContext, changeItems, getCart } from './cart';
 import type { CartModel } from './cart-json';
 import { REORDER_TEXTS } from './server-texts';
 import { ServiceError } from './service-error';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // "Reorder in a click": an order's wines go back into the customer's cart in the same quantities, through the
 // cart's own rules (stock, quantity and line limits). E-gift cards and memberships are bought afresh, never re-added.
@@ -33,7 +34,7 @@ export interface ReorderResult {
 /** The reason of a line the cart refused, from the cart's own refusal. */
 function reasonOf(error: ServiceError): ReorderReason {
   if (error.kind === 'not_found') return 'not_sold';
-  if (error.text === CART_MESSAGES.outOfStock) return 'sold_out';
+  if (error.code === CART_ERRORS.outOfStock.code) return 'sold_out';
   return 'refused';
 }
 
@@ -60,7 +61,7 @@ async function loadOwnOrder(db: Db, siteId: string, customerId: number, orderNum
     .from(orders)
     .where(and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId), eq(orders.siteId, siteId)))
     .limit(1);
-  if (!row) throw new ServiceError('not_found', API_TEXTS.orderNotFound);
+  if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, API_TEXTS.orderNotFound);
   const lines = await db
     .select({
       itemCode: orderLines.itemCode,

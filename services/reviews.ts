@@ -16,6 +16,7 @@ import { ServiceError } from './service-error';
 import { announcePageChange } from './page-changes';
 import { canMove } from '../domain/state-machine';
 import { API_TEXTS } from '../domain/api-texts';
+import { GENERIC_ERRORS } from '../domain/errors';
 
 // The review service (SPEC §7): customers who bought a wine review it (one review each, editable); every new or
 // edited review waits for a moderator; only published reviews show and count towards the product's rating.
@@ -126,8 +127,12 @@ export async function submitReview(
 ): Promise<CustomerReview> {
   const [product] = await db.select({ code: products.itemCode }).from(products).where(eq(products.itemCode, itemCode));
   if (!product)
-    throw new ServiceError('not_found', message(/*i18n*/ 'We could not find the product {itemCode}.', { itemCode }));
-  if (!(await hasBought(db, customerId, itemCode))) throw new ServiceError('forbidden', REVIEW_MESSAGES.notBought);
+    throw new ServiceError(
+      GENERIC_ERRORS.not_found,
+      message(/*i18n*/ 'We could not find the product {itemCode}.', { itemCode }),
+    );
+  if (!(await hasBought(db, customerId, itemCode)))
+    throw new ServiceError(GENERIC_ERRORS.forbidden, REVIEW_MESSAGES.notBought);
   const [customer] = await db
     .select({ firstName: customers.firstName, lastName: customers.lastName, locality: customerAddresses.locality })
     .from(customers)
@@ -137,7 +142,7 @@ export async function submitReview(
     )
     .where(eq(customers.id, customerId))
     .limit(1);
-  if (!customer) throw new ServiceError('not_found', API_TEXTS.accountNotFound);
+  if (!customer) throw new ServiceError(GENERIC_ERRORS.not_found, API_TEXTS.accountNotFound);
   const values = {
     rating: input.rating,
     title: input.title,
@@ -173,11 +178,11 @@ export async function moderateReview(db: Db, reviewId: number, decision: 'approv
       .from(reviews)
       .where(eq(reviews.id, reviewId))
       .for('update');
-    if (!row) throw new ServiceError('not_found', `There is no review ${reviewId}.`);
+    if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, `There is no review ${reviewId}.`);
     // Deciding again what was decided changes nothing.
     if (row.status === to) return;
     if (!canMove(REVIEW_STATUS, row.status, to))
-      throw new ServiceError('conflict', `Review ${reviewId} is ${row.status}: it cannot be ${to}.`);
+      throw new ServiceError(GENERIC_ERRORS.conflict, `Review ${reviewId} is ${row.status}: it cannot be ${to}.`);
     await tx.update(reviews).set({ status: to }).where(eq(reviews.id, reviewId));
     await refreshRating(tx, row.itemCode);
   });

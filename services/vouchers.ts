@@ -10,12 +10,16 @@ import {
   VOUCHER_MESSAGES,
   VoucherCodeSchema,
   type VoucherRule,
+  VOUCHER_ERRORS,
+  voucherRefusalError,
 } from '../domain/vouchers';
 import { type BudgetLimits, budgetsFor, spendBudget } from './budgets';
 import { type CartContext, getCart, lockCart, newCartId, touch } from './cart';
 import type { CartModel } from './cart-json';
 import { ServiceError } from './service-error';
 import { hasUsedVoucher, loadVoucherRule, lockVoucherUser, voucherUseOf } from './voucher-store';
+import { GENERIC_ERRORS } from '../domain/errors';
+import { CHECKOUT_ERRORS } from '../domain/checkout';
 
 // The voucher use cases (CONTRACT "Vouchers, on every site"; SPEC §7 voucher calls): apply a code to a cart,
 // remove it, describe it, apply the code a voucher link saved, and record a use (for checkout).
@@ -23,18 +27,18 @@ import { hasUsedVoucher, loadVoucherRule, lockVoucherUser, voucherUseOf } from '
 
 function normalise(code: string): string {
   const parsed = VoucherCodeSchema.safeParse(code);
-  if (!parsed.success) throw new ServiceError('invalid', VOUCHER_MESSAGES.invalid);
+  if (!parsed.success) throw new ServiceError(VOUCHER_ERRORS.invalid);
   return parsed.data;
 }
 
 /** The voucher of a code that this customer (if any) may use now, or a ServiceError saying why not. */
 async function usableVoucher(db: Db, ctx: CartContext, code: string, customerId: number | null): Promise<VoucherRule> {
   const rule = await loadVoucherRule(db, code);
-  if (!rule) throw new ServiceError('invalid', VOUCHER_MESSAGES.invalid);
+  if (!rule) throw new ServiceError(VOUCHER_ERRORS.invalid);
   const use =
     customerId !== null ? await voucherUseOf(db, rule, { customerId }) : { usedByCustomer: false, ownReferral: false };
   const refused = checkVoucherAvailable(rule, { site: ctx.site, now: (ctx.clock ?? systemClock).now(), ...use });
-  if (refused) throw new ServiceError('invalid', refused.message);
+  if (refused) throw new ServiceError(voucherRefusalError(refused), refused.message);
   return rule;
 }
 
@@ -51,7 +55,7 @@ export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: st
       .from(carts)
       .where(eq(carts.id, cartId));
     if (cart?.voucherCode === code) return;
-    if (cart?.voucherCode) throw new ServiceError('conflict', VOUCHER_MESSAGES.onlyOne(cart.voucherCode));
+    if (cart?.voucherCode) throw new ServiceError(VOUCHER_ERRORS.onlyOne, VOUCHER_MESSAGES.onlyOne(cart.voucherCode));
     const rule = await usableVoucher(tx, ctx, code, cart?.customerId ?? null);
     const { totals } = await getCart({ ...ctx, db: tx }, cartId);
     const result = calculateVoucherDiscount(rule, {
@@ -59,7 +63,7 @@ export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: st
       bottles: totals.numBottles,
       site: ctx.site,
     });
-    if (!result.ok) throw new ServiceError('invalid', result.message);
+    if (!result.ok) throw new ServiceError(voucherRefusalError(result), result.message);
     await tx.update(carts).set({ voucherCode: code }).where(eq(carts.id, cartId));
     await touch(tx, cartId);
   });
@@ -69,7 +73,7 @@ export async function applyVoucher(ctx: CartContext, cartId: string, rawCode: st
 /** Takes the voucher of this code off the cart. */
 export async function removeVoucher(ctx: CartContext, cartId: string | null, rawCode: string): Promise<CartModel> {
   const code = normalise(rawCode);
-  if (!cartId) throw new ServiceError('not_found', VOUCHER_MESSAGES.notOnCart);
+  if (!cartId) throw new ServiceError(VOUCHER_ERRORS.notOnCart);
   const removed = await inTransaction(ctx.db, async (tx) => {
     await lockCart(tx, cartId, ctx.site, ctx.customerId ?? null);
     const rows = await tx
@@ -80,7 +84,7 @@ export async function removeVoucher(ctx: CartContext, cartId: string | null, raw
     if (rows.length > 0) await touch(tx, cartId);
     return rows.length;
   });
-  if (removed === 0) throw new ServiceError('not_found', VOUCHER_MESSAGES.notOnCart);
+  if (removed === 0) throw new ServiceError(VOUCHER_ERRORS.notOnCart);
   return getCart(ctx, cartId);
 }
 
@@ -183,7 +187,7 @@ export async function recordVoucherUse(
   const code = normalise(use.code);
   return inTransaction(db, async (tx) => {
     const rule = await loadVoucherRule(tx, code);
-    if (!rule) throw new ServiceError('not_found', VOUCHER_MESSAGES.invalid);
+    if (!rule) throw new ServiceError(GENERIC_ERRORS.not_found, VOUCHER_MESSAGES.invalid);
     // NOTE: the customer's voucher lock, so two checkouts at once cannot both use a once-only code.
     const [account] = await tx
       .select({ email: customers.email })
@@ -191,7 +195,7 @@ export async function recordVoucherUse(
       .where(eq(customers.id, use.customerId));
     await lockVoucherUser(tx, { customerId: use.customerId }, account?.email ?? null);
     if (rule.oncePerCustomer && (await hasUsedVoucher(tx, code, { customerId: use.customerId })))
-      throw new ServiceError('conflict', VOUCHER_MESSAGES.alreadyUsed);
+      throw new ServiceError(CHECKOUT_ERRORS.voucherRefused, VOUCHER_MESSAGES.alreadyUsed);
     const [row] = await tx
       .insert(voucherUses)
       .values({ voucherCode: code, customerId: use.customerId, orderId: use.orderId ?? null })

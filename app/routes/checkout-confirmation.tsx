@@ -12,6 +12,7 @@ import { cancelChoice } from '../../services/order-moves';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../components/orders/order-history';
 import { findOrderByLink } from '../../services/order-link';
 import { ServiceError } from '../../services/service-error';
+import { statusOfKind } from '../../http/error-status';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout-confirmation';
 import { useCart } from '../components/cart/cart-context';
@@ -60,8 +61,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
     );
   } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
-    if (error instanceof ServiceError && error.kind === 'throttled') throw data('Too many tries', { status: 429 });
+    if (error instanceof ServiceError && (error.kind === 'not_found' || error.kind === 'throttled'))
+      throw data(error.kind === 'throttled' ? 'Too many tries' : 'Not found', { status: statusOfKind(error.kind) });
     throw error;
   }
 }

@@ -1,18 +1,16 @@
 import { data, redirect } from 'react-router';
 import {
   type AppliedGiftCards,
-  CHECKOUT_MESSAGES,
   type CheckoutActionData,
   checkoutFieldOf,
   checkoutInputSchemaFor,
   checkoutInputFromForm,
   giftCardCodesOf,
 } from '../../domain/checkout';
-import { GIFT_CARD_MESSAGES, last4Of, normaliseGiftCardCode } from '../../domain/gift-cards';
+import { GIFT_CARD_ERRORS, last4Of, normaliseGiftCardCode } from '../../domain/gift-cards';
 import { isCurrent } from '../../domain/identity-rules';
 import { issueText, sentText, type Text } from '../../domain/message';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
-import { PAYMENT_MESSAGES } from '../../domain/payment';
 import { GIFT_CARD_ONLY_TEXTS } from '../../domain/gift-card-texts';
 import { getAccountDetails } from '../../services/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
@@ -21,6 +19,7 @@ import { checkoutContextOf, placeOrder, previewGiftCards } from '../../services/
 import type { RequestContext } from '../../services/request-context';
 import { GIFT_CARD_FIELD_TEXTS, SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/server-texts';
 import { ServiceError } from '../../services/service-error';
+import { type ErrorStatus, statusOfKind } from '../../http/error-status';
 import type { I18n } from '@lingui/core';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout';
@@ -87,21 +86,6 @@ function serverWritten(i18n: I18n, text: string): string {
   return SERVER_ONLY.has(text) ? i18n._(text) : text;
 }
 
-const FIELD_OF_MESSAGE: Record<string, string> = {
-  [PAYMENT_MESSAGES.number]: 'cardNumber',
-  [PAYMENT_MESSAGES.testOnly]: 'cardNumber',
-  [PAYMENT_MESSAGES.declined]: 'cardNumber',
-  [PAYMENT_MESSAGES.expiry]: 'cardExpiry',
-  [PAYMENT_MESSAGES.expired]: 'cardExpiry',
-  [PAYMENT_MESSAGES.cvc]: 'cardCvc',
-  [CHECKOUT_MESSAGES.email]: 'email',
-  [CHECKOUT_MESSAGES.unknownPostcode]: 'postcode',
-  [CHECKOUT_MESSAGES.addressNotFound]: 'address',
-  [CHECKOUT_MESSAGES.deliveryRequired]: 'line1',
-  [GIFT_CARD_MESSAGES.unknown]: 'giftCardCode',
-  [GIFT_CARD_MESSAGES.tooMany]: 'giftCardCode',
-};
-
 /** What the gift cards named would pay now; null when none is named or they no longer can (the order says why). */
 async function appliedGiftCards(ctx: RequestContext, codes: readonly string[]): Promise<AppliedGiftCards | null> {
   if (codes.length === 0) return null;
@@ -151,19 +135,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/checkout/confirmation/${placed.orderNumber}`, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    const status = error.kind === 'conflict' ? 409 : 400;
+    const i18n = await ctx.messages();
     return data<CheckoutActionData>(
       {
-        errors: [
-          {
-            field: FIELD_OF_MESSAGE[error.message] ?? 'form',
-            message: serverWritten(await ctx.messages(), sentText(await ctx.messages(), error.text)),
-          },
-        ],
+        // The field is the declared error's (domain/errors.ts): the same in every language the text is written in.
+        errors: [{ field: error.field ?? 'form', message: serverWritten(i18n, sentText(i18n, error.text)) }],
         values,
         giftCards: await appliedGiftCards(ctx, giftCardCodesOf(values.giftCards)),
       },
-      { status },
+      { status: statusOfKind(error.kind) },
     );
   }
 }
@@ -175,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function giftCardStep(ctx: RequestContext, values: Record<string, string>, intent: string) {
   const applied = giftCardCodesOf(values.giftCards);
   const typed = (values.giftCardCode ?? '').trim();
-  const refuse = async (text: Text, status: number) => {
+  const refuse = async (text: Text, status: ErrorStatus) => {
     const i18n = await ctx.messages();
     return data<CheckoutActionData>(
       {
@@ -190,7 +170,7 @@ async function giftCardStep(ctx: RequestContext, values: Record<string, string>,
   let codes: string[];
   if (intent === 'applyGiftCard') {
     const code = normaliseGiftCardCode(typed);
-    if (!code) return refuse(GIFT_CARD_MESSAGES.code, 400);
+    if (!code) return refuse(GIFT_CARD_ERRORS.code.text, statusOfKind(GIFT_CARD_ERRORS.code.kind));
     codes = applied.some((c) => normaliseGiftCardCode(c) === code) ? applied : [...applied, typed];
   } else {
     const last4 = intent.slice('removeGiftCard:'.length);
@@ -208,7 +188,7 @@ async function giftCardStep(ctx: RequestContext, values: Record<string, string>,
     });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return refuse(error.text, error.kind === 'throttled' ? 429 : error.kind === 'not_found' ? 404 : 400);
+    return refuse(error.text, statusOfKind(error.kind));
   }
 }
 

@@ -4,6 +4,7 @@ import { translate } from '../../domain/message';
 import { giftCardBalance } from '../../services/gift-cards';
 import { GIFT_CARD_PAGE_TEXTS as T } from '../../services/server-texts';
 import { ServiceError } from '../../services/service-error';
+import { statusOfKind } from '../../http/error-status';
 import type { Route } from './+types/gift-card-balance';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { KeptWords, textAround } from '../components/gift-vouchers/kept-words';
@@ -57,10 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ServiceError) || !['invalid', 'not_found', 'throttled'].includes(error.kind)) throw error;
     // The code typed is kept in the field (it is the visitor's own); nothing of a card is told.
-    return data(
-      { card: null, error: translate(i18n, error.text), code },
-      { status: error.kind === 'throttled' ? 429 : 400 },
-    );
+    return data({ card: null, error: translate(i18n, error.text), code }, { status: statusOfKind(error.kind) });
   }
 }
 

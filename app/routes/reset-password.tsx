@@ -4,6 +4,7 @@ import { ACCOUNT_EMAIL_MESSAGES, LOGIN_MESSAGES } from '../../domain/identity-ru
 import { ResetPasswordSchema } from '../../domain/identity-schemas';
 import { resetPassword } from '../../services/account-emails';
 import { ServiceError } from '../../services/service-error';
+import { statusOfKind } from '../../http/error-status';
 import { metaI18n } from '../lib/i18n';
 import { tokenLinkHeaders, tokenLinkLoader } from '../lib/token-link';
 import type { Route } from './+types/reset-password';
@@ -41,7 +42,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     const answer = { done: false, field: false, message: error.text as string };
-    return error.kind === 'throttled' ? data(answer, { status: 429 }) : answer;
+    // A link no longer valid is the page's own answer (200, as a form's message); a throttled one is a 429.
+    return error.kind === 'throttled' ? data(answer, { status: statusOfKind(error.kind) }) : answer;
   }
 }
 

@@ -9,6 +9,7 @@ import { tokenLinkHeaders, tokenLinkLoader } from '../lib/token-link';
 import type { Route } from './+types/verify-email';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { appContext } from '../context';
+import { GENERIC_ERRORS } from '../../domain/errors';
 
 export const handle = { pageType: 'customer_service' };
 
@@ -29,7 +30,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const parsed = VerifyEmailSchema.safeParse({ token: String((await request.formData()).get('token') ?? '') });
   try {
-    if (!parsed.success) throw new ServiceError('invalid', ACCOUNT_EMAIL_MESSAGES.invalidLink);
+    if (!parsed.success) throw new ServiceError(GENERIC_ERRORS.invalid, ACCOUNT_EMAIL_MESSAGES.invalidLink);
     await verifyEmail(ctx.db, ctx.clock, parsed.data.token);
     return { verified: true, message: ACCOUNT_EMAIL_MESSAGES.verified };
   } catch (error) {

@@ -6,7 +6,7 @@ import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { isCartId } from '../../domain/cart-rules';
 import type { LoginFormError, RegistrationFormError } from '../../domain/identity-form-errors';
-import { ACCOUNT_EMAIL_MESSAGES } from '../../domain/identity-rules';
+import { ACCOUNT_EMAIL_MESSAGES, LOGIN_ERRORS } from '../../domain/identity-rules';
 import { safeRedirectTarget } from '../../domain/safe-redirect';
 import {
   ForgotPasswordSchema,
@@ -88,6 +88,16 @@ function registrationBack(c: Context<AppEnv>, error: RegistrationFormError) {
   return c.redirect(`${c.req.path}?${new URLSearchParams({ error })}`, 303);
 }
 
+/** The reason a refused form post comes back with (decision 008), by the refusal's code (domain/errors.ts). */
+const LOGIN_REASON_OF_CODE: Readonly<Record<string, LoginFormError>> = {
+  [LOGIN_ERRORS.failed.code]: 'failed',
+  [LOGIN_ERRORS.throttled.code]: 'throttled',
+};
+const REGISTRATION_REASON_OF_CODE: Readonly<Record<string, RegistrationFormError>> = {
+  [LOGIN_ERRORS.emailTaken.code]: 'taken',
+  [LOGIN_ERRORS.registrationThrottled.code]: 'throttled',
+};
+
 /** The account pages the registration form is on (SPEC §2 registration page, CONTRACT.md password page). */
 const REGISTRATION_PAGES = ['/registration', '/jsp/registration/common/account_password.jsp'] as const;
 
@@ -112,11 +122,7 @@ export const formRoutes = new Hono<AppEnv>()
           }),
         );
       } catch (error) {
-        if (error instanceof ServiceError)
-          return loginBack(
-            c,
-            error.kind === 'throttled' ? 'throttled' : error.kind === 'unauthorised' ? 'failed' : 'generic',
-          );
+        if (error instanceof ServiceError) return loginBack(c, LOGIN_REASON_OF_CODE[error.code] ?? 'generic');
         throw error;
       }
       const target = safeRedirectTarget(await formField(c, 'redirectingURL'), c.var.ctx.origin);
@@ -138,10 +144,7 @@ export const formRoutes = new Hono<AppEnv>()
         await beginSession(c, await registerAndSendLink(c, c.req.valid('form')));
       } catch (error) {
         if (error instanceof ServiceError)
-          return registrationBack(
-            c,
-            error.kind === 'conflict' ? 'taken' : error.kind === 'throttled' ? 'throttled' : 'generic',
-          );
+          return registrationBack(c, REGISTRATION_REASON_OF_CODE[error.code] ?? 'generic');
         throw error;
       }
       return c.redirect('/account', 303);

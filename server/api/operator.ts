@@ -17,6 +17,7 @@ import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
+import { GENERIC_ERRORS } from '../../domain/errors';
 
 // The operator API: the orders' moves for `npm run orders` when it cannot open the database itself (PGlite is held
 // by the running server), and for a console later. Every call needs `Authorization: Bearer {OPERATOR_TOKEN}`;
@@ -112,7 +113,7 @@ function moveRequestOf(move: z.infer<typeof MoveParams>['move'], body: z.infer<t
       return { move };
     case 'refund': {
       const amountCents = body.amount === undefined ? undefined : parseAmountCents(body.amount);
-      if (amountCents === null) throw new ServiceError('invalid', OPERATOR_TEXTS.amount);
+      if (amountCents === null) throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.amount);
       return { move, itemCode: body.itemCode, amountCents, key: body.key, giftCardsFirst: body.to === 'gift-card' };
     }
   }
@@ -154,7 +155,7 @@ export const operatorApi = createApiRouter()
         .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
         .from(orders)
         .where(eq(orders.orderNumber, orderNumber));
-      if (!row) throw new ServiceError('not_found', `There is no order ${orderNumber}.`);
+      if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, `There is no order ${orderNumber}.`);
       return ok(c, {
         orderNumber: row.orderNumber,
         status: row.status,

@@ -6,6 +6,7 @@ import { cartContextOf, findVisitorCart, newCartId } from '../../../services/car
 import { reorder, reorderCartPath } from '../../../services/reorder';
 import { REORDER_TEXTS, refundTextsOf } from '../../../services/server-texts';
 import { ServiceError } from '../../../services/service-error';
+import { statusOfKind } from '../../../http/error-status';
 import { cancelChoice } from '../../../services/order-moves';
 import { OrderCard, orderMoney } from '../../components/account/orders';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../../components/orders/order-history';
@@ -19,7 +20,8 @@ async function ownOrder(args: Route.LoaderArgs | Route.ActionArgs) {
     const order = await getOrderDetails(ctx.db, customerId, Number(args.params.orderId));
     return { ctx, customerId, order, cancel: cancelChoice(order, ctx.clock.now(), ctx.cancelWindowMinutes) };
   } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'not_found') throw data('Not found', { status: 404 });
+    if (error instanceof ServiceError && error.kind === 'not_found')
+      throw data('Not found', { status: statusOfKind(error.kind) });
     throw error;
   }
 }
