@@ -65,6 +65,35 @@ module.exports = {
       to: { path: '^http/' },
     },
     {
+      name: 'orders-below-checkout',
+      comment: 'An order lives on after its checkout: orders/ (moves, refunds, links, emails) never import checkout/.',
+      severity: 'error',
+      from: { path: '^services/orders/' },
+      to: { path: '^services/checkout/' },
+    },
+    {
+      name: 'payments-low',
+      comment: 'payments/ (the provider, capture, refund jobs) knows no other area but platform/: others call it.',
+      severity: 'error',
+      from: { path: '^services/payments/' },
+      to: { path: '^services/(?!payments/|platform/)' },
+    },
+    {
+      name: 'platform-lowest',
+      comment: 'platform/ (outbox, caches, budgets, errors) serves every area and imports none of them.',
+      severity: 'error',
+      from: { path: '^services/platform/' },
+      // The outbox's map of job payloads names each area's payload type: types only, erased at build time.
+      to: { path: '^services/(?!platform/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'catalogue-below-sales',
+      comment: 'The catalogue (and its stock) is read by cart, checkout and orders; it imports none of them.',
+      severity: 'error',
+      from: { path: '^services/catalogue/' },
+      to: { path: '^services/(cart|checkout|orders)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       // A cycle made only of type imports is erased at build time (route modules export their loader's

@@ -7,7 +7,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { API_ONLY_TEXTS } from './domain/api-texts';
 import { CONTACT_ONLY_TEXTS } from './domain/contact-texts';
-import { SERVER_ONLY_TEXTS } from './services/server-texts';
+import { SERVER_ONLY_TEXTS } from './services/platform/server-texts';
 import { GIFT_CARD_ONLY_TEXTS } from './domain/gift-card-texts';
 
 /**
@@ -35,7 +35,7 @@ function leanEnglishCatalogues(): Plugin {
 }
 
 /**
- * Texts only the server reads (emails and server-filled templates, services/server-texts.ts; the API's own, domain/api-texts.ts) are left out of the browser's
+ * Texts only the server reads (emails and server-filled templates, services/platform/server-texts.ts; the API's own, domain/api-texts.ts) are left out of the browser's
  * catalogues: every page loads its locale's whole catalogue. The server build keeps them.
  */
 function browserCataloguesWithoutServerTexts(): Plugin {

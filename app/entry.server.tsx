@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 
 import { type EntryContext, RouterContextProvider } from 'react-router';
-import type { RequestContext } from '../services/request-context';
+import type { RequestContext } from '../services/platform/request-context';
 import { wholeAnswer } from '../http/whole-answer';
 import { I18nProvider } from '@lingui/react';
 import { appContext } from './context';

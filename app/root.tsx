@@ -39,9 +39,9 @@ import { appContext } from './context';
 import { toPublicSite } from './lib/site';
 import { infoPageLanguage } from '../domain/content';
 import { LIQUOR_LICENCES } from '../domain/site-contacts';
-import { countryNames } from '../services/catalogue-text';
-import { listInfoPageLinks } from '../services/content';
-import { SERVER_FILLED_TEXTS } from '../services/server-texts';
+import { countryNames } from '../services/catalogue/text';
+import { listInfoPageLinks } from '../services/content/content';
+import { SERVER_FILLED_TEXTS } from '../services/platform/server-texts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 

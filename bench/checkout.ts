@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { openDatabase } from '../db/client';
 import { giftCardKeyOf, testConfig } from '../server/config';
-import { issueGiftCards } from '../services/gift-cards';
+import { issueGiftCards } from '../services/gift-cards/gift-cards';
 import { serverDatabaseUrl } from '../tests/support/server-database';
 import { serverStatementCount, startServer } from './server';
 

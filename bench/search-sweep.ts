@@ -2,7 +2,7 @@ import { openDatabase } from '../db/client';
 import { generateCatalogue } from '../db/demo/catalogue';
 import { products, skuPrices, skus } from '../db/schema';
 import { parseSearchParams } from '../domain/search-params';
-import { searchProducts } from '../services/search';
+import { searchProducts } from '../services/search/search';
 import { createScratchDatabase } from '../tests/support/scratch-postgres';
 import { relevanceHitRate } from '../tests/support/search-relevance';
 

@@ -429,7 +429,7 @@ export const cartLines = pgTable(
     uniqueIndex('cart_lines_cart_item_idx').on(t.cartId, t.itemCode).where(sql`gift_voucher is null`),
     index('cart_lines_cart_idx').on(t.cartId),
     // SPEC §5: at most 99 of an item (MAX_LINE_QUANTITY). A change that would pass it fails whole
-    // (services/cart.ts changeItems: one statement, no read first).
+    // (services/cart/cart.ts changeItems: one statement, no read first).
     check('cart_lines_quantity_range', sql`${t.quantity} between 1 and ${sql.raw(String(MAX_LINE_QUANTITY))}`),
   ],
 );
@@ -592,7 +592,7 @@ export const orders = pgTable(
     cartHash: text('cart_hash'),
     /**
      * When what the order gives (its e-gift cards, an Unlimited membership, its points) was given: once its payment
-     * is captured, never before (services/checkout.ts giveOrder). Null while the card payment is only authorised.
+     * is captured, never before (services/orders/gifts.ts giveOrder). Null while the card payment is only authorised.
      */
     givenAt: timestamp('given_at', { mode: 'date', withTimezone: true }).defaultNow(),
     /** A keyed hash of the client address a guest placed it from: unpaid pre-sell reservations are capped by it. */
@@ -611,7 +611,7 @@ export const orders = pgTable(
 );
 
 /**
- * The built-in test payment provider's own records (services/payment.ts): what a real provider keeps on its side,
+ * The built-in test payment provider's own records (services/payments/test-provider.ts): what a real provider keeps on its side,
  * so that its idempotency outlives a restart and holds across processes. Keyed by the checkout's payment key.
  */
 export const testPayments = pgTable(
@@ -647,7 +647,7 @@ export const testPaymentRefunds = pgTable('test_payment_refunds', {
 });
 
 /**
- * Every move of an order and every refund, in the order they happened (services/order-moves.ts): the order page
+ * Every move of an order and every refund, in the order they happened (services/orders/moves/move-order.ts): the order page
  * shows them as its history. A refund that leaves the state as it was has no `to_status`.
  */
 export const orderEvents = pgTable(
@@ -709,7 +709,7 @@ export interface OrderAddress {
 
 /**
  * e-gift cards issued by checkout for e-gift lines. The code itself is not kept: only its keyed hash (the lookup,
- * services/gift-cards.ts) and its last 4 characters (what pages and emails show). The balance is the ledger's sum.
+ * services/gift-cards/gift-cards.ts) and its last 4 characters (what pages and emails show). The balance is the ledger's sum.
  */
 export const giftCards = pgTable(
   'gift_cards',
@@ -741,7 +741,7 @@ export const giftCards = pgTable(
 
 /**
  * Every change of a gift card's balance (GIFT_CARD_LEDGER_KINDS): its balance is the sum of its entries, signed
- * by kind. Spending takes the card's row lock first (services/gift-cards.ts), so two orders never spend it twice.
+ * by kind. Spending takes the card's row lock first (services/gift-cards/gift-cards.ts), so two orders never spend it twice.
  */
 export const giftCardLedger = pgTable(
   'gift_card_ledger',

@@ -13,7 +13,7 @@ import { calculateVoucherDiscount, checkVoucherAvailable, type VoucherRule } fro
 
 // The whole cart priced in integer cents: every line (pack split, volume and member prices), the order
 // adjustments (member savings, the voucher), shipping, tax (GST included) and what is payable today.
-// Pure: services/cart.ts loads the prices and the voucher; services/cart-json.ts alone turns the cents
+// Pure: services/cart/cart.ts loads the prices and the voucher; services/cart/cart-json.ts alone turns the cents
 // into the SPEC §3 JSON amounts.
 
 export type CartLineInput = {

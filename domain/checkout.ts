@@ -180,7 +180,7 @@ function checkoutInputSchema(address: typeof AddressSchema | ReturnType<typeof a
         expiry: z.string().max(10),
         cvc: z.string().max(10),
       }),
-      /** Gift card codes that pay first (services/gift-cards.ts); the card pays the rest, if any is left. */
+      /** Gift card codes that pay first (services/gift-cards/gift-cards.ts); the card pays the rest, if any is left. */
       giftCardCodes: z.array(z.string().max(64)).max(10).default([]),
       idempotencyKey: z
         .string()
@@ -287,7 +287,7 @@ export interface CheckoutActionData {
   giftCardError?: string;
 }
 
-/** What the named gift cards pay of the order as the cart stands (services/checkout.ts previewGiftCards). */
+/** What the named gift cards pay of the order as the cart stands (services/checkout/gift-card-preview.ts). */
 export interface AppliedGiftCards {
   cards: { last4: string; balanceCents: number; appliedCents: number }[];
   giftCardCents: number;

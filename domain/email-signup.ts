@@ -95,7 +95,7 @@ export function emailListFor(
   return { accountId, listId: second ? footerListId : listId };
 }
 
-/** Over the signup budget of a client address (services/budgets.ts). */
+/** Over the signup budget of a client address (services/platform/budgets.ts). */
 export const SIGNUP_THROTTLED = /*i18n*/ 'Too many signups from your connection. Please wait an hour and try again.';
 
 export const EmailSignupBodySchema = z.object({

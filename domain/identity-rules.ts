@@ -85,7 +85,7 @@ export const MAILBOX_TAG = /\+[^@]*@/;
 /**
  * The mailbox an email address reaches, for rules that hold once per person (once-per-customer vouchers): case and
  * surrounding spaces aside, a quoted local part and a `+tag` in it reach the same mailbox. `mailboxKeySql` in
- * services/voucher-store.ts is the same rule in SQL.
+ * services/vouchers/voucher-store.ts is the same rule in SQL.
  */
 export function mailboxKey(email: string): string {
   return normaliseEmail(email).replace(MAILBOX_QUOTING, '').replace(MAILBOX_TAG, '@');

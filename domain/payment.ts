@@ -29,7 +29,7 @@ export interface AuthoriseRequest {
   card: CardInput;
   /**
    * The same key twice is one authorisation (a retry after a lost answer); a key is bound to its amount and currency,
-   * so the same key with another amount is refused. Checkout makes one per attempt (services/checkout.ts).
+   * so the same key with another amount is refused. Checkout makes one per attempt (services/checkout/steps/authorise.ts).
    */
   paymentKey: string;
 }

@@ -2,7 +2,7 @@
 // region or country, one word or several: "sparkling", "sauvignon blanc", "new zealand") or a vintage year become
 // filters on that facet, generic words ("wine") that add nothing are dropped, and the other words stay as text to
 // match and rank. A word the catalogue does not know can be corrected to the closest word it does. The dictionary
-// comes from the catalogue (services/search-dictionary.ts); everything here is pure.
+// comes from the catalogue (services/search/dictionary.ts); everything here is pure.
 
 /** The facets a term's words can name. */
 export type QueryFacet = 'colour' | 'grape' | 'region' | 'country' | 'vintage';

@@ -5,7 +5,7 @@ import { formatMoney } from './money';
 import type { Site } from './sites';
 
 // Order vouchers (CONTRACT "Vouchers, on every site"): who may use a code, and what it takes off, exact
-// to the cent. Pure: services/vouchers.ts loads the voucher and the customer's uses and calls these.
+// to the cent. Pure: services/vouchers/vouchers.ts loads the voucher and the customer's uses and calls these.
 
 export const VOUCHER_MESSAGES = {
   invalid: /*i18n*/ 'That voucher code is not valid.',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import pino from 'pino';
 import { systemClock } from '../domain/clock';
-import { importCatalogue } from '../services/catalogue-import';
+import { importCatalogue } from '../services/catalogue/import';
 import { readCatalogueCsv } from './catalogue-file';
 import { loadConfig } from './config';
 import { prepareDatabase } from './start';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pino from 'pino';
-import { ContentImportError, importContent } from '../services/content';
+import { ContentImportError, importContent } from '../services/content/content';
 import { loadConfig } from './config';
 import { readContentFiles } from './content-files';
 import { prepareDatabase } from './start';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ContentFile, PLAN_MAPPINGS_FILE } from '../services/content';
+import { type ContentFile, PLAN_MAPPINGS_FILE } from '../services/content/content';
 
 /**
  * Every content file under `dir` (campaigns/*.json, pages/*.json and plan-mappings.json), with paths relative to it; a missing

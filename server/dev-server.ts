@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { systemClock } from '../domain/clock';
-import type { RequestContext } from '../services/request-context';
+import type { RequestContext } from '../services/platform/request-context';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { RunningServer } from './serve';

@@ -2,7 +2,7 @@ import type { Context, TypedResponse } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
-import { ServiceError } from '../services/service-error';
+import { ServiceError } from '../services/platform/service-error';
 import { statusOfKind } from '../http/error-status';
 import { wholeAnswer } from '../http/whole-answer';
 import { API_ONLY_TEXTS, API_TEXTS } from '../domain/api-texts';

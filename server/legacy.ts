@@ -14,7 +14,7 @@ import {
 import { readJsonBody } from './api/router';
 import { spendCodeTry } from './budget-guards';
 import { failInput, ok } from './envelope';
-import { findReferral } from '../services/referrals';
+import { findReferral } from '../services/vouchers/referrals';
 import type { AppEnv } from './types';
 
 /** SPEC §2: name=fill-the-box-{n}btl, n from 1 to 14 (at 15 the box is full). */

@@ -9,15 +9,16 @@ import { centsToAmount, formatMoney } from '../domain/money';
 import { isOneOf } from '../domain/state-machine';
 import { ORDER_STATUS, parseAmountCents } from '../domain/orders';
 import { getSite, isSiteId } from '../domain/sites';
-import { listOrders, type MoveRequest, type MoveResult, moveOrder, type OperatorOrder } from '../services/order-moves';
-import { paymentProviderFor } from '../services/payment';
-import { ServiceError } from '../services/service-error';
+import { listOrders, type OperatorOrder } from '../services/orders/list-orders';
+import { type MoveRequest, type MoveResult, moveOrder } from '../services/orders/moves/move-order';
+import { paymentProviderFor } from '../services/payments/test-provider';
+import { ServiceError } from '../services/platform/service-error';
 import { loadConfig } from './config';
 import { prepareDatabase } from './start';
 import { GENERIC_ERRORS } from '../domain/errors';
 
 // npm run orders -- list [--status S] | ship N --tracking T | deliver N | cancel N | refund N [--line CODE]
-// [--amount 12.50] [--key K] [--to card|gift-card]: the operators' command for orders (services/order-moves.ts). With OPERATOR_URL (and
+// [--amount 12.50] [--key K] [--to card|gift-card]: the operators' command for orders (services/orders/moves/move-order.ts). With OPERATOR_URL (and
 // OPERATOR_TOKEN) it goes through the running server's operator API; otherwise it opens the database itself, which
 // PostgreSQL allows while the storefront runs and PGlite does not (one process holds it).
 

@@ -2,16 +2,16 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
 import type { PaymentProvider } from '../domain/payment';
-import { capturePayment } from '../services/checkout';
-import { paymentProviderFor } from '../services/payment';
-import { runPaymentJob } from '../services/order-moves';
+import { captureOrder } from '../services/orders/capture';
+import { paymentProviderFor } from '../services/payments/test-provider';
+import { runPaymentJob } from '../services/payments/refund-jobs';
 import type { Clock } from '../domain/clock';
-import { type OutboxHandler, type OutboxHandlers, processOutbox } from '../services/outbox';
+import { type OutboxHandler, type OutboxHandlers, processOutbox } from '../services/platform/outbox';
 import { type Config, giftCardKeyOf } from './config';
-import { openGiftCardMail } from '../services/gift-card-email';
-import { expireGiftCards } from '../services/gift-cards';
+import { openGiftCardMail } from '../services/gift-cards/email';
+import { expireGiftCards } from '../services/gift-cards/gift-cards';
 
-// The outbox's senders and the worker that runs them (services/outbox.ts holds the queue).
+// The outbox's senders and the worker that runs them (services/platform/outbox.ts holds the queue).
 
 /** The kinds of job whose payload is an email to send; a gift card's once its code is opened (`giftCardSender`). */
 type MailKind = 'order-email' | 'account-email' | 'contact-email' | 'gift-card-email';
@@ -79,14 +79,14 @@ export function mailSender(transport: Transporter | null, from: string, log: Log
   };
 }
 
-/** A recipient's gift card email: its code is opened just before it goes (services/gift-card-email.ts). */
+/** A recipient's gift card email: its code is opened just before it goes (services/gift-cards/email.ts). */
 export function giftCardSender(send: OutboxHandler<MailKind>, key: Buffer): OutboxHandler<'gift-card-email'> {
   return (job) => send({ ...job, payload: { ...job.payload, ...openGiftCardMail(job.payload, key) } });
 }
 
-/** Takes an order's authorised amount when checkout could not (services/checkout.ts capturePayment). */
+/** Takes an order's authorised amount when checkout could not (services/orders/capture.ts). */
 export function paymentCapturer(db: Db, payments: PaymentProvider): OutboxHandler<'payment-capture'> {
-  return (job) => capturePayment(db, payments, job.payload.orderId);
+  return (job) => captureOrder(db, payments, job.payload.orderId);
 }
 
 export function outboxHandlers(

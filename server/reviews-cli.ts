@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { listPendingReviews, moderateReview } from '../services/reviews';
-import { ServiceError } from '../services/service-error';
+import { listPendingReviews, moderateReview } from '../services/reviews/reviews';
+import { ServiceError } from '../services/platform/service-error';
 import { loadConfig } from './config';
 import { prepareDatabase } from './start';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CATEGORIES } from '../domain/categories';
-import { listProductPaths } from '../services/catalogue';
+import { listProductPaths } from '../services/catalogue/catalogue';
 import type { AppEnv } from './types';
 
 function escapeXml(text: string): string {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { REMEMBER_COOKIE, REMEMBER_MS, SESSION_COOKIE, type SessionTokens } from '../services/identity';
+import { REMEMBER_COOKIE, REMEMBER_MS, SESSION_COOKIE, type SessionTokens } from '../services/identity/identity';
 import type { AppEnv } from './types';
 
 // The login cookies of CONTRACT.md: a session cookie (no expiry; the server enforces the idle limit) for

@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../db/client';
 import { scryptCost } from '../db/password-hash';
 import { seedDatabase } from '../db/seed';
-import { ContentImportError, importContent } from '../services/content';
-import { hashPlainGiftCardCodes } from '../services/gift-cards';
+import { ContentImportError, importContent } from '../services/content/content';
+import { hashPlainGiftCardCodes } from '../services/gift-cards/gift-cards';
 import { type Config, giftCardKeyOf } from './config';
 import { readContentFiles } from './content-files';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RequestContext } from '../services/request-context';
+import type { RequestContext } from '../services/platform/request-context';
 
 export interface AppEnv {
   Variables: {

@@ -3,7 +3,7 @@ import { qualifiesForFreeShipping } from '../../domain/free-shipping';
 import { centsToAmount, formatMoney } from '../../domain/money';
 import { isPackPriced } from '../../domain/product-kinds';
 import { productPath } from '../../domain/product-path';
-import type { ProductSummary } from '../../services/catalogue';
+import type { ProductSummary } from '../../services/catalogue/catalogue';
 import type { PublicSite } from '../lib/site';
 import { AddToCartButton } from './cart/add-to-cart-button';
 import { FavouriteButton } from './favourites/favourite-button';

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import { loginPath } from '../../domain/identity-rules';
 import { legacyDetailsFor } from '../../domain/legacy-account';
-import { catalogueText } from '../../services/catalogue-text';
-import type { RequestContext } from '../../services/request-context';
+import { catalogueText } from '../../services/catalogue/text';
+import type { RequestContext } from '../../services/platform/request-context';
 import { appContext } from '../context';
 
 type LoaderArgs = { request: Request; context: { get(key: typeof appContext): RequestContext } };

@@ -1,6 +1,6 @@
 import type { GiftVoucherPayload } from '../../domain/gift-vouchers';
-import type { CartJson } from '../../services/cart-json';
-import type { VoucherCookieOutcome } from '../../services/vouchers';
+import type { CartJson } from '../../services/cart/cart-json';
+import type { VoucherCookieOutcome } from '../../services/vouchers/vouchers';
 import { messageOf, requestApi, succeeded } from './api-request';
 
 // The browser's typed client for the cart API (SPEC §7).

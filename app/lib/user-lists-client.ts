@@ -1,4 +1,4 @@
-import type { ItemList, ListChange, RecommendationDetails } from '../../services/personal-lists';
+import type { ItemList, ListChange, RecommendationDetails } from '../../services/personal/lists';
 import { messageOf, requestApi, succeeded } from './api-request';
 
 // The browser's typed client for the personal-list calls of SPEC §7.

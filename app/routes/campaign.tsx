@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { CampaignNameSchema } from '../../domain/content';
-import { findSummaries } from '../../services/catalogue';
-import { findCampaign } from '../../services/content';
+import { findSummaries } from '../../services/catalogue/catalogue';
+import { findCampaign } from '../../services/content/content';
 import type { Route } from './+types/campaign';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { EmailSignup } from '../components/marketing/email-signup';

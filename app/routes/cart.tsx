@@ -1,12 +1,12 @@
 import { data } from 'react-router';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
-import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
-import { cartJsonFor } from '../../services/cart-json';
-import { loadPlanMappings } from '../../services/plan-mappings';
-import { reorderNotice } from '../../services/reorder';
-import { unlimitedProduct } from '../../services/unlimited';
-import { applyVoucherCookie } from '../../services/vouchers';
+import { cartContextOf, findVisitorCart, getCart } from '../../services/cart/cart';
+import { cartJsonFor } from '../../services/cart/cart-json';
+import { loadPlanMappings } from '../../services/memberships/plan-mappings';
+import { reorderNotice } from '../../services/orders/reorder';
+import { unlimitedProduct } from '../../services/memberships/unlimited';
+import { applyVoucherCookie } from '../../services/vouchers/vouchers';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/cart';
 import { CartMain } from '../components/cart/cart-main';

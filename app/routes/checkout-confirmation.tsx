@@ -6,12 +6,12 @@ import { hkDistrictName } from '../../domain/hk-districts';
 import { centsToAmount, formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import type { I18n } from '@lingui/core';
-import { type ConfirmedOrder, findConfirmedOrder } from '../../services/checkout';
-import { refundTextsOf, SERVER_FILLED_TEXTS } from '../../services/server-texts';
-import { cancelChoice } from '../../services/order-moves';
+import { type ConfirmedOrder, findConfirmedOrder } from '../../services/orders/confirmed-order';
+import { refundTextsOf, SERVER_FILLED_TEXTS } from '../../services/platform/server-texts';
+import { cancelChoice } from '../../services/orders/moves/customer-cancel';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../components/orders/order-history';
-import { findOrderByLink } from '../../services/order-link';
-import { ServiceError } from '../../services/service-error';
+import { findOrderByLink } from '../../services/orders/link';
+import { ServiceError } from '../../services/platform/service-error';
 import { statusOfKind } from '../../http/error-status';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/checkout-confirmation';
@@ -29,7 +29,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const token = new URL(request.url).searchParams.get('token');
   try {
-    // The confirmation email's link: the order's page for whoever holds the email (services/order-link.ts).
+    // The confirmation email's link: the order's page for whoever holds the email (services/orders/link.ts).
     if (token !== null) {
       const { db, clock, clientAddress, budgets } = ctx;
       const link = { db, clock, siteId: ctx.site.id, clientAddress, budgets };
@@ -67,7 +67,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
 }
 
-/** The gift cards' words on the order, written here in the site's language (services/server-texts.ts). */
+/** The gift cards' words on the order, written here in the site's language (services/platform/server-texts.ts). */
 async function giftCardTexts(ctx: { messages: () => Promise<I18n> }, order: ConfirmedOrder) {
   const i18n = await ctx.messages();
   return {

@@ -12,13 +12,15 @@ import { isCurrent } from '../../domain/identity-rules';
 import { issueText, sentText, type Text } from '../../domain/message';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { GIFT_CARD_ONLY_TEXTS } from '../../domain/gift-card-texts';
-import { getAccountDetails } from '../../services/account';
-import { cartContextOf, findVisitorCart, getCart } from '../../services/cart';
-import { cartJsonFor } from '../../services/cart-json';
-import { checkoutContextOf, placeOrder, previewGiftCards } from '../../services/checkout';
-import type { RequestContext } from '../../services/request-context';
-import { GIFT_CARD_FIELD_TEXTS, SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/server-texts';
-import { ServiceError } from '../../services/service-error';
+import { getAccountDetails } from '../../services/identity/account';
+import { cartContextOf, findVisitorCart, getCart } from '../../services/cart/cart';
+import { cartJsonFor } from '../../services/cart/cart-json';
+import { checkoutContextOf } from '../../services/checkout/context';
+import { placeOrder } from '../../services/checkout/place-order';
+import { previewGiftCards } from '../../services/checkout/gift-card-preview';
+import type { RequestContext } from '../../services/platform/request-context';
+import { GIFT_CARD_FIELD_TEXTS, SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/platform/server-texts';
+import { ServiceError } from '../../services/platform/service-error';
 import { type ErrorStatus, statusOfKind } from '../../http/error-status';
 import type { I18n } from '@lingui/core';
 import { metaI18n } from '../lib/i18n';
@@ -81,7 +83,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const SERVER_ONLY = new Set([...SERVER_ONLY_TEXTS, ...GIFT_CARD_ONLY_TEXTS]);
-/** A text the browser's catalogue leaves out (services/server-texts.ts) goes out in the site's language. */
+/** A text the browser's catalogue leaves out (services/platform/server-texts.ts) goes out in the site's language. */
 function serverWritten(i18n: I18n, text: string): string {
   return SERVER_ONLY.has(text) ? i18n._(text) : text;
 }

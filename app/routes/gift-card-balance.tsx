@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { translate } from '../../domain/message';
-import { giftCardBalance } from '../../services/gift-cards';
-import { GIFT_CARD_PAGE_TEXTS as T } from '../../services/server-texts';
-import { ServiceError } from '../../services/service-error';
+import { giftCardBalance } from '../../services/gift-cards/gift-cards';
+import { GIFT_CARD_PAGE_TEXTS as T } from '../../services/platform/server-texts';
+import { ServiceError } from '../../services/platform/service-error';
 import { statusOfKind } from '../../http/error-status';
 import type { Route } from './+types/gift-card-balance';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -15,7 +15,7 @@ import { appContext } from '../context';
 export const handle = { pageType: 'customer_service' };
 
 // The balance of a gift card by its code (the recipient's email links here): a plain form that works without
-// JavaScript. Its words are written by the loader and the action in the site's language (services/server-texts.ts
+// JavaScript. Its words are written by the loader and the action in the site's language (services/platform/server-texts.ts
 // GIFT_CARD_PAGE_TEXTS), so no page's message catalogue grows for them.
 
 const CODE_FIELD = 'gift-card-code';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { CUSTOM_GIFT_CARD, PRESET_GIFT_CARDS, presetGiftCardAmount } from '../../domain/gift-vouchers';
-import { GIFT_CARD_PAGE_TEXTS } from '../../services/server-texts';
+import { GIFT_CARD_PAGE_TEXTS } from '../../services/platform/server-texts';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/gift-vouchers';
 import { GeneralErrorBoundary } from '../components/error-boundary';
@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     minAmount: site.minGiftVoucherAmount,
     maxAmount: site.maxGiftVoucherAmount,
     initialChoice: known ? itemCode : '',
-    // Written here in the site's language (services/server-texts.ts): no page's catalogue carries it.
+    // Written here in the site's language (services/platform/server-texts.ts): no page's catalogue carries it.
     balanceLink: (await ctx.messages())._(GIFT_CARD_PAGE_TEXTS.checkLink.id),
   };
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { INFO_PAGE_NAMES, type InfoPageName, infoPageLanguage } from '../../domain/content';
-import { findInfoPage } from '../../services/content';
+import { findInfoPage } from '../../services/content/content';
 import type { Route } from './+types/info-page';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { appContext } from '../context';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { sentText } from '../../domain/message';
 import { OFFER_CODE_PATTERN } from '../../domain/offer-codes';
-import { findReferral } from '../../services/referrals';
+import { findReferral } from '../../services/vouchers/referrals';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/offer';
 import { GeneralErrorBoundary } from '../components/error-boundary';

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { productPath } from '../../domain/product-path';
-import { findProductByAnyCode } from '../../services/catalogue';
+import { findProductByAnyCode } from '../../services/catalogue/catalogue';
 import type { Route } from './+types/product-by-code';
 import { appContext } from '../context';
 

@@ -8,16 +8,22 @@ import type { Site } from '../../domain/sites';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { hasProductPage } from '../../domain/product-kinds';
 import { productPath } from '../../domain/product-path';
-import { findCaseContents, findProduct, listReviews, type ProductDetail, packPrices } from '../../services/catalogue';
-import { caseContentsView } from '../../services/mixed-cases';
-import { recordProductView } from '../../services/personal-lists';
-import { ownReviewState } from '../../services/reviews';
-import { loadPlanMappings } from '../../services/plan-mappings';
-import { loadUnlimitedState } from '../../services/unlimited';
+import {
+  findCaseContents,
+  findProduct,
+  listReviews,
+  type ProductDetail,
+  packPrices,
+} from '../../services/catalogue/catalogue';
+import { caseContentsView } from '../../services/catalogue/mixed-cases';
+import { recordProductView } from '../../services/personal/lists';
+import { ownReviewState } from '../../services/reviews/reviews';
+import { loadPlanMappings } from '../../services/memberships/plan-mappings';
+import { loadUnlimitedState } from '../../services/memberships/unlimited';
 import type { Route } from './+types/product';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ProductMain } from '../components/product/product-main';
-import { catalogueText } from '../../services/catalogue-text';
+import { catalogueText } from '../../services/catalogue/text';
 import { appContext } from '../context';
 
 export const handle = { pageType: 'product_responsive' };

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { productPath } from '../../domain/product-path';
-import { listAuthorReviews } from '../../services/reviews';
+import { listAuthorReviews } from '../../services/reviews/reviews';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/review-author';
 import { GeneralErrorBoundary } from '../components/error-boundary';

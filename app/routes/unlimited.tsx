@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { formatMoney } from '../../domain/money';
-import { loadUnlimitedState } from '../../services/unlimited';
+import { loadUnlimitedState } from '../../services/memberships/unlimited';
 import { metaI18n } from '../lib/i18n';
 import type { Route } from './+types/unlimited';
 import { GeneralErrorBoundary } from '../components/error-boundary';

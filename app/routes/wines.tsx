@@ -19,8 +19,8 @@ import {
   toggleFacetHref,
 } from '../../domain/search-params';
 import { withoutTrackingParams } from '../../domain/tracking-params';
-import { searchProducts } from '../../services/search';
-import { SEARCH_TEXTS } from '../../services/server-texts';
+import { searchProducts } from '../../services/search/search';
+import { SEARCH_TEXTS } from '../../services/platform/server-texts';
 import type { Route } from './+types/wines';
 import { FillTheBoxBanner } from '../components/cart/fill-the-box-banner';
 import { ProductTile, TILES_IN_A_PHONE_ROW } from '../components/product-tile';
@@ -28,7 +28,7 @@ import { appContext } from '../context';
 import { track } from '../lib/analytics';
 import { productItem, trackEcommerce } from '../lib/ecommerce';
 import { i18nFor } from '../lib/i18n';
-import { catalogueText } from '../../services/catalogue-text';
+import { catalogueText } from '../../services/catalogue/text';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { useRootData } from '../root';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { NOT_FOUND_MESSAGES, PostcodeSchema } from '../../domain/catalogue-inputs';
-import { lookupPostcode } from '../../services/postcodes';
+import { lookupPostcode } from '../../services/cart/postcodes';
 import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 

@@ -16,7 +16,12 @@ import {
   ResetPasswordSchema,
   VerifyEmailSchema,
 } from '../../domain/identity-schemas';
-import { requestPasswordReset, resetPassword, sendVerificationEmail, verifyEmail } from '../../services/account-emails';
+import {
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationEmail,
+  verifyEmail,
+} from '../../services/identity/account-emails';
 import {
   type LoginResult,
   logIn,
@@ -24,9 +29,9 @@ import {
   register,
   revokeTokens,
   SESSION_COOKIE,
-} from '../../services/identity';
-import { joinCartsAtLogin } from '../../services/login-cart';
-import { ServiceError } from '../../services/service-error';
+} from '../../services/identity/identity';
+import { joinCartsAtLogin } from '../../services/cart/login-cart';
+import { ServiceError } from '../../services/platform/service-error';
 import { ok } from '../envelope';
 import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
 import type { AppEnv } from '../types';

@@ -17,12 +17,17 @@ import {
   findVisitorCart,
   newCartId,
   removeLine,
-} from '../../services/cart';
-import { type CartModel, cartJsonFor, formatCart } from '../../services/cart-json';
-import { clearCartPostcode, setCartPostcode } from '../../services/cart-postcode';
-import { orderPointsEarned } from '../../services/points';
-import { reorder } from '../../services/reorder';
-import { applyVoucher, applyVoucherCookie, removeVoucher, type VoucherCookieOutcome } from '../../services/vouchers';
+} from '../../services/cart/cart';
+import { type CartModel, cartJsonFor, formatCart } from '../../services/cart/cart-json';
+import { clearCartPostcode, setCartPostcode } from '../../services/cart/postcode';
+import { orderPointsEarned } from '../../services/memberships/points';
+import { reorder } from '../../services/orders/reorder';
+import {
+  applyVoucher,
+  applyVoucherCookie,
+  removeVoucher,
+  type VoucherCookieOutcome,
+} from '../../services/vouchers/vouchers';
 import { spendCodeTry } from '../budget-guards';
 import { fail, failInput, failWith, ok } from '../envelope';
 import { CART_COOKIE, setCartCookie } from '../session-cookies';

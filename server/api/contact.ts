@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CONTACT_TEXTS } from '../../domain/contact-texts';
 import { ContactMessageSchema } from '../../domain/contact';
 import { isCurrent } from '../../domain/identity-rules';
-import { sendContactMessage } from '../../services/contact';
+import { sendContactMessage } from '../../services/marketing/contact';
 import { ok } from '../envelope';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { EmailSignupBodySchema } from '../../domain/email-signup';
 import { spendSignup } from '../budget-guards';
-import { signUpForEmails } from '../../services/email-signup';
+import { signUpForEmails } from '../../services/marketing/email-signup';
 import { ok } from '../envelope';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 

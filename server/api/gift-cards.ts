@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { giftCardBalance } from '../../services/gift-cards';
+import { giftCardBalance } from '../../services/gift-cards/gift-cards';
 import { ok } from '../envelope';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
 // A gift card's balance by its code, for anyone who holds the code (the recipient need not have an account). Codes
-// can be guessed, so a wrong one spends a try of the address's code budget (services/gift-cards.ts); the answer is
+// can be guessed, so a wrong one spends a try of the address's code budget (services/gift-cards/gift-cards.ts); the answer is
 // personal, and /api answers are never stored (server/pipeline/no-store.ts).
 
 const BalanceRequestSchema = z.object({ code: z.string().max(100) });

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { NOT_FOUND_MESSAGES, OfferListPathSchema } from '../../domain/catalogue-inputs';
 import { CURRENCY_OF_COUNTRY, type CountryCode } from '../../domain/sites';
-import { findOfferList, toApiOfferList } from '../../services/offer-lists';
+import { findOfferList, toApiOfferList } from '../../services/offers/offer-lists';
 import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 

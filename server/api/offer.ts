@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ItemCodeSchema, NOT_FOUND_MESSAGES } from '../../domain/catalogue-inputs';
-import { getCartOffers, getProductOffers } from '../../services/offers';
+import { getCartOffers, getProductOffers } from '../../services/offers/offers';
 import { failWith, ok } from '../envelope';
 // Reading offers never creates a cart: no (valid) cookie is an empty cart, and no cookie is set.
 import { cartContext, cartIdOf } from './cart';

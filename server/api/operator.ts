@@ -3,15 +3,11 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ORDER_ACTORS, ORDER_EVENT_KINDS, ORDER_STATUS, parseAmountCents } from '../../domain/orders';
 import { PAYMENT_STATUS } from '../../domain/payment';
-import {
-  type MoveRequest,
-  moveOrder,
-  type OrderMovesContext,
-  orderHistory,
-  listOrders,
-} from '../../services/order-moves';
-import { ServiceError } from '../../services/service-error';
-import type { RequestContext } from '../../services/request-context';
+import { type MoveRequest, moveOrder, type OrderMovesContext } from '../../services/orders/moves/move-order';
+import { listOrders } from '../../services/orders/list-orders';
+import { orderHistory } from '../../services/orders/history';
+import { ServiceError } from '../../services/platform/service-error';
+import type { RequestContext } from '../../services/platform/request-context';
 import { fail, ok } from '../envelope';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';

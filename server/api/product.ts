@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ITEM_CODE_MESSAGES, ItemCodeSchema, itemCodeSchema, NOT_FOUND_MESSAGES } from '../../domain/catalogue-inputs';
-import { findProduct, findProductByAnyCode, toApiProduct } from '../../services/catalogue';
+import { findProduct, findProductByAnyCode, toApiProduct } from '../../services/catalogue/catalogue';
 import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 

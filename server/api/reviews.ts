@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
 import { REVIEW_MESSAGES, ReviewInputSchema } from '../../domain/reviews';
-import { findCustomerReview, listAuthorReviews, submitReview } from '../../services/reviews';
+import { findCustomerReview, listAuthorReviews, submitReview } from '../../services/reviews/reviews';
 import { ok } from '../envelope';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';

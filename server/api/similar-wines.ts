@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ITEM_CODE_PATTERN } from '../../domain/item-code';
-import { findProductByAnyCode } from '../../services/catalogue';
-import { findSimilarWines } from '../../services/similar-wines';
+import { findProductByAnyCode } from '../../services/catalogue/catalogue';
+import { findSimilarWines } from '../../services/catalogue/similar-wines';
 import { NOT_FOUND_MESSAGES } from '../../domain/catalogue-inputs';
 import { failWith, ok } from '../envelope';
 import { createApiRouter, responses } from './router';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { BRAND_CODES } from '../../domain/sites';
-import { buildSuggestions } from '../../services/suggestions';
+import { buildSuggestions } from '../../services/search/suggestions';
 import { failWith } from '../envelope';
 import { createApiRouter, ErrorEnvelopeSchema } from './router';
 import { API_TEXTS } from '../../domain/api-texts';

@@ -9,14 +9,14 @@ import {
   listPurchases,
   listWinePlanSubscriptions,
   setEmailOptIn,
-} from '../../services/account';
-import { changePassword } from '../../services/identity';
+} from '../../services/identity/account';
+import { changePassword } from '../../services/identity/identity';
 import { ok } from '../envelope';
 import { presentedTokens } from '../session-cookies';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';
 import { ACCOUNT_EMAIL_MESSAGES } from '../../domain/identity-rules';
-import { resendVerificationEmail } from '../../services/account-emails';
+import { resendVerificationEmail } from '../../services/identity/account-emails';
 import { MEMBERSHIP_STATUS } from '../../domain/memberships';
 
 // SPEC §7 account calls: details, subscriptions, wine plans, purchases, order history, contact preferences,

@@ -14,7 +14,7 @@ import {
   markNotForMe,
   removeFavourite,
   unmarkNotForMe,
-} from '../../services/personal-lists';
+} from '../../services/personal/lists';
 import { ok } from '../envelope';
 import type { AppEnv } from '../types';
 import { createApiRouter, responses } from './router';

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { referralLink } from '../../domain/referrals';
 import { sentText } from '../../domain/message';
-import { getOrCreateReferralCode, referralOffer } from '../../services/referrals';
+import { getOrCreateReferralCode, referralOffer } from '../../services/vouchers/referrals';
 import { ok } from '../envelope';
 import { createApiRouter, responses } from './router';
 import { customerIdOf, requireCurrent } from './user-auth';

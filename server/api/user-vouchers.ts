@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { applyVoucher, describeVoucher } from '../../services/vouchers';
+import { applyVoucher, describeVoucher } from '../../services/vouchers/vouchers';
 import { spendCodeTry } from '../budget-guards';
 import { ok } from '../envelope';
 import { CartSchema, cartContext, ensureCartId, sendCart, VoucherCodeParams } from './cart';

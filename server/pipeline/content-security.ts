@@ -1,5 +1,5 @@
 import type { Context, Next } from 'hono';
-import { randomToken } from '../../services/random-token';
+import { randomToken } from '../../services/platform/random-token';
 import { setAnswerHeader } from './answer-header';
 import type { AppEnv } from '../types';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Database } from '../../db/client';
-import { countUncapturedOrders } from '../../services/checkout';
-import { countDeadJobs } from '../../services/outbox';
+import { countUncapturedOrders } from '../../services/payments/capture';
+import { countDeadJobs } from '../../services/platform/outbox';
 import type { AppEnv } from '../types';
 
 /**

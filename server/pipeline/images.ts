@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { IMAGE_SIZES, type ImageSize } from '../../domain/images';
 import { drawPlaceholderSvg } from '../../domain/product-art';
 import { BRAND_CODES, COUNTRY_CODES, SITES } from '../../domain/sites';
-import { renderProductImage } from '../../services/product-images';
+import { renderProductImage } from '../../services/catalogue/product-images';
 import type { AppEnv } from '../types';
 
 /** Product images (drawn from the catalogue) and SPEC §8's placeholders by brand, country and size. */

@@ -7,7 +7,7 @@ import { getCookie } from 'hono/cookie';
 import type { Clock } from '../../domain/clock';
 import { AGE_COOKIE_NAME } from '../../domain/age-gate';
 import { withoutTrackingParams } from '../../domain/tracking-params';
-import { REMEMBER_COOKIE, SESSION_COOKIE } from '../../services/identity';
+import { REMEMBER_COOKIE, SESSION_COOKIE } from '../../services/identity/identity';
 import { answerBytes } from '../../http/whole-answer';
 import { replaceAnswer } from './answer-header';
 import { CART_COOKIE } from '../session-cookies';

@@ -1,6 +1,6 @@
 import type { Context, Handler } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { RequestContext } from '../../services/request-context';
+import type { RequestContext } from '../../services/platform/request-context';
 import type { AppEnv } from '../types';
 import { answerWith } from './answer-header';
 

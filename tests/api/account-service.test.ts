@@ -10,12 +10,12 @@ import {
   listVouchers,
   listWineCellar,
   loadWinePlanMembership,
-} from '../../services/account';
+} from '../../services/identity/account';
 import type { MembershipStatus } from '../../domain/memberships';
-import { ServiceError } from '../../services/service-error';
+import { ServiceError } from '../../services/platform/service-error';
 import { useTestApp } from '../support/test-app';
 
-// services/account.ts on the seeded database: the rules the pages show (masking, cellar, taste profile).
+// services/identity/account.ts on the seeded database: the rules the pages show (masking, cellar, taste profile).
 
 const t = useTestApp();
 const db = () => t.testDb.database.db;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APPROVED_CARD, DECLINED_CARD, orderBody } from '../support/checkout-input';
 import { type CartListed, createVisitor, useTestApp } from '../support/test-app';
 
-// Budgets of costly or guessable actions per client address and per cart (services/budgets.ts), small here so the
+// Budgets of costly or guessable actions per client address and per cart (services/platform/budgets.ts), small here so the
 // tests reach them: payment attempts, voucher and referral codes tried, email signups.
 const t = useTestApp({
   TRUST_PROXY: 'true',

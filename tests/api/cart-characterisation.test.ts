@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // The cart JSON of SPEC §3 byte for byte, as it was before cart totals moved to integer cents in
-// domain/cart-totals.ts and one formatter (services/cart-json.ts). The fixture was captured on the code
+// domain/cart-totals.ts and one formatter (services/cart/cart-json.ts). The fixture was captured on the code
 // before that change; a change to the cart JSON must be deliberate (delete the fixture to re-capture).
 
 const FIXTURE = new URL('./__fixtures__/cart-characterisation.json', import.meta.url);

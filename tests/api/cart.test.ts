@@ -10,7 +10,7 @@ import {
   type PricingPart,
 } from '../support/test-app';
 
-import type { CartJson } from '../../services/cart-json';
+import type { CartJson } from '../../services/cart/cart-json';
 
 const t = useTestApp();
 

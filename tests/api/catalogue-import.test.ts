@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { products, skuPrices, skus } from '../../db/schema';
 import { fixedClock } from '../../domain/clock';
 import { readCatalogueCsv } from '../../server/catalogue-file';
-import { importCatalogue } from '../../services/catalogue-import';
-import { searchProducts } from '../../services/search';
+import { importCatalogue } from '../../services/catalogue/import';
+import { searchProducts } from '../../services/search/search';
 import { parseSearchParams } from '../../domain/search-params';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { createReadCache } from '../../services/read-cache';
+import { createReadCache } from '../../services/platform/read-cache';
 import { type Envelope, fetchProduct, useTestApp } from '../support/test-app';
 
 // `npm run catalogue:import FILE.csv`: every line checked (problems by line number), applied in one transaction or

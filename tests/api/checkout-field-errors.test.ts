@@ -11,8 +11,8 @@ import { englishText, type Text } from '../../domain/message';
 import { PAYMENT_ERRORS, type PaymentProvider } from '../../domain/payment';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { createTestPaymentProvider } from '../../services/payment';
-import { ServiceError } from '../../services/service-error';
+import { createTestPaymentProvider } from '../../services/payments/test-provider';
+import { ServiceError } from '../../services/platform/service-error';
 import { createVisitor } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 

@@ -10,7 +10,7 @@ import {
   products,
   voucherUses,
 } from '../../db/schema';
-import { processOutbox } from '../../services/outbox';
+import { processOutbox } from '../../services/platform/outbox';
 import {
   APPROVED_CARD,
   DECLINED_CARD,

@@ -15,7 +15,7 @@ import {
   findInfoPage,
   importContent,
   listInfoPageLinks,
-} from '../../services/content';
+} from '../../services/content/content';
 import { useTestApp } from '../support/test-app';
 
 // The content source: operators' campaign files → one validated, all-or-nothing, idempotent import; the campaign

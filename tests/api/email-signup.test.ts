@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSignups, outbox } from '../../db/schema';
 import { checkSignupEmail } from '../../domain/email-signup';
 import { emailListSender } from '../../server/outbox-worker';
-import { processOutbox } from '../../services/outbox';
+import { processOutbox } from '../../services/platform/outbox';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Email signup (SPEC §5, §7, §8): the SPEC's messages per language, one row per site and address, and the

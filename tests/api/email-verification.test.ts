@@ -8,8 +8,8 @@ import { budgetHits, customers, emailTokens, outbox, sessions } from '../../db/s
 import { fixedClock, systemClock } from '../../domain/clock';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { resetPassword } from '../../services/account-emails';
-import { ServiceError } from '../../services/service-error';
+import { resetPassword } from '../../services/identity/account-emails';
+import { ServiceError } from '../../services/platform/service-error';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // An account proves its mailbox: the link's token is single-use, kept hashed and expires after 24 hours; the link

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { customers, outbox } from '../../db/schema';
 import { systemClock } from '../../domain/clock';
 import { giftCardKeyOf, testConfig } from '../../server/config';
-import type { GiftCardMail } from '../../services/gift-card-email';
-import { listCustomerGiftCards, openCode } from '../../services/gift-cards';
+import type { GiftCardMail } from '../../services/gift-cards/email';
+import { listCustomerGiftCards, openCode } from '../../services/gift-cards/gift-cards';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 

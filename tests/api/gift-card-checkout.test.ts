@@ -9,7 +9,7 @@ import { giftCardLedger, orders, outbox } from '../../db/schema';
 import type { CheckoutActionData } from '../../domain/checkout';
 import { type App, createApp } from '../../server/app';
 import { giftCardKeyOf, testConfig } from '../../server/config';
-import { type GiftCardMail, openGiftCardMail } from '../../services/gift-card-email';
+import { type GiftCardMail, openGiftCardMail } from '../../services/gift-cards/email';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';

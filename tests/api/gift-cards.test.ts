@@ -3,13 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { giftCardLedger, giftCards, orderEvents, orders, outbox, testPayments } from '../../db/schema';
 import { GIFT_CARD_MESSAGES } from '../../domain/gift-cards';
 import { giftCardKeyOf, testConfig } from '../../server/config';
-import type { GiftCardMail } from '../../services/gift-card-email';
-import { balancesOf, codeHashOf, expireGiftCards, hashPlainGiftCardCodes, openCode } from '../../services/gift-cards';
+import type { GiftCardMail } from '../../services/gift-cards/email';
+import {
+  balancesOf,
+  codeHashOf,
+  expireGiftCards,
+  hashPlainGiftCardCodes,
+  openCode,
+} from '../../services/gift-cards/gift-cards';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 import { useSmtpStub } from '../support/smtp-stub';
 import { giftCardSender } from '../../server/outbox-worker';
-import { processOutbox } from '../../services/outbox';
+import { processOutbox } from '../../services/platform/outbox';
 
 // Gift cards after they are sold: the code kept as a keyed hash and emailed sealed; paying with them at checkout
 // (partly, wholly, several, never for e-gift cards, never twice at once); refunds and cancellations giving back to

@@ -3,8 +3,8 @@ import { i18nFor } from '../../app/lib/i18n';
 import { SITES } from '../../domain/sites';
 import { describeMixedCaseOffer } from '../../domain/mixed-cases';
 import { describePackOffers } from '../../domain/pack-pricing';
-import { findCaseContents, findProduct, packPrices } from '../../services/catalogue';
-import { caseContentsView } from '../../services/mixed-cases';
+import { findCaseContents, findProduct, packPrices } from '../../services/catalogue/catalogue';
+import { caseContentsView } from '../../services/catalogue/mixed-cases';
 import { fetchProduct, useTestApp } from '../support/test-app';
 
 const t = useTestApp();

@@ -7,7 +7,7 @@ import {
   type ApiProduct,
   type UpsellOffers,
 } from '../support/test-app';
-import type { UpsellOffersResponse } from '../../services/offers';
+import type { UpsellOffersResponse } from '../../services/offers/offers';
 
 const t = useTestApp();
 

@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, outbox } from '../../db/schema';
 import { systemClock } from '../../domain/clock';
-import { findOrderByLink } from '../../services/order-link';
-import { ServiceError } from '../../services/service-error';
+import { findOrderByLink } from '../../services/orders/link';
+import { ServiceError } from '../../services/platform/service-error';
 import { orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 

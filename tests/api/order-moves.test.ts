@@ -13,11 +13,11 @@ import {
   products,
   testPayments,
 } from '../../db/schema';
-import { createTestPaymentProvider } from '../../services/payment';
+import { createTestPaymentProvider } from '../../services/payments/test-provider';
 import { orderBody, testAddressFor } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
-// The orders' moves (services/order-moves.ts): the operator API and its token, each move and its refusals, the
+// The orders' moves (services/orders/moves/move-order.ts): the operator API and its token, each move and its refusals, the
 // payment's release and refunds (never beyond what was paid, also two at once), stock and points given back, the
 // customer's own cancel within its window, the emails, and the operators' command through a running server.
 

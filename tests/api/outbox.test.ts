@@ -1,8 +1,14 @@
 import { isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema';
-import type { EmailListJob } from '../../services/email-signup';
-import { enqueue, OUTBOX_MAX_ATTEMPTS, type OutboxHandler, processOutbox, retryDelayMs } from '../../services/outbox';
+import type { EmailListJob } from '../../services/marketing/email-signup';
+import {
+  enqueue,
+  OUTBOX_MAX_ATTEMPTS,
+  type OutboxHandler,
+  processOutbox,
+  retryDelayMs,
+} from '../../services/platform/outbox';
 import { orderBody } from '../support/checkout-input';
 import { useSmtpStub } from '../support/smtp-stub';
 import { createVisitor, useTestApp } from '../support/test-app';

@@ -5,13 +5,14 @@ import type { PaymentProvider } from '../../domain/payment';
 import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { paymentCapturer } from '../../server/outbox-worker';
-import { CAPTURE_FALLBACK_AFTER_MS, capturePayment } from '../../services/checkout';
-import { processOutbox } from '../../services/outbox';
-import { createTestPaymentProvider } from '../../services/payment';
+import { captureOrder } from '../../services/orders/capture';
+import { CAPTURE_FALLBACK_AFTER_MS } from '../../services/payments/capture';
+import { processOutbox } from '../../services/platform/outbox';
+import { createTestPaymentProvider } from '../../services/payments/test-provider';
 import { APPROVED_CARD, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
-// The card payment in two steps (services/checkout.ts): the amount is authorised, the order written, then the amount
+// The card payment in two steps (services/checkout/, services/orders/capture.ts): the amount is authorised, the order written, then the amount
 // captured. A checkout that fails after the authorisation writes nothing and takes nothing; a capture the provider
 // could not take is retried by the outbox; the test provider keeps its records in the database.
 
@@ -64,7 +65,7 @@ describe('a card payment', () => {
       .from(outbox)
       .where(sql`${outbox.kind} = 'payment-capture' and ${outbox.payload} ->> 'orderId' = ${String(order.id)}`);
     expect(job?.sentAt).not.toBeNull();
-    await capturePayment(db(), createTestPaymentProvider(db()), order.id);
+    await captureOrder(db(), createTestPaymentProvider(db()), order.id);
     await processOutbox(
       db(),
       { 'payment-capture': paymentCapturer(db(), createTestPaymentProvider(db())) },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REFERRAL_CODE_PATTERN } from '../../domain/referrals';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
-import type { CartJson } from '../../services/cart-json';
+import type { CartJson } from '../../services/cart/cart-json';
 import { orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 

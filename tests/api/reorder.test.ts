@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, orderLines, orders } from '../../db/schema';
-import type { CartJson } from '../../services/cart-json';
-import type { ReorderResult } from '../../services/reorder';
+import type { CartJson } from '../../services/cart/cart-json';
+import type { ReorderResult } from '../../services/orders/reorder';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // Reorder (POST /api/cart/reorder/{orderNumber}): the order's wines go back in the owner's cart in the same

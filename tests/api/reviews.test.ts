@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { products, reviews } from '../../db/schema';
 import { REVIEW_MESSAGES } from '../../domain/reviews';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
-import { listReviews } from '../../services/catalogue';
-import { listPendingReviews, moderateReview } from '../../services/reviews';
+import { listReviews } from '../../services/catalogue/catalogue';
+import { listPendingReviews, moderateReview } from '../../services/reviews/reviews';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // SPEC §7 review service: a Hard Logged-In customer who bought a wine reviews it (one review, editable); reviews

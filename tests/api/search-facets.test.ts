@@ -4,8 +4,8 @@ import { productSearch, products, skuPrices } from '../../db/schema';
 import { fixedClock } from '../../domain/clock';
 import { FACETS, type Facet, PRICE_BANDS, parseSearchParams } from '../../domain/search-params';
 import { readCatalogueCsv } from '../../server/catalogue-file';
-import { importCatalogue } from '../../services/catalogue-import';
-import { searchProducts } from '../../services/search';
+import { importCatalogue } from '../../services/catalogue/import';
+import { searchProducts } from '../../services/search/search';
 import { useTestApp } from '../support/test-app';
 
 // The search reads product_search, the narrow copy of every listed product the database keeps (migration 0014):

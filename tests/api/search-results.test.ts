@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchParams } from '../../domain/search-params';
-import { searchProducts } from '../../services/search';
+import { searchProducts } from '../../services/search/search';
 import { useTestApp } from '../support/test-app';
 
 const t = useTestApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartJson } from '../../services/cart-json';
-import type { UpsellOffersResponse } from '../../services/offers';
+import type { CartJson } from '../../services/cart/cart-json';
+import type { UpsellOffersResponse } from '../../services/offers/offers';
 import { createVisitor, fetchProduct, useTestApp } from '../support/test-app';
 
 // Subscribe and Save through the API (SPEC §3 upsellOfferDetails, §5 SV lines locked, §8 upsell validation;

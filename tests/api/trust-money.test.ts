@@ -16,15 +16,16 @@ import type { PaymentProvider } from '../../domain/payment';
 import { type App, createApp } from '../../server/app';
 import { giftCardKeyOf, testConfig } from '../../server/config';
 import { paymentCapturer } from '../../server/outbox-worker';
-import { CAPTURE_FALLBACK_AFTER_MS, capturePayment, cardChargeOf } from '../../services/checkout';
-import { type GiftCardMail, openGiftCardMail } from '../../services/gift-card-email';
-import { listCustomerGiftCards } from '../../services/gift-cards';
-import { processOutbox } from '../../services/outbox';
-import { createTestPaymentProvider } from '../../services/payment';
+import { captureOrder } from '../../services/orders/capture';
+import { CAPTURE_FALLBACK_AFTER_MS, cardChargeOf } from '../../services/payments/capture';
+import { type GiftCardMail, openGiftCardMail } from '../../services/gift-cards/email';
+import { listCustomerGiftCards } from '../../services/gift-cards/gift-cards';
+import { processOutbox } from '../../services/platform/outbox';
+import { createTestPaymentProvider } from '../../services/payments/test-provider';
 import { APPROVED_CARD, DECLINED_CARD, giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
-// Money that can't be gamed (services/checkout.ts, services/order-gifts.ts, services/order-moves.ts): an
+// Money that can't be gamed (services/checkout/, services/orders/gifts.ts, services/orders/moves/): an
 // authorisation is this attempt's own, bound to one amount and one version of the cart; what an order gives is given
 // once its payment is captured; what it gave ends with its cancellation or refund. The races are played out
 // deterministically by a provider that changes the cart while it is asked to authorise (exactly where a second tab
@@ -258,7 +259,7 @@ describe('what an order gives waits for its capture', () => {
     expect((await points())!.basePoints).toBeGreaterThan(pointsBefore[0]?.basePoints ?? 0);
     expect(sent.filter((to) => to === 'later@example.com')).toEqual(['later@example.com']);
     // Captured again (the checkout's own call and the outbox's both ran): nothing given twice.
-    await capturePayment(db(), provider, order.id);
+    await captureOrder(db(), provider, order.id);
     expect(await balanceOfOrderCards(order.id)).toBe(5_000);
     expect(await membership()).toHaveLength(1);
     const ready2 = await (await app.request('/readyz')).json();
@@ -284,7 +285,7 @@ describe('what an order gives waits for its capture', () => {
     expect(payment).toMatchObject({ status: 'CAPTURED', refundedCents: cardChargeOf(order) });
     // The capture's own record comes after: the order stays cancelled and gives nothing.
     hooks.captureDown = false;
-    await capturePayment(db(), provider, order.id);
+    await captureOrder(db(), provider, order.id);
     const after = await orderRow(order.orderNumber);
     expect(after).toMatchObject({ status: 'CANCELLED', givenAt: null });
     expect(await balanceOfOrderCards(order.id)).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED_MESSAGES } from '../../domain/unlimited';
-import type { CartJson } from '../../services/cart-json';
-import type { UpsellOffersResponse } from '../../services/offers';
+import type { CartJson } from '../../services/cart/cart-json';
+import type { UpsellOffersResponse } from '../../services/offers/offers';
 import { createVisitor, useTestApp } from '../support/test-app';
 import { UNLIMITED_RANGE_EDGES } from '../support/unlimited-postcodes';
 

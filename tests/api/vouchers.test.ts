@@ -6,9 +6,9 @@ import { createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { mailboxKey } from '../../domain/identity-rules';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
-import type { CartJson } from '../../services/cart-json';
-import { mailboxKeySql } from '../../services/voucher-store';
-import { recordVoucherUse } from '../../services/vouchers';
+import type { CartJson } from '../../services/cart/cart-json';
+import { mailboxKeySql } from '../../services/vouchers/voucher-store';
+import { recordVoucherUse } from '../../services/vouchers/vouchers';
 import { LOGIN_REQUIRED } from '../../server/api/user-auth';
 import { type CartListed, createVisitor, useTestApp } from '../support/test-app';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { parseSearchParams } from '../../domain/search-params';
 import { normaliseWord } from '../../domain/search-query';
 import type { CurrencyCode } from '../../domain/sites';
-import { type SearchResult, searchProducts } from '../../services/search';
+import { type SearchResult, searchProducts } from '../../services/search/search';
 
 // The search relevance set: ordinary queries (colours, grapes, years, places, misspellings) and what their results
 // must be, each judged against the database the search runs on (counts and attributes read from `products`, not

@@ -8,7 +8,7 @@ import { scryptCost } from '../../db/password-hash';
 import { seedDatabase } from '../../db/seed';
 import { testConfig } from '../../server/config';
 import { readContentFiles } from '../../server/content-files';
-import { importContent } from '../../services/content';
+import { importContent } from '../../services/content/content';
 import { createScratchDatabase } from './scratch-postgres';
 
 // The demo database the tests start from: migrated, seeded, the repository's content imported (as a started server

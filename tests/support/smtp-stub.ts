@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { mailSender, mailTransport } from '../../server/outbox-worker';
-import type { OutboxHandler } from '../../services/outbox';
+import type { OutboxHandler } from '../../services/platform/outbox';
 import { listenSmtp } from './local-smtp';
 
 /** A local SMTP server for the test file (no TLS, no login), keeping every message it receives. */

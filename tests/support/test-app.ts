@@ -2,11 +2,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import type { CartJson } from '../../services/cart-json';
-import type { toApiProduct } from '../../services/catalogue';
-import type { UpsellOffersResponse } from '../../services/offers';
-import type { UserItem } from '../../services/personal-lists';
-import type { VoucherCookieOutcome } from '../../services/vouchers';
+import type { CartJson } from '../../services/cart/cart-json';
+import type { toApiProduct } from '../../services/catalogue/catalogue';
+import type { UpsellOffersResponse } from '../../services/offers/offers';
+import type { UserItem } from '../../services/personal/lists';
+import type { VoucherCookieOutcome } from '../../services/vouchers/vouchers';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** The API envelope (CONTRACT.md) with a payload of type T. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages as zhHK } from '../../app/locales/zh-HK/messages.po';
 import { messages as zhTW } from '../../app/locales/zh-TW/messages.po';
 import { SITES } from '../../domain/sites';
-import { type OrderEmailInput, renderOrderEmail } from '../../services/order-email';
+import { type OrderEmailInput, renderOrderEmail } from '../../services/orders/confirmation-email';
 
 // The order confirmation email is written in the site's language, from the same catalogues as the pages.
 

@@ -1,4 +1,4 @@
-import type { AccountAddress } from '../../../services/account';
+import type { AccountAddress } from '../../../services/identity/account';
 
 export function Address({ address }: { address: AccountAddress }) {
   return (

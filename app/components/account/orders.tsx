@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
 import { CURRENCIES, type CurrencyCode } from '../../../domain/sites';
-import type { Order } from '../../../services/account';
+import type { Order } from '../../../services/identity/account';
 import type { PublicSite } from '../../lib/site';
 import { formatDate } from './sections';
 

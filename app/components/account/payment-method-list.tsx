@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { PaymentMethod } from '../../../services/account';
+import type { PaymentMethod } from '../../../services/identity/account';
 
 export function PaymentMethodList({ methods }: { methods: PaymentMethod[] }) {
   const { i18n } = useLingui();

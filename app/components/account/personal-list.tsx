@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
-import type { ProductSummary } from '../../../services/catalogue';
+import type { ProductSummary } from '../../../services/catalogue/catalogue';
 import { RECOMMENDATION_TYPES } from '../../../domain/recommendations';
 import { useRootData } from '../../root';
 import { ProductTile } from '../product-tile';

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ORDER_MOVE_MESSAGES, trackingUrl } from '../../../domain/orders';
-import type { OrderEventView } from '../../../services/order-history';
+import type { OrderEventView } from '../../../services/orders/history';
 import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 
 // An order's history on its pages (the account's order page, a guest's confirmation page), and the customer's
@@ -28,7 +28,7 @@ function eventText(event: OrderEventView, i18n: I18n, money: (cents: number) => 
   }
 }
 
-/** Written by the order pages' loaders in the site's language (services/server-texts.ts SERVER_FILLED_TEXTS). */
+/** Written by the order pages' loaders in the site's language (services/platform/server-texts.ts SERVER_FILLED_TEXTS). */
 export interface RefundTexts {
   toCard: string;
   toCardInFull: string;

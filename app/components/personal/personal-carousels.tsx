@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
-import type { ProductSummary } from '../../../services/catalogue';
-import type { ItemList } from '../../../services/personal-lists';
+import type { ProductSummary } from '../../../services/catalogue/catalogue';
+import type { ItemList } from '../../../services/personal/lists';
 import type { ListResult } from '../../lib/user-lists-client';
 import { userListsClient } from '../../lib/user-lists-client';
 import { useRootData } from '../../root';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { formatMoney } from '../../../domain/money';
 import type { ProductPageData } from '../../routes/product';
 import { useRootData } from '../../root';
-import type { UnlimitedState } from '../../../services/unlimited';
+import type { UnlimitedState } from '../../../services/memberships/unlimited';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { UnlimitedPricingLink } from '../unlimited/unlimited-pricing-link';
 import { type SubscribeAndSaveOffer, useSubscribeAndSaveGate } from './subscribe-and-save';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
-import type { UnlimitedState } from '../../../services/unlimited';
+import type { UnlimitedState } from '../../../services/memberships/unlimited';
 import { useRootData } from '../../root';
 import { Modal } from '../modal';
 import { JoinUnlimitedButton } from './join-unlimited-button';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money';
-import type { UnlimitedState } from '../../../services/unlimited';
+import type { UnlimitedState } from '../../../services/memberships/unlimited';
 import { useRootData } from '../../root';
 import { isOutOfArea, showUnlimitedJoinPrompt } from '../../../domain/unlimited';
 import { useCart } from '../cart/cart-context';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { UnlimitedState } from '../../../services/unlimited';
+import type { UnlimitedState } from '../../../services/memberships/unlimited';
 
 const JoinUnlimitedModal = lazy(() =>
   import('./join-unlimited-modal').then((m) => ({ default: m.JoinUnlimitedModal })),

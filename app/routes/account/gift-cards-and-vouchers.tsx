@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react';
 import { KeptWords, textAround } from '../../components/gift-vouchers/kept-words';
 import { Link } from 'react-router';
 import type { Route } from './+types/gift-cards-and-vouchers';
-import { listVouchers } from '../../../services/account';
-import { type GiftCardHistoryEntry, listCustomerGiftCards } from '../../../services/gift-cards';
-import { GIFT_CARD_PAGE_TEXTS as T } from '../../../services/server-texts';
+import { listVouchers } from '../../../services/identity/account';
+import { type GiftCardHistoryEntry, listCustomerGiftCards } from '../../../services/gift-cards/gift-cards';
+import { GIFT_CARD_PAGE_TEXTS as T } from '../../../services/platform/server-texts';
 import { orderMoney } from '../../components/account/orders';
 import { accountTitle, formatDate } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     listCustomerGiftCards(ctx.db, ctx.clock, { id: customerId, email: ctx.visitor.email }),
     ctx.messages(),
   ]);
-  // The gift card section's words are written here in the site's language (services/server-texts.ts): no page's
+  // The gift card section's words are written here in the site's language (services/platform/server-texts.ts): no page's
   // message catalogue grows for them.
   return {
     vouchers,

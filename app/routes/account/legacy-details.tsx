@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { redirect } from 'react-router';
 import type { Route } from './+types/legacy-details';
-import { getAccountDetails, listPaymentMethods, listPurchases } from '../../../services/account';
+import { getAccountDetails, listPaymentMethods, listPurchases } from '../../../services/identity/account';
 import { OrderCard } from '../../components/account/orders';
 import { PaymentMethodList } from '../../components/account/payment-method-list';
 import { accountTitle } from '../../components/account/sections';

@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 import type { Route } from './+types/memberships';
 import { membershipSchedule } from '../../../domain/memberships';
 import { sellsUnlimited } from '../../../domain/unlimited';
-import { listGeneralSubscriptions, loadWinePlanMembership, type Subscription } from '../../../services/account';
+import {
+  listGeneralSubscriptions,
+  loadWinePlanMembership,
+  type Subscription,
+} from '../../../services/identity/account';
 import { accountTitle, formatDate } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
 import { useRootData } from '../../root';

@@ -1,5 +1,5 @@
 import type { Route } from './+types/not-for-me';
-import { listDoNotSend } from '../../../services/personal-lists';
+import { listDoNotSend } from '../../../services/personal/lists';
 import { PERSONAL_LISTS, PersonalList } from '../../components/account/personal-list';
 import { accountTitle } from '../../components/account/sections';
 import { loadPersonalList } from '../../lib/account.server';

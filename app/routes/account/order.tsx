@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/order';
-import { getOrderDetails } from '../../../services/account';
-import { cartContextOf, findVisitorCart, newCartId } from '../../../services/cart';
-import { reorder, reorderCartPath } from '../../../services/reorder';
-import { REORDER_TEXTS, refundTextsOf } from '../../../services/server-texts';
-import { ServiceError } from '../../../services/service-error';
+import { getOrderDetails } from '../../../services/identity/account';
+import { cartContextOf, findVisitorCart, newCartId } from '../../../services/cart/cart';
+import { reorder, reorderCartPath } from '../../../services/orders/reorder';
+import { REORDER_TEXTS, refundTextsOf } from '../../../services/platform/server-texts';
+import { ServiceError } from '../../../services/platform/service-error';
 import { statusOfKind } from '../../../http/error-status';
-import { cancelChoice } from '../../../services/order-moves';
+import { cancelChoice } from '../../../services/orders/moves/customer-cancel';
 import { OrderCard, orderMoney } from '../../components/account/orders';
 import { CancelOrder, CancelTooLate, OrderHistory } from '../../components/orders/order-history';
 import { accountTitle } from '../../components/account/sections';
@@ -29,7 +29,7 @@ async function ownOrder(args: Route.LoaderArgs | Route.ActionArgs) {
 /** One of the customer's orders on a page of its own (linked from Purchased and the order confirmation). */
 export async function loader(args: Route.LoaderArgs) {
   const { ctx, order, cancel } = await ownOrder(args);
-  // The reorder control's words are written here (services/server-texts.ts REORDER_TEXTS).
+  // The reorder control's words are written here (services/platform/server-texts.ts REORDER_TEXTS).
   const i18n = await ctx.messages();
   return {
     order,
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * Reorder: the order's wines go back into the customer's cart (services/reorder.ts), then the cart page says what
+ * Reorder: the order's wines go back into the customer's cart (services/orders/reorder.ts), then the cart page says what
  * could not be added. A plain form post, so it works before (or without) the page's scripts.
  */
 export async function action(args: Route.ActionArgs) {

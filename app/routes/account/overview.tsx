@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/overview';
-import { getAccountDetails, listPurchases } from '../../../services/account';
+import { getAccountDetails, listPurchases } from '../../../services/identity/account';
 import { formatWholeNumber } from '../../../domain/money';
-import { pointsBalance } from '../../../services/points';
+import { pointsBalance } from '../../../services/memberships/points';
 import { Address } from '../../components/account/address';
 import { EmailVerificationNotice } from '../../components/account/email-verification-notice';
 import { OrderCard } from '../../components/account/orders';

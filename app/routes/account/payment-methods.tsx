@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { Route } from './+types/payment-methods';
-import { listPaymentMethods } from '../../../services/account';
+import { listPaymentMethods } from '../../../services/identity/account';
 import { PaymentMethodList } from '../../components/account/payment-method-list';
 import { accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { Route } from './+types/personal-details';
-import { getAccountDetails } from '../../../services/account';
+import { getAccountDetails } from '../../../services/identity/account';
 import { Address } from '../../components/account/address';
 import { accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/preferences';
-import { getTasteProfile, type TasteScore } from '../../../services/account';
+import { getTasteProfile, type TasteScore } from '../../../services/identity/account';
 import { accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
 import { COLOUR_NAMES } from '../../../domain/categories';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/purchased';
-import { listPurchases } from '../../../services/account';
+import { listPurchases } from '../../../services/identity/account';
 import { OrderCard } from '../../components/account/orders';
 import { accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';

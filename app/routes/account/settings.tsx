@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { Route } from './+types/settings';
-import { getAccountDetails } from '../../../services/account';
+import { getAccountDetails } from '../../../services/identity/account';
 import { ChangePasswordForm } from '../../components/account/change-password-form';
 import { EmailOptInForm } from '../../components/account/email-opt-in-form';
 import { accountTitle } from '../../components/account/sections';

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/wine-cellar';
 import { CELLARING_TEXT } from '../../../domain/cellaring';
-import { listWineCellar } from '../../../services/account';
+import { listWineCellar } from '../../../services/identity/account';
 import { accountTitle } from '../../components/account/sections';
 import { requireAccount } from '../../lib/account.server';
 

@@ -1,0 +1,97 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderLines, orders } from '../../db/schema';
+import { getSite, isSiteId } from '../../domain/sites';
+import { UNLIMITED_ITEM_CODES } from '../../domain/unlimited';
+import { activateOrderGiftCards } from '../gift-cards/gift-cards';
+import { creditOrderPoints } from '../memberships/points';
+import { requestUnlimited } from '../memberships/subscriptions';
+import { dropHeldJobs, releaseHeldJobs } from '../platform/outbox';
+
+// What an order gives — its e-gift cards, an Unlimited membership, its points — is given once its payment is taken,
+// never while it is only authorised: an authorisation may still be released (the order cancelled, the capture
+// refused), and what was given by then could not be taken back (a gift card's code is in its recipient's mailbox).
+// Checkout writes the cards without their balance and holds their emails; `giveOrder` gives all of it in the
+// transaction that records the capture (or the order's own, when nothing is left to capture).
+
+/** True when the order's lines hold Unlimited. */
+async function buysUnlimited(tx: Db, orderId: number): Promise<boolean> {
+  const [line] = await tx
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.itemCode, [...UNLIMITED_ITEM_CODES])))
+    .limit(1);
+  return Boolean(line);
+}
+
+/**
+ * Gives what the order bought, once: only when its payment is captured, it is not cancelled and it has not given
+ * already (one conditional update decides). The cards get their `issue` entries, their held emails go, Unlimited is
+ * requested for the buyer and the points are credited. Answers whether this call gave them.
+ */
+export async function giveOrder(tx: Db, orderId: number, now: Date): Promise<boolean> {
+  const [order] = await tx
+    .update(orders)
+    .set({ givenAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNull(orders.givenAt),
+        eq(orders.paymentStatus, 'CAPTURED'),
+        eq(orders.status, 'PROCESSING'),
+      ),
+    )
+    .returning({
+      customerId: orders.customerId,
+      siteId: orders.siteId,
+      subtotalCents: orders.subtotalCents,
+      placedAt: orders.placedAt,
+    });
+  if (!order) return false;
+  await activateOrderGiftCards(tx, orderId, now);
+  await releaseHeldJobs(tx, orderId, now);
+  if (order.customerId !== null && (await buysUnlimited(tx, orderId)))
+    await requestUnlimited(tx, { customerId: order.customerId, startedAt: order.placedAt, orderId });
+  const brand = getSite(isSiteId(order.siteId) ? order.siteId : 'law-au').brand.code;
+  await creditOrderPoints(tx, order.customerId, brand, { id: orderId, subtotalCents: order.subtotalCents });
+  return true;
+}
+
+/** True when the order has given what it bought (checkout's own orders before their capture have not). */
+export async function orderHasGiven(tx: Db, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isNotNull(orders.givenAt)));
+  return Boolean(row);
+}
+
+/**
+ * An order cancelled before it gave anything: its cards' held emails are dropped (their codes go with them, so the
+ * cards, which hold nothing, can never be spent).
+ */
+export async function dropHeldGifts(tx: Db, orderId: number): Promise<void> {
+  await dropHeldJobs(tx, orderId);
+}
+
+/**
+ * Unlimited bought by an order of this customer's that has not given yet (its payment not captured): it counts as a
+ * membership in standing, so a second order cannot buy it again meanwhile.
+ */
+export async function unlimitedPending(tx: Db, customerId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        isNull(orders.givenAt),
+        eq(orders.status, 'PROCESSING'),
+        inArray(orderLines.itemCode, [...UNLIMITED_ITEM_CODES]),
+        sql`${orders.paymentStatus} <> 'RELEASED'`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
