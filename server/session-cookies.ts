@@ -1,17 +1,17 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { REMEMBER_COOKIE, REMEMBER_MS, SESSION_COOKIE, type SessionTokens } from '../services/identity/identity';
+import { cookieHeader, placedOrderCookies, SHOP_COOKIES, secureOrigin } from '../http/cookies';
 import type { AppEnv } from './types';
 
 // The login cookies of CONTRACT.md: a session cookie (no expiry; the server enforces the idle limit) for
 // a full login and a persistent cookie for the remembered identity. Both HttpOnly, SameSite=Lax, and
 // Secure when the visitor came over TLS.
 
-export const CART_COOKIE = 'cart_id';
-const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+export { CART_COOKIE, ORDER_ACCESS_COOKIE } from '../http/cookies';
 
 function secure(c: Context<AppEnv>): boolean {
-  return c.var.ctx.origin.startsWith('https:');
+  return secureOrigin(c.var.ctx.origin);
 }
 
 export function presentedTokens(c: Context<AppEnv>): SessionTokens {
@@ -29,28 +29,15 @@ export function clearLoginCookie(c: Context<AppEnv>, name: string): void {
 }
 
 export function setCartCookie(c: Context<AppEnv>, cartId: string | null): void {
-  if (cartId === null) {
-    deleteCookie(c, CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c) });
-    return;
-  }
-  setCookie(c, CART_COOKIE, cartId, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: secure(c),
-    maxAge: CART_COOKIE_MAX_AGE,
-  });
+  c.header('Set-Cookie', cookieHeader(SHOP_COOKIES.cart, cartId, secure(c)), { append: true });
 }
 
-/** The guest's key to their confirmation page: the checkout key that placed the order (one day). */
-export const ORDER_ACCESS_COOKIE = 'order_access';
+/** SPEC §4: the voucher cookie is cleared at order confirmation (and once its code was tried on the cart). */
+export function clearVoucherCookie(c: Context<AppEnv>): void {
+  c.header('Set-Cookie', cookieHeader(SHOP_COOKIES.voucher, null, secure(c)), { append: true });
+}
 
-export function setOrderAccessCookie(c: Context<AppEnv>, idempotencyKey: string): void {
-  setCookie(c, ORDER_ACCESS_COOKIE, idempotencyKey, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: secure(c),
-    maxAge: 24 * 60 * 60,
-  });
+/** The cookies of an order just placed (http/cookies.ts placedOrderCookies: the page's form post writes the same). */
+export function setPlacedOrderCookies(c: Context<AppEnv>, idempotencyKey: string): void {
+  for (const cookie of placedOrderCookies(idempotencyKey, secure(c))) c.header('Set-Cookie', cookie, { append: true });
 }

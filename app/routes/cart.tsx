@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
+import { cookieHeader, SHOP_COOKIES, secureOrigin } from '../../http/cookies';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart/cart';
 import { cartJsonFor } from '../../services/cart/cart-json';
@@ -42,7 +43,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     reordered,
   };
   if (!applied?.outcome) return loaded;
-  return data(loaded, { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } });
+  return data(loaded, {
+    headers: { 'Set-Cookie': cookieHeader(SHOP_COOKIES.voucher, null, secureOrigin(ctx.origin)) },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ error, matches }) =>

@@ -5,6 +5,7 @@ import { isCurrent } from '../../domain/identity-rules';
 import { hkDistrictName } from '../../domain/hk-districts';
 import { centsToAmount, formatMoney } from '../../domain/money';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
+import { cookieHeader, SHOP_COOKIES, secureOrigin } from '../../http/cookies';
 import type { I18n } from '@lingui/core';
 import { type ConfirmedOrder, findConfirmedOrder } from '../../services/orders/confirmed-order';
 import { refundTextsOf, SERVER_FILLED_TEXTS } from '../../services/platform/server-texts';
@@ -58,7 +59,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         fromEmail: false,
         ...(await giftCardTexts(ctx, order)),
       },
-      { headers: { 'Set-Cookie': `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } },
+      { headers: { 'Set-Cookie': cookieHeader(SHOP_COOKIES.voucher, null, secureOrigin(ctx.origin)) } },
     );
   } catch (error) {
     if (error instanceof ServiceError && (error.kind === 'not_found' || error.kind === 'throttled'))

@@ -3,20 +3,19 @@ import {
   type AppliedGiftCards,
   type CheckoutActionData,
   checkoutFieldOf,
-  checkoutInputSchemaFor,
   checkoutInputFromForm,
   giftCardCodesOf,
 } from '../../domain/checkout';
 import { GIFT_CARD_ERRORS, last4Of, normaliseGiftCardCode } from '../../domain/gift-cards';
 import { isCurrent } from '../../domain/identity-rules';
 import { issueText, sentText, type Text } from '../../domain/message';
-import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { GIFT_CARD_ONLY_TEXTS } from '../../domain/gift-card-texts';
 import { getAccountDetails } from '../../services/identity/account';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart/cart';
 import { cartJsonFor } from '../../services/cart/cart-json';
 import { checkoutContextOf } from '../../services/checkout/context';
-import { placeOrder } from '../../services/checkout/place-order';
+import { submitCheckout } from '../../services/checkout/submit-checkout';
+import { placedOrderCookies, secureOrigin } from '../../http/cookies';
 import { previewGiftCards } from '../../services/checkout/gift-card-preview';
 import type { RequestContext } from '../../services/platform/request-context';
 import { GIFT_CARD_FIELD_TEXTS, SERVER_FILLED_TEXTS, SERVER_ONLY_TEXTS } from '../../services/platform/server-texts';
@@ -109,32 +108,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A code typed but not applied pays too.
   form.giftCards = [form.giftCards ?? '', form.giftCardCode ?? ''].join('\n');
   const customer = isCurrent(ctx.visitor);
-  const parsed = checkoutInputSchemaFor(ctx.site.country).safeParse(checkoutInputFromForm(form, customer));
-  if (!parsed.success) {
-    const i18n = await ctx.messages();
-    const errors = parsed.error.issues.map((issue) => ({
-      field: checkoutFieldOf(issue.path),
-      message: serverWritten(i18n, sentText(i18n, issueText(issue))),
-    }));
-    const giftCards = await appliedGiftCards(ctx, giftCardCodesOf(values.giftCards));
-    return data<CheckoutActionData>({ errors, values, giftCards }, { status: 400 });
-  }
-  const cartCtx = cartContextOf(ctx);
   try {
-    const placed = await placeOrder(
-      checkoutContextOf(ctx),
-      await findVisitorCart(cartCtx, ctx.cookies.cart_id),
-      parsed.data,
-    );
-    const secure = ctx.origin.startsWith('https:') ? '; Secure' : '';
+    const submitted = await submitCheckout(ctx, ctx.cookies.cart_id, checkoutInputFromForm(form, customer));
+    if (!submitted.ok) {
+      const i18n = await ctx.messages();
+      const errors = submitted.issues.map((issue) => ({
+        field: checkoutFieldOf(issue.path),
+        message: serverWritten(i18n, sentText(i18n, issueText(issue))),
+      }));
+      const giftCards = await appliedGiftCards(ctx, giftCardCodesOf(values.giftCards));
+      return data<CheckoutActionData>({ errors, values, giftCards }, { status: 400 });
+    }
     const headers = new Headers();
-    headers.append(
-      'Set-Cookie',
-      `order_access=${parsed.data.idempotencyKey}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`,
-    );
-    // SPEC §4: the voucher cookie is cleared at order confirmation.
-    headers.append('Set-Cookie', `${VOUCHER_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
-    return redirect(`/checkout/confirmation/${placed.orderNumber}`, { status: 303, headers });
+    for (const cookie of placedOrderCookies(submitted.idempotencyKey, secureOrigin(ctx.origin)))
+      headers.append('Set-Cookie', cookie);
+    return redirect(`/checkout/confirmation/${submitted.placed.orderNumber}`, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     const i18n = await ctx.messages();

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { pointsEarned } from '../../domain/cart-pricing';
 import { CartItemsBodySchema, giftVoucherSchema, QuantityPathSchema } from '../../domain/cart-rules';
@@ -30,7 +30,7 @@ import {
 } from '../../services/vouchers/vouchers';
 import { spendCodeTry } from '../budget-guards';
 import { fail, failInput, failWith, ok } from '../envelope';
-import { CART_COOKIE, setCartCookie } from '../session-cookies';
+import { CART_COOKIE, clearVoucherCookie, setCartCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 import { customerIdOf, LOGIN_REQUIRED } from './user-auth';
@@ -99,7 +99,7 @@ async function cartWithVoucherCookie(c: Context<AppEnv>, validate: boolean) {
   const code = getCookie(c, VOUCHER_COOKIE);
   let outcome: VoucherCookieOutcome | null = null;
   if (code !== undefined) {
-    deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
+    clearVoucherCookie(c);
     const applied = await applyVoucherCookie(ctx, c.var.ctx, cartId, code, { createCart: true });
     if (applied.cartId !== cartId) {
       cartId = applied.cartId;

@@ -1,17 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
-import { deleteCookie, getCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { CheckoutInputSchema, checkoutInputSchemaFor } from '../../domain/checkout';
+import { CheckoutInputSchema } from '../../domain/checkout';
 import { isCurrent } from '../../domain/identity-rules';
-import { VOUCHER_COOKIE } from '../../domain/offer-codes';
 import { checkoutContextOf } from '../../services/checkout/context';
 import { findConfirmedOrder } from '../../services/orders/confirmed-order';
-import { placeOrder } from '../../services/checkout/place-order';
+import { submitCheckout } from '../../services/checkout/submit-checkout';
 import { previewGiftCards } from '../../services/checkout/gift-card-preview';
 import { cancelByCustomer } from '../../services/orders/moves/customer-cancel';
 import { MoveResultSchema, orderMovesContextOf } from './operator';
 import { failInput, ok } from '../envelope';
-import { ORDER_ACCESS_COOKIE, setOrderAccessCookie } from '../session-cookies';
+import { CART_COOKIE, ORDER_ACCESS_COOKIE, setPlacedOrderCookies } from '../session-cookies';
 import { cartIdOf } from './cart';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
@@ -70,15 +69,10 @@ export const checkoutApi = createApiRouter()
       responses: responses(PlacedSchema, 'The order placed (or placed before with this key).', [400, 403, 409]),
     }),
     async (c) => {
-      const ctx = c.var.ctx;
-      // The site's own address rules: a district in Hong Kong, the country's postcode elsewhere.
-      const checked = checkoutInputSchemaFor(ctx.site.country).safeParse(c.req.valid('json'));
-      if (!checked.success) return failInput(c, checked.error.issues);
-      const input = checked.data;
-      const placed = await placeOrder(checkoutContextOf(ctx), await cartIdOf(c), input);
-      setOrderAccessCookie(c, input.idempotencyKey);
-      deleteCookie(c, VOUCHER_COOKIE, { path: '/' });
-      return ok(c, placed);
+      const submitted = await submitCheckout(c.var.ctx, getCookie(c, CART_COOKIE), c.req.valid('json'));
+      if (!submitted.ok) return failInput(c, submitted.issues);
+      setPlacedOrderCookies(c, submitted.idempotencyKey);
+      return ok(c, submitted.placed);
     },
   )
   .openapi(

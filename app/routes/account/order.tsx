@@ -1,3 +1,4 @@
+import { cookieHeader, SHOP_COOKIES, secureOrigin } from '../../../http/cookies';
 import { useLingui } from '@lingui/react';
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/order';
@@ -50,10 +51,8 @@ export async function action(args: Route.ActionArgs) {
   const cartId = found ?? newCartId();
   const result = await reorder({ ...cart, messages: ctx.messages }, cartId, customerId, order.orderNumber);
   const headers = new Headers();
-  if (cartId !== ctx.cookies.cart_id) {
-    const secure = ctx.origin.startsWith('https:') ? '; Secure' : '';
-    headers.append('Set-Cookie', `cart_id=${cartId}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax${secure}`);
-  }
+  if (cartId !== ctx.cookies.cart_id)
+    headers.append('Set-Cookie', cookieHeader(SHOP_COOKIES.cart, cartId, secureOrigin(ctx.origin)));
   return redirect(reorderCartPath(result), { status: 303, headers });
 }
 

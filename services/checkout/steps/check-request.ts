@@ -1,18 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { customerAddresses, customers, type OrderAddress } from '../../../db/schema';
-import {
-  addressSchemaFor,
-  type AddressInput,
-  type CheckoutInput,
-  validEmail,
-  CHECKOUT_ERRORS,
-} from '../../../domain/checkout';
+import { type AddressInput, type CheckoutInput, validEmail, CHECKOUT_ERRORS } from '../../../domain/checkout';
 import { lookupPostcode } from '../../cart/postcodes';
 import { ServiceError } from '../../platform/service-error';
-import { issueText } from '../../../domain/message';
 import { randomToken } from '../../platform/random-token';
-import { GENERIC_ERRORS } from '../../../domain/errors';
 import type { CheckoutContext, OrderRequest } from '../context';
 
 function toOrderAddress(a: AddressInput): OrderAddress {
@@ -70,7 +62,11 @@ async function deliveryAddressOf(ctx: CheckoutContext, input: CheckoutInput): Pr
   return address;
 }
 
-/** Step 1: the card's details, the buyer's email and addresses; every attempt that goes on spends from the budgets. */
+/**
+ * Step 1: who buys and where it goes. The input has passed the site's own rules once already (a district in Hong
+ * Kong, the country's postcode elsewhere: submit-checkout.ts); here the buyer's email, a saved address's owner and a
+ * delivery postcode we know are checked against the database.
+ */
 export async function checkRequest(
   ctx: CheckoutContext,
   cartId: string,
@@ -78,12 +74,6 @@ export async function checkRequest(
   input: CheckoutInput,
 ): Promise<OrderRequest> {
   const now = ctx.clock.now();
-  // The site's own address rules (a district in Hong Kong, the country's postcode elsewhere), whoever sent it.
-  const addressRules = addressSchemaFor(ctx.site.country);
-  for (const given of [input.delivery, input.billingSameAsDelivery ? undefined : input.billing]) {
-    const issue = given === undefined ? undefined : addressRules.safeParse(given).error?.issues[0];
-    if (issue) throw new ServiceError(GENERIC_ERRORS.invalid, issueText(issue));
-  }
   const email = await buyerEmail(ctx.db, customerId, input);
   const delivery =
     input.savedAddressId !== undefined || input.delivery !== undefined ? await deliveryAddressOf(ctx, input) : null;
