@@ -29,8 +29,8 @@ import {
   register,
   revokeTokens,
   SESSION_COOKIE,
+  mergeCartOnLogin,
 } from '../../services/identity/identity';
-import { joinCartsAtLogin } from '../../services/cart/login-cart';
 import { ServiceError } from '../../services/platform/service-error';
 import { ok } from '../envelope';
 import { CART_COOKIE, clearLoginCookie, presentedTokens, setCartCookie, setLoginCookies } from '../session-cookies';
@@ -44,7 +44,7 @@ async function beginSession(c: Context<AppEnv>, result: LoginResult): Promise<vo
   const { db, site } = c.var.ctx;
   setLoginCookies(c, result.tokens);
   const anonymous = getCookie(c, CART_COOKIE);
-  const cartId = await joinCartsAtLogin(db, site, isCartId(anonymous) ? anonymous : null, result.customerId);
+  const cartId = await mergeCartOnLogin(db, site, isCartId(anonymous) ? anonymous : null, result.customerId);
   if (cartId) setCartCookie(c, cartId);
 }
 

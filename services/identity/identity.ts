@@ -18,7 +18,7 @@ import type { Clock } from '../../domain/clock';
 import { normaliseEmail, PROSPECT, throttleAddressOf, type Visitor, LOGIN_ERRORS } from '../../domain/identity-rules';
 import type { LoginInput, RegistrationInput } from '../../domain/identity-schemas';
 import type { Site } from '../../domain/sites';
-import { cartChanged, latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from '../cart/cart';
+import { cartChanged, dropLinesPastCap, latestCustomerCart, MAX_GIFT_VOUCHER_LINES, newCartId } from '../cart/cart';
 import { ServiceError } from '../platform/service-error';
 import { STANDING_STATES } from '../../domain/unlimited';
 
@@ -422,69 +422,78 @@ export async function mergeCartOnLogin(
   customerId: number,
 ): Promise<string | null> {
   return inTransaction(db, async (tx) => {
-    const ownId = await latestCustomerCart(tx, customerId, site.id);
-    const [anonymous] = anonymousCartId
-      ? await tx
-          .select({ id: carts.id, customerId: carts.customerId, siteId: carts.siteId, voucherCode: carts.voucherCode })
-          .from(carts)
-          .where(eq(carts.id, anonymousCartId))
-          .for('update')
-      : [];
-    // A cart of another customer or another site is not the visitor's to merge.
-    const mergeable =
-      anonymous &&
-      anonymous.siteId === site.id &&
-      (anonymous.customerId === null || anonymous.customerId === customerId)
-        ? anonymous
-        : null;
-    if (!mergeable) return ownId;
-    if (ownId === mergeable.id) return ownId;
-    if (!ownId) {
-      // NOTE: the lines move to a cart with a new id rather than the anonymous cart becoming the account's:
-      // an anonymous id may have been planted in this browser by someone who would then know it.
-      const id = newCartId();
-      await tx
-        .insert(carts)
-        .values({ id, siteId: site.id, customerId, version: 1, voucherCode: mergeable.voucherCode });
-      await tx.update(cartLines).set({ cartId: id }).where(eq(cartLines.cartId, mergeable.id));
-      await tx.delete(carts).where(eq(carts.id, mergeable.id));
-      return id;
-    }
-    await tx.execute(sql`select id from ${carts} where ${carts.id} = ${ownId} for update`);
-    const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, mergeable.id)).orderBy(cartLines.id);
-    // The e-gift cap holds after the merge: the customer's cards stay, the anonymous ones fill what room is left
-    // (the others go with the anonymous cart).
-    const [held] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, ownId), sql`${cartLines.giftVoucher} is not null`));
-    let giftRoom = MAX_GIFT_VOUCHER_LINES - (held?.n ?? 0);
-    for (const line of lines) {
-      if (line.giftVoucher) {
-        if (giftRoom-- > 0) await tx.update(cartLines).set({ cartId: ownId }).where(eq(cartLines.id, line.id));
-        continue;
-      }
-      await tx
-        .insert(cartLines)
-        .values({
-          cartId: ownId,
-          itemCode: line.itemCode,
-          quantity: line.quantity,
-          upsellType: line.upsellType,
-          upsellRule: line.upsellRule,
-        })
-        .onConflictDoUpdate({
-          target: [cartLines.cartId, cartLines.itemCode],
-          targetWhere: sql`gift_voucher is null`,
-          set: { quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})` },
-        });
-    }
-    await tx.delete(carts).where(eq(carts.id, mergeable.id));
-    // The voucher comes along unless the customer's cart has one already (one voucher per order).
-    await tx
-      .update(carts)
-      .set({ ...cartChanged(), voucherCode: sql`coalesce(${carts.voucherCode}, ${mergeable.voucherCode})` })
-      .where(eq(carts.id, ownId));
-    return ownId;
+    const cartId = await joinAnonymousCart(tx, site, anonymousCartId, customerId);
+    // The 50-line cap holds after the merge: the customer's own lines stay, the anonymous ones fill what room is
+    // left in the order they were added, the others are dropped (services/cart/cart.ts dropLinesPastCap).
+    if (cartId) await dropLinesPastCap(tx, cartId);
+    return cartId;
   });
+}
+
+async function joinAnonymousCart(
+  tx: Db,
+  site: Site,
+  anonymousCartId: string | null,
+  customerId: number,
+): Promise<string | null> {
+  const ownId = await latestCustomerCart(tx, customerId, site.id);
+  const [anonymous] = anonymousCartId
+    ? await tx
+        .select({ id: carts.id, customerId: carts.customerId, siteId: carts.siteId, voucherCode: carts.voucherCode })
+        .from(carts)
+        .where(eq(carts.id, anonymousCartId))
+        .for('update')
+    : [];
+  // A cart of another customer or another site is not the visitor's to merge.
+  const mergeable =
+    anonymous && anonymous.siteId === site.id && (anonymous.customerId === null || anonymous.customerId === customerId)
+      ? anonymous
+      : null;
+  if (!mergeable) return ownId;
+  if (ownId === mergeable.id) return ownId;
+  if (!ownId) {
+    // NOTE: the lines move to a cart with a new id rather than the anonymous cart becoming the account's:
+    // an anonymous id may have been planted in this browser by someone who would then know it.
+    const id = newCartId();
+    await tx.insert(carts).values({ id, siteId: site.id, customerId, version: 1, voucherCode: mergeable.voucherCode });
+    await tx.update(cartLines).set({ cartId: id }).where(eq(cartLines.cartId, mergeable.id));
+    await tx.delete(carts).where(eq(carts.id, mergeable.id));
+    return id;
+  }
+  await tx.execute(sql`select id from ${carts} where ${carts.id} = ${ownId} for update`);
+  const lines = await tx.select().from(cartLines).where(eq(cartLines.cartId, mergeable.id)).orderBy(cartLines.id);
+  // The e-gift cap holds after the merge: the customer's cards stay, the anonymous ones fill what room is left
+  // (the others go with the anonymous cart).
+  const [held] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, ownId), sql`${cartLines.giftVoucher} is not null`));
+  let giftRoom = MAX_GIFT_VOUCHER_LINES - (held?.n ?? 0);
+  for (const line of lines) {
+    if (line.giftVoucher) {
+      if (giftRoom-- > 0) await tx.update(cartLines).set({ cartId: ownId }).where(eq(cartLines.id, line.id));
+      continue;
+    }
+    await tx
+      .insert(cartLines)
+      .values({
+        cartId: ownId,
+        itemCode: line.itemCode,
+        quantity: line.quantity,
+        upsellType: line.upsellType,
+        upsellRule: line.upsellRule,
+      })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.itemCode],
+        targetWhere: sql`gift_voucher is null`,
+        set: { quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})` },
+      });
+  }
+  await tx.delete(carts).where(eq(carts.id, mergeable.id));
+  // The voucher comes along unless the customer's cart has one already (one voucher per order).
+  await tx
+    .update(carts)
+    .set({ ...cartChanged(), voucherCode: sql`coalesce(${carts.voucherCode}, ${mergeable.voucherCode})` })
+    .where(eq(carts.id, ownId));
+  return ownId;
 }

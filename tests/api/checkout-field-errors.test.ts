@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appContext } from '../../app/context';
 import { i18nFor } from '../../app/lib/i18n';
-import { action } from '../../app/routes/checkout';
 import { CHECKOUT_ERRORS, type CheckoutActionData } from '../../domain/checkout';
 import type { ErrorType } from '../../domain/errors';
 import { GIFT_CARD_ERRORS } from '../../domain/gift-cards';
@@ -13,6 +10,7 @@ import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { createTestPaymentProvider } from '../../services/payments/test-provider';
 import { ServiceError } from '../../services/platform/service-error';
+import { checkoutActionPage } from '../support/checkout-page-app';
 import { createVisitor } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
@@ -40,13 +38,7 @@ beforeAll(async () => {
     config: testConfig(),
     messagesFor: i18nFor,
     payments,
-    renderPage: async (request, ctx) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, ctx);
-      const answer = await action({ request, context, params: {}, unstable_pattern: '/checkout' } as never);
-      if (answer instanceof Response) return answer;
-      return Response.json(answer.data, { status: answer.init?.status ?? 200 });
-    },
+    renderPage: checkoutActionPage,
   });
 });
 afterAll(async () => {

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appContext } from '../../app/context';
 import { i18nFor } from '../../app/lib/i18n';
-import { action } from '../../app/routes/checkout';
 import { giftCardLedger, orders, outbox } from '../../db/schema';
 import type { CheckoutActionData } from '../../domain/checkout';
 import { type App, createApp } from '../../server/app';
 import { giftCardKeyOf, testConfig } from '../../server/config';
 import { type GiftCardMail, openGiftCardMail } from '../../services/gift-cards/email';
 import { giftCardBody, orderBody } from '../support/checkout-input';
+import { checkoutActionPage } from '../support/checkout-page-app';
 import { createVisitor } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
@@ -28,13 +26,7 @@ beforeAll(async () => {
     database: testDb.database,
     config: testConfig(),
     messagesFor: i18nFor,
-    renderPage: async (request, ctx) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, ctx);
-      const answer = await action({ request, context, params: {}, unstable_pattern: '/checkout' } as never);
-      if (answer instanceof Response) return answer;
-      return Response.json(answer.data, { status: answer.init?.status ?? 200 });
-    },
+    renderPage: checkoutActionPage,
   });
 });
 afterAll(async () => {

@@ -98,16 +98,20 @@ describe('cart ids', () => {
   });
 });
 
+/** The item codes of `n` generated wines in stock, in code order. */
+async function inStockWines(n: number): Promise<string[]> {
+  const rows = await t.testDb.database.db
+    .select({ code: products.itemCode })
+    .from(products)
+    .where(and(like(products.itemCode, 'W%'), eq(products.availability, 'in_stock')))
+    .orderBy(asc(products.itemCode))
+    .limit(n);
+  return rows.map((r) => r.code);
+}
+
 describe('the size of a cart', () => {
   it('holds at most 50 different items: the 51st is refused with a message and the cart stays as it was', async () => {
-    const codes = (
-      await t.testDb.database.db
-        .select({ code: products.itemCode })
-        .from(products)
-        .where(and(like(products.itemCode, 'W%'), eq(products.availability, 'in_stock')))
-        .orderBy(asc(products.itemCode))
-        .limit(52)
-    ).map((r) => r.code);
+    const codes = await inStockWines(52);
     expect(codes).toHaveLength(52);
     const v = visitor();
     const fifty = await v.call('POST', '/api/cart/itemcode/', {
@@ -129,14 +133,7 @@ describe('the size of a cart', () => {
   });
 
   it('holds at 50 after a login: the customer keeps their lines, the guest’s fill the room left, the rest go', async () => {
-    const codes = (
-      await t.testDb.database.db
-        .select({ code: products.itemCode })
-        .from(products)
-        .where(and(like(products.itemCode, 'W%'), eq(products.availability, 'in_stock')))
-        .orderBy(asc(products.itemCode))
-        .limit(60)
-    ).map((r) => r.code);
+    const codes = await inStockWines(60);
     expect(codes).toHaveLength(60);
     const addAll = (v: ReturnType<typeof visitor>, some: string[]) =>
       v.call('POST', '/api/cart/itemcode/', { cartItems: some.map((itemCode) => ({ itemCode, quantity: 1 })) });

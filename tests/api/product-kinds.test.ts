@@ -1,23 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CHECK_VIOLATION, databaseErrorCode } from '../../db/client';
+import { CHECK_VIOLATION } from '../../db/client';
 import { products } from '../../db/schema';
 import { PRODUCT_KIND_LIST, UNLISTED_KINDS } from '../../domain/product-kinds';
+import { refusal } from '../support/database-refusal';
 import { useTestApp } from '../support/test-app';
 
 // The product kinds (domain/product-kinds.ts) are the database's too: a kind outside the table is refused by the
 // column's check constraint, whoever writes it (a hand-written insert, a script, a future import).
 const t = useTestApp();
 const db = () => t.testDb.database.db;
-
-async function refusal(write: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await write();
-    return undefined;
-  } catch (error) {
-    return databaseErrorCode(error);
-  }
-}
 
 const insertProduct = (itemCode: string, kind: string) =>
   db().execute(sql`

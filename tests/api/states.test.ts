@@ -1,22 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CHECK_VIOLATION, databaseErrorCode } from '../../db/client';
+import { CHECK_VIOLATION } from '../../db/client';
 import { customerSubscriptions, orders, reviews } from '../../db/schema';
+import { refusal } from '../support/database-refusal';
 import { useTestApp } from '../support/test-app';
 
 // The state sets (domain/state-machine.ts) are the database's too: a status outside its set is refused by the
 // column's check constraint, whoever writes it.
 const t = useTestApp();
 const db = () => t.testDb.database.db;
-
-async function refusal(write: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await write();
-    return undefined;
-  } catch (error) {
-    return databaseErrorCode(error);
-  }
-}
 
 describe('a status outside its set', () => {
   it.each([

@@ -1,4 +1,12 @@
-import { expect, expectAccessible, gotoHydrated, siteUrl, test, waitForHydration } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  gotoHydrated,
+  registerThroughForm,
+  siteUrl,
+  test,
+  waitForHydration,
+} from './support/fixtures';
 
 // A new account is asked to confirm its email address, and can have the link sent again; the link's page confirms
 // with a button (a post), and says plainly when a link is no longer valid.
@@ -7,15 +15,8 @@ test.describe('confirming the email address', () => {
   test('a new account sees the notice and sends the link again; a demo account sees none', { tag: '@db' }, async ({
     page,
   }) => {
-    await gotoHydrated(page, '/registration');
-    const form = page.getByRole('region', { name: 'Create an account' });
-    await form.getByLabel('First name').fill('Vera');
-    await form.getByLabel('Last name').fill('Fy');
     const email = `vera.${Date.now()}@example.com`;
-    await form.getByLabel('Email address').fill(email);
-    await form.getByLabel('Password').fill('Vintage2027');
-    await form.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
+    await registerThroughForm(page, { firstName: 'Vera', lastName: 'Fy', email, password: 'Vintage2027' });
     // The account page is a new document: its button acts once hydrated.
     await waitForHydration(page);
 

@@ -6,6 +6,7 @@ import {
   gotoHydrated,
   PORT,
   pageApi,
+  registerThroughForm,
   siteUrl,
   test,
   waitForHydration,
@@ -18,15 +19,8 @@ test('a card sent to an account’s unconfirmed email shows only once the addres
   page,
   browser,
 }) => {
-  await gotoHydrated(page, '/registration');
-  const form = page.getByRole('region', { name: 'Create an account' });
-  await form.getByLabel('First name').fill('Una');
-  await form.getByLabel('Last name').fill('Proven');
   const email = `una.${Date.now()}@example.com`;
-  await form.getByLabel('Email address').fill(email);
-  await form.getByLabel('Password').fill('Vintage2027');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/account');
+  await registerThroughForm(page, { firstName: 'Una', lastName: 'Proven', email, password: 'Vintage2027' });
 
   // Someone else sends a $30 card to that address.
   const buyer = await browser.newContext();

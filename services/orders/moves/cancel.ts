@@ -3,26 +3,18 @@ import { orders } from '../../../db/schema';
 import { giftCardsPaidLeft, voidIssuedGiftCards } from '../../gift-cards/gift-cards';
 import { dropHeldGifts } from '../gifts';
 import { endOrderMemberships } from '../../memberships/subscriptions';
-import { ORDER_STATUS } from '../../../domain/orders';
-import { canMove } from '../../../domain/state-machine';
-import { ServiceError } from '../../platform/service-error';
-import { GENERIC_ERRORS } from '../../../domain/errors';
 import { returnStock } from '../../catalogue/stock';
 import { takeBackOrderPoints } from '../../memberships/points';
 import type { PaymentRefundJob } from '../../payments/refund-jobs';
 import type { Actor, OrderMovesContext } from './move-order';
 import {
-  OPERATOR_TEXTS,
   pointsOrderOf,
   callProvider,
   capturedOf,
   destinationOf,
   enqueuePaymentJob,
-  eventsOf,
-  inTransaction,
-  lastMoveTo,
+  moveTo,
   queueEmail,
-  readOrder,
   record,
   refundGiftCards,
   resultOf,
@@ -32,14 +24,8 @@ import {
  * Cancels an order not shipped yet: its authorisation is released (or, captured, the whole amount refunded to the
  * card), its lines' bottles go back into stock and the points it earned are taken back.
  */
-export async function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor) {
-  return inTransaction(ctx.db, async (tx) => {
-    const row = await readOrder(tx, orderNumber, true);
-    if (row.status === 'CANCELLED')
-      return { result: await resultOf(tx, row, false, lastMoveTo(await eventsOf(tx, row.id), 'CANCELLED')) };
-    if (!canMove(ORDER_STATUS, row.status, 'CANCELLED'))
-      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'cancelled'));
-    const now = ctx.clock.now();
+export function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor) {
+  return moveTo(ctx, orderNumber, 'CANCELLED', 'cancelled', async (tx, row, now) => {
     // What it gave ends with it: the e-gift cards it bought (refused when one was spent), the Unlimited membership.
     // One that had not given yet (its payment not captured) gives nothing now.
     const given = row.givenAt !== null;

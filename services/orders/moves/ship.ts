@@ -9,7 +9,7 @@ import {
   OPERATOR_TEXTS,
   type OrderRow,
   eventsOf,
-  inTransaction,
+  inMoveTransaction,
   lastMoveTo,
   queueEmail,
   readOrder,
@@ -49,7 +49,7 @@ export async function ship(ctx: OrderMovesContext, orderNumber: string, tracking
       throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.notCaptured(before.orderNumber));
     }
   }
-  return inTransaction(ctx.db, async (tx) => {
+  return inMoveTransaction(ctx.db, async (tx) => {
     const row = await readOrder(tx, orderNumber, true);
     const shippedMeanwhile = await repeat(tx, row);
     if (shippedMeanwhile) return { result: shippedMeanwhile };

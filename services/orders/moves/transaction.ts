@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { type Db, inTransaction } from '../../../db/client';
 import { customers, orderEvents, orders } from '../../../db/schema';
 import { refundToGiftCards } from '../../gift-cards/gift-cards';
-import type { OrderEventKind, OrderStatus } from '../../../domain/orders';
+import { ORDER_STATUS, type OrderEventKind, type OrderStatus } from '../../../domain/orders';
+import { canMove } from '../../../domain/state-machine';
 import { getSite, isSiteId, type Site } from '../../../domain/sites';
 import { cardChargeOf } from '../../payments/capture';
 import { type OrderEventView, toView } from '../history';
@@ -119,14 +120,38 @@ export function lastMoveTo(events: (typeof orderEvents.$inferSelect)[], to: Orde
   return found ? toView(found) : null;
 }
 
-/** Runs a move's transaction, then what it left to do after the commit (the provider's call). */
-export async function inTransaction(
-  db: Db,
-  work: (tx: Db) => Promise<{ result: MoveResult; after?: () => Promise<void> }>,
-): Promise<MoveResult> {
-  const done = await db.transaction((tx) => work(tx as unknown as Db));
+/** What a move's transaction answers, and what it leaves to do after the commit (the provider's call). */
+export interface MoveWork {
+  result: MoveResult;
+  after?: () => Promise<void>;
+}
+
+/** Runs a move's transaction, then what it left to do after the commit. */
+export async function inMoveTransaction(db: Db, work: (tx: Db) => Promise<MoveWork>): Promise<MoveResult> {
+  const done = await inTransaction(db, work);
   await done.after?.();
   return done.result;
+}
+
+/**
+ * A move of the order's state to `to`, under its row lock: made once (the same move again answers the event it
+ * made and records nothing), refused when the order's state does not allow it, else `work` makes it.
+ */
+export function moveTo(
+  ctx: OrderMovesContext,
+  orderNumber: string,
+  to: OrderStatus,
+  verb: string,
+  work: (tx: Db, row: OrderRow, now: Date) => Promise<MoveWork>,
+): Promise<MoveResult> {
+  return inMoveTransaction(ctx.db, async (tx) => {
+    const row = await readOrder(tx, orderNumber, true);
+    if (row.status === to)
+      return { result: await resultOf(tx, row, false, lastMoveTo(await eventsOf(tx, row.id), to)) };
+    if (!canMove(ORDER_STATUS, row.status, to))
+      throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refused(row.orderNumber, row.status, verb));
+    return work(tx, row, ctx.clock.now());
+  });
 }
 
 interface EventFields {

@@ -6,7 +6,7 @@ import { SITE_IDS } from '../../../domain/sites';
 import { E2E_OPERATOR_TOKEN } from '../../support/operator-token';
 import type { ApiEnvelope, ApiProduct } from './api-types';
 import { CartPage } from './cart';
-import { installHydrationProbe } from './hydration';
+import { gotoHydrated, installHydrationProbe } from './hydration';
 
 export { CartPage } from './cart';
 export { pageApi } from './page-api';
@@ -291,6 +291,21 @@ export async function logIn(
     { email, password: options.password ?? DEMO_PASSWORD },
   );
   expect(status).toBe(200);
+}
+
+/** Creates an account through the registration page's form, as a shopper does; the page then opens /account. */
+export async function registerThroughForm(
+  page: Page,
+  account: { firstName: string; lastName: string; email: string; password: string },
+) {
+  await gotoHydrated(page, '/registration');
+  const form = page.getByRole('region', { name: 'Create an account' });
+  await form.getByLabel('First name').fill(account.firstName);
+  await form.getByLabel('Last name').fill(account.lastName);
+  await form.getByLabel('Email address').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/account');
 }
 
 /** The operator API, as `npm run orders` calls it through a running server: answers the HTTP status. */
