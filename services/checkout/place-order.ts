@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/client';
 import { type CheckoutInput, CHECKOUT_ERRORS } from '../../domain/checkout';
 import { ServiceError } from '../platform/service-error';
 import type { CheckoutContext, PlacedOrder } from './context';
@@ -15,7 +15,7 @@ import { writeOrder } from './steps/write-order';
  * write the order in one transaction (reprice and check under the cart's lock, take the stock, check the per-person
  * rules, write the order, its lines and gift cards, empty the cart, queue the email), then capture the amount. A card
  * is never charged for an order that does not exist: anything that fails in the transaction rolls all of it back and
- * releases the authorisation (decision 020).
+ * releases the authorisation (decisions 020, 031). Each step takes one input object and answers what the next needs.
  */
 export async function placeOrder(
   ctx: CheckoutContext,
@@ -27,22 +27,23 @@ export async function placeOrder(
   if (earlier) return replay(earlier, ctx, customerId, cartId);
   if (!cartId) throw new ServiceError(CHECKOUT_ERRORS.emptyCart);
 
-  const request = await checkRequest(ctx, cartId, customerId, input);
-  const price = await priceForPayment(ctx, request);
+  const request = await checkRequest(ctx, { cartId, customerId, input });
+  const price = await priceForPayment(ctx, { request });
   if ('replay' in price) return price.replay;
-  const split = await splitPayment(ctx, request, price);
-  const authorisation = await authorise(ctx, request, price, split);
-  const written = await ctx.db
-    .transaction((tx) => writeOrder(tx as unknown as Db, ctx, request, price, authorisation))
-    .catch(async (error: unknown) => {
-      if (authorisation) await releaseOwn(ctx, authorisation.reference);
-      throw error;
-    });
+  const split = await splitPayment(ctx, { request, price });
+  const authorisation = await authorise(ctx, { request, price, split });
+  const written = await inTransaction(ctx.db, (tx) =>
+    writeOrder(tx, ctx, { request, price, held: authorisation }),
+  ).catch(async (error: unknown) => {
+    if (authorisation) await releaseOwn(ctx, authorisation.reference);
+    throw error;
+  });
   if (written.wentOutOfStock) ctx.cache?.clear();
   // This request's own authorisation, unless its order now holds it: a double click's second request lets its go.
   if (authorisation && (written.replayed || authorisation.purpose === 'verify'))
     await releaseOwn(ctx, authorisation.reference);
   if (written.replayed) return replay(written, ctx, customerId, cartId);
-  if (authorisation?.purpose === 'charge') await captureAfterCommit(ctx, written, authorisation.reference);
+  if (authorisation?.purpose === 'charge')
+    await captureAfterCommit(ctx, { written, reference: authorisation.reference });
   return { orderNumber: written.orderNumber, orderId: written.id, replayed: false };
 }

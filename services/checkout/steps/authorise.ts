@@ -21,9 +21,7 @@ function paymentBudgetsOf(ctx: CheckoutContext, cartId: string) {
  */
 export async function authorise(
   ctx: CheckoutContext,
-  request: OrderRequest,
-  price: PriceForPayment,
-  split: PaymentSplit,
+  { request, price, split }: { request: OrderRequest; price: PriceForPayment; split: PaymentSplit },
 ): Promise<HeldPayment | null> {
   const purpose = split.cardCents > 0 ? 'charge' : price.presellCents > 0 ? 'verify' : null;
   if (!purpose) return null;

@@ -6,7 +6,10 @@ import type { CheckoutContext, WrittenOrder } from '../context';
  * capture that fails here leaves the order AUTHORISED with nothing given; its outbox job (queued with the order)
  * retries it, and /readyz counts the orders still waiting (`payments.notCaptured`) and the jobs that gave up.
  */
-export async function captureAfterCommit(ctx: CheckoutContext, written: WrittenOrder, reference: string) {
+export async function captureAfterCommit(
+  ctx: CheckoutContext,
+  { written, reference }: { written: WrittenOrder; reference: string },
+) {
   await captureOrder(ctx.db, ctx.payments, written.id, {
     reference,
     amountCents: written.amountCents,

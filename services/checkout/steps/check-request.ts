@@ -69,9 +69,7 @@ async function deliveryAddressOf(ctx: CheckoutContext, input: CheckoutInput): Pr
  */
 export async function checkRequest(
   ctx: CheckoutContext,
-  cartId: string,
-  customerId: number | null,
-  input: CheckoutInput,
+  { cartId, customerId, input }: { cartId: string; customerId: number | null; input: CheckoutInput },
 ): Promise<OrderRequest> {
   const now = ctx.clock.now();
   const email = await buyerEmail(ctx.db, customerId, input);

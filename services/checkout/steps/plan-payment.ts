@@ -28,8 +28,7 @@ export async function planPayment(
  */
 export async function splitPayment(
   ctx: CheckoutContext,
-  request: OrderRequest,
-  price: PriceForPayment,
+  { request, price }: { request: OrderRequest; price: PriceForPayment },
 ): Promise<PaymentSplit> {
   const split = await planPayment(ctx, request.input.giftCardCodes ?? [], price);
   if (split.cardCents > 0 || price.presellCents > 0) {

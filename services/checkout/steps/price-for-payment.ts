@@ -37,7 +37,7 @@ export async function cartVersionOf(db: Db, cartId: string): Promise<number> {
  */
 export async function priceForPayment(
   ctx: CheckoutContext,
-  request: OrderRequest,
+  { request }: { request: OrderRequest },
 ): Promise<PriceForPayment | { replay: PlacedOrder }> {
   // NOTE: the version is read before the lines: a change between the two reads is a newer version under the lock.
   const cartVersion = await cartVersionOf(ctx.db, request.cartId);

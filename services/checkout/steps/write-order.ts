@@ -33,9 +33,7 @@ import { cartVersionOf, eGiftCentsOf, presellCentsOf, refuseUndelivered, refuseU
 export async function writeOrder(
   tx: Db,
   ctx: CheckoutContext,
-  request: OrderRequest,
-  price: PriceForPayment,
-  held: HeldPayment | null,
+  { request, price, held }: { request: OrderRequest; price: PriceForPayment; held: HeldPayment | null },
 ): Promise<WrittenOrder> {
   const { cartId, customerId, now } = request;
   await lockCart(tx, cartId, ctx.site, customerId);
