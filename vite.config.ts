@@ -171,6 +171,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       treeshake: {
         manualPureFunctions: ['z'],
         moduleSideEffects: [{ test: /\/(domain|app\/lib)\//, sideEffects: false }],
+        // NOTE: our modules read no getters at their top level: without this, a declaration the page never uses
+        // (an error table, a kinds table built with spreads) is dropped but leaves its property reads behind.
+        propertyReadSideEffects: false,
       },
     },
   },

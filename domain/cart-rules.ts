@@ -16,7 +16,7 @@ export function isCartId(value: string | undefined | null): value is string {
 export const QUANTITY_MESSAGE = /*i18n*/ 'Please enter a quantity from 1 to 99.';
 
 /** The cart inputs' failures (domain/errors.ts); the cart's own are services/cart/cart.ts CART_ERRORS. */
-export const CART_RULE_ERRORS = declareErrors({
+export const CART_RULE_ERRORS = /* @__PURE__ */ declareErrors({
   quantityRange: { kind: 'invalid', code: 'cart.quantity_range', field: 'quantity', text: QUANTITY_MESSAGE },
   noItems: { kind: 'invalid', code: 'cart.no_items', text: /*i18n*/ 'Please choose at least one item.' },
 });

@@ -51,7 +51,7 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** The checkout's failures (domain/errors.ts); `field` names the checkout form's field the page marks. */
-export const CHECKOUT_ERRORS = declareErrors({
+export const CHECKOUT_ERRORS = /* @__PURE__ */ declareErrors({
   emptyCart: { kind: 'invalid', code: 'checkout.cart_empty', text: CHECKOUT_MESSAGES.emptyCart },
   upsell: { kind: 'invalid', code: 'checkout.cart_needs_attention', text: CHECKOUT_MESSAGES.upsell },
   /** Sold out, or fewer left than the cart holds, since the cart was priced. */

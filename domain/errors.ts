@@ -46,7 +46,7 @@ export function declareErrors<const T extends Record<string, ErrorType>>(errors:
 }
 
 /** The code of a failure no page or client tells apart from the others of its kind: the kind's own. */
-export const GENERIC_ERRORS = declareErrors({
+export const GENERIC_ERRORS = /* @__PURE__ */ declareErrors({
   invalid: { kind: 'invalid', code: 'invalid' },
   not_found: { kind: 'not_found', code: 'not_found' },
   conflict: { kind: 'conflict', code: 'conflict' },

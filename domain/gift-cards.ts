@@ -45,7 +45,7 @@ export const giftCardText = {
  * A gift card's failures (domain/errors.ts): those about the codes typed are on the checkout form's gift card field
  * (the balance page has that one field).
  */
-export const GIFT_CARD_ERRORS = declareErrors({
+export const GIFT_CARD_ERRORS = /* @__PURE__ */ declareErrors({
   code: { kind: 'invalid', code: 'gift_card.code_missing', field: 'giftCardCode', text: GIFT_CARD_MESSAGES.code },
   unknown: { kind: 'not_found', code: 'gift_card.unknown', field: 'giftCardCode', text: GIFT_CARD_MESSAGES.unknown },
   tooMany: { kind: 'invalid', code: 'gift_card.too_many', field: 'giftCardCode', text: GIFT_CARD_MESSAGES.tooMany },

@@ -1,7 +1,7 @@
 import { declareErrors } from './errors';
 import { isActiveMember, type UnlimitedStatus } from './unlimited';
 import type { VisitorType, VisitorTypeDetailed } from './page-types';
-import { isProductKind, PRODUCT_KINDS } from './product-kinds';
+import { isProductKind, PRODUCT_KIND_LOOKS } from './product-kinds';
 
 // SPEC §5 login form and §4 visitor tiers. Shared by the login form in the browser and the API.
 // NOTE: no zod here: this module reaches every page's bundle (header, favourite controls); the input
@@ -24,7 +24,7 @@ export const LOGIN_MESSAGES = {
  * Login's and registration's failures (domain/errors.ts): the forms posted without script come back with the reason
  * their code stands for (server/api/authentication.ts, domain/identity-form-errors.ts).
  */
-export const LOGIN_ERRORS = declareErrors({
+export const LOGIN_ERRORS = /* @__PURE__ */ declareErrors({
   failed: { kind: 'unauthorised', code: 'login.failed', field: 'password', text: LOGIN_MESSAGES.failed },
   throttled: { kind: 'throttled', code: 'login.throttled', text: LOGIN_MESSAGES.throttled },
   emailTaken: { kind: 'conflict', code: 'registration.email_taken', field: 'email', text: LOGIN_MESSAGES.emailTaken },
@@ -134,7 +134,7 @@ export function loginPath(redirectingURL: string, brandName: string): string {
 
 /** SPEC §6: the login prompt of a favourite control, worded by product type (an unknown one is an item). */
 export function favouriteLoginPrompt(productType: string): string {
-  const noun = isProductKind(productType) ? PRODUCT_KINDS[productType].favouriteNoun : 'item';
+  const noun = isProductKind(productType) ? PRODUCT_KIND_LOOKS[productType].favouriteNoun : 'item';
   return `Log in to Favourite this ${noun}`;
 }
 

@@ -91,7 +91,7 @@ export const PAYMENT_MESSAGES = {
 export type PaymentMessage = (typeof PAYMENT_MESSAGES)[keyof typeof PAYMENT_MESSAGES];
 
 /** A refused card (domain/errors.ts), on the checkout form's card fields. */
-export const PAYMENT_ERRORS = declareErrors({
+export const PAYMENT_ERRORS = /* @__PURE__ */ declareErrors({
   declined: { kind: 'invalid', code: 'checkout.card_declined', field: 'cardNumber', text: PAYMENT_MESSAGES.declined },
   number: { kind: 'invalid', code: 'checkout.card_number_invalid', field: 'cardNumber', text: PAYMENT_MESSAGES.number },
   expiry: { kind: 'invalid', code: 'checkout.card_expiry_invalid', field: 'cardExpiry', text: PAYMENT_MESSAGES.expiry },

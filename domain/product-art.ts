@@ -1,5 +1,5 @@
 import type { ImageSize } from './images';
-import { PRODUCT_KINDS, type ProductKind } from './product-kinds';
+import { PRODUCT_KIND_LOOKS, type ProductKind } from './product-kinds';
 
 // Product images are drawn, not photographed: an SVG bottle, magnum, case, can or gift box whose
 // glass, wine and label colours come from the product's colour and style.
@@ -89,7 +89,7 @@ export function drawProductSvg(input: ArtInput, size: ImageSize): string {
       `${bottles}<path d="M30 250 h240 v130 h-240 z" fill="#b98a4f"/><path d="M30 250 l20 -20 h200 l20 20 z" fill="#d4a868"/><text x="150" y="330" font-family="Georgia, serif" font-size="34" text-anchor="middle" fill="#3b2612">${escapeXml(mark)} · 12</text>`,
     );
   }
-  const picture = PRODUCT_KINDS[input.productType].picture;
+  const picture = PRODUCT_KIND_LOOKS[input.productType].picture;
   if (picture === 'can') {
     return frame(
       size,

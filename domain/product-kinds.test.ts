@@ -10,6 +10,7 @@ import {
   isPackPriced,
   isProductKind,
   PRODUCT_KIND_LIST,
+  PRODUCT_KIND_LOOKS,
   PRODUCT_KINDS,
   type ProductKindProperties,
   productKindsWhere,
@@ -54,7 +55,12 @@ describe('product kinds', () => {
     if (!isProductKind(kind)) throw new Error(`${kind} is not a kind`);
     const expected = Object.fromEntries(columns.map((column, i) => [column, marks[i] === 'x']));
     const actual = Object.fromEntries(
-      columns.map((column) => [column, PRODUCT_KINDS[kind][column as keyof ProductKindProperties]]),
+      columns.map((column) => [
+        column,
+        column === 'packPriced'
+          ? PRODUCT_KIND_LOOKS[kind].packPriced
+          : PRODUCT_KINDS[kind][column as keyof ProductKindProperties],
+      ]),
     );
     expect(actual).toEqual(expected);
   });
@@ -68,7 +74,8 @@ describe('product kinds', () => {
     ['membership', 'item', 'giftBox', null],
     ['subscription', 'item', 'bottle', null],
   ] as const)('%s: favourite noun %s, drawn as %s, a new one listed under %s', (kind, noun, picture, category) => {
-    expect(PRODUCT_KINDS[kind]).toMatchObject({ favouriteNoun: noun, picture, category });
+    expect(PRODUCT_KINDS[kind]).toMatchObject({ category });
+    expect(PRODUCT_KIND_LOOKS[kind]).toMatchObject({ favouriteNoun: noun, picture });
   });
 
   it('word the favourite login prompt by kind (SPEC §6), an unknown kind as an item', () => {
@@ -94,7 +101,14 @@ describe('product kinds', () => {
         hasProductPage(kind),
         isPackPriced(kind),
         isOnePerCart(kind),
-      ]).toEqual([p.carriesStock, p.delivered, p.listed, p.productPage, p.packPriced, p.onePerCart]);
+      ]).toEqual([
+        p.carriesStock,
+        p.delivered,
+        p.listed,
+        p.productPage,
+        PRODUCT_KIND_LOOKS[kind].packPriced,
+        p.onePerCart,
+      ]);
     }
     expect(UNLISTED_KINDS).toEqual(['giftVoucher', 'membership', 'subscription']);
     expect(productKindsWhere((k) => k.carriesStock)).toEqual(['wine', 'beer', 'spirit', 'other']);

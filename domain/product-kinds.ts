@@ -14,8 +14,6 @@ export interface ProductKindProperties {
   readonly listed: boolean;
   /** Shown at /product/… and suggested as one: e-gift cards and Unlimited are sold on pages of their own. */
   readonly productPage: boolean;
-  /** Sold by the pack up to a case of 12: a single bottle is priced by its pack, and a tile adds a case. */
-  readonly packPriced: boolean;
   /** One line per cart, of quantity 1 (SPEC §5: Unlimited, and Subscribe and Save plan lines). */
   readonly onePerCart: boolean;
   /** Its cart line keeps its quantity (SPEC §5), whatever the product's own quantity_locked says. */
@@ -24,10 +22,6 @@ export interface ProductKindProperties {
   readonly voucherEligible: boolean;
   /** It has an Unlimited member price (the membership itself has none). */
   readonly memberPriced: boolean;
-  /** SPEC §6: the favourite control's login prompt, 'Log in to Favourite this {noun}'. */
-  readonly favouriteNoun: 'wine' | 'beer' | 'spirit' | 'item';
-  /** What its drawn image shows (domain/product-art.ts; a mixed case is drawn as a case whatever its kind). */
-  readonly picture: 'bottle' | 'can' | 'spirit' | 'giftBox';
   /**
    * The category a new product of the kind is listed under (the catalogue file names none); null when it is listed
    * by its colour (wine) or never listed.
@@ -42,7 +36,6 @@ const SOLD_BY_THE_BOTTLE = {
   delivered: true,
   listed: true,
   productPage: true,
-  packPriced: false,
   onePerCart: false,
   quantityLocked: false,
   voucherEligible: true,
@@ -50,24 +43,21 @@ const SOLD_BY_THE_BOTTLE = {
 } as const;
 
 /** Every kind (the catalogue file's kinds first, in the order its message names them). */
-export const PRODUCT_KINDS = kinds({
-  wine: { ...SOLD_BY_THE_BOTTLE, packPriced: true, favouriteNoun: 'wine', picture: 'bottle', category: null },
-  beer: { ...SOLD_BY_THE_BOTTLE, favouriteNoun: 'beer', picture: 'can', category: 'beer' },
-  spirit: { ...SOLD_BY_THE_BOTTLE, favouriteNoun: 'spirit', picture: 'spirit', category: 'spirits' },
-  other: { ...SOLD_BY_THE_BOTTLE, favouriteNoun: 'item', picture: 'giftBox', category: 'gifts' },
+export const PRODUCT_KINDS = /* @__PURE__ */ kinds({
+  wine: { ...SOLD_BY_THE_BOTTLE, category: null },
+  beer: { ...SOLD_BY_THE_BOTTLE, category: 'beer' },
+  spirit: { ...SOLD_BY_THE_BOTTLE, category: 'spirits' },
+  other: { ...SOLD_BY_THE_BOTTLE, category: 'gifts' },
   /** An e-gift card: its code is emailed to the recipient (/gift-vouchers sells it). */
   giftVoucher: {
     carriesStock: false,
     delivered: false,
     listed: false,
     productPage: false,
-    packPriced: false,
     onePerCart: false,
     quantityLocked: true,
     voucherEligible: false,
     memberPriced: true,
-    favouriteNoun: 'item',
-    picture: 'giftBox',
     category: null,
   },
   /** The Unlimited membership (free delivery for a year; /unlimited sells it). */
@@ -76,13 +66,10 @@ export const PRODUCT_KINDS = kinds({
     delivered: false,
     listed: false,
     productPage: false,
-    packPriced: false,
     onePerCart: true,
     quantityLocked: true,
     voucherEligible: true,
     memberPriced: false,
-    favouriteNoun: 'item',
-    picture: 'giftBox',
     category: null,
   },
   /**
@@ -94,13 +81,10 @@ export const PRODUCT_KINDS = kinds({
     delivered: true,
     listed: false,
     productPage: true,
-    packPriced: false,
     onePerCart: true,
     quantityLocked: true,
     voucherEligible: true,
     memberPriced: true,
-    favouriteNoun: 'item',
-    picture: 'bottle',
     category: null,
   },
 });
@@ -108,10 +92,33 @@ export const PRODUCT_KINDS = kinds({
 export type ProductKind = keyof typeof PRODUCT_KINDS;
 
 /** The kinds as a list (the check constraint's values, z.enum's options). */
-export const PRODUCT_KIND_LIST = Object.keys(PRODUCT_KINDS) as [ProductKind, ...ProductKind[]];
+export const PRODUCT_KIND_LIST = /* @__PURE__ */ Object.keys(PRODUCT_KINDS) as [ProductKind, ...ProductKind[]];
+
+/**
+ * How each kind shows to a shopper, beside the table and keyed by the same kinds: the pages' part (and how a tile
+ * sells it), apart so that the browser's bundle carries only this.
+ */
+export const PRODUCT_KIND_LOOKS: {
+  readonly [Kind in ProductKind]: {
+    /** SPEC §6: the favourite control's login prompt, 'Log in to Favourite this {noun}'. */
+    readonly favouriteNoun: 'wine' | 'beer' | 'spirit' | 'item';
+    /** What its drawn image shows (domain/product-art.ts; a mixed case is drawn as a case whatever its kind). */
+    readonly picture: 'bottle' | 'can' | 'spirit' | 'giftBox';
+    /** Sold by the pack up to a case of 12: a single bottle is priced by its pack, and a tile adds a case. */
+    readonly packPriced: boolean;
+  };
+} = {
+  wine: { favouriteNoun: 'wine', picture: 'bottle', packPriced: true },
+  beer: { favouriteNoun: 'beer', picture: 'can', packPriced: false },
+  spirit: { favouriteNoun: 'spirit', picture: 'spirit', packPriced: false },
+  other: { favouriteNoun: 'item', picture: 'giftBox', packPriced: false },
+  giftVoucher: { favouriteNoun: 'item', picture: 'giftBox', packPriced: false },
+  membership: { favouriteNoun: 'item', picture: 'giftBox', packPriced: false },
+  subscription: { favouriteNoun: 'item', picture: 'bottle', packPriced: false },
+};
 
 export function isProductKind(value: unknown): value is ProductKind {
-  return typeof value === 'string' && Object.hasOwn(PRODUCT_KINDS, value);
+  return typeof value === 'string' && Object.hasOwn(PRODUCT_KIND_LOOKS, value);
 }
 
 /** The kinds whose properties pass the test, in table order (for queries: `inArray(products.productType, …)`). */
@@ -120,11 +127,11 @@ export function productKindsWhere(test: (properties: ProductKindProperties) => b
 }
 
 /** Sold but never listed: e-gift cards, Unlimited and plan bump items. */
-export const UNLISTED_KINDS = productKindsWhere((k) => !k.listed);
+export const UNLISTED_KINDS = /* @__PURE__ */ productKindsWhere((k) => !k.listed);
 
 export const carriesStock = (kind: ProductKind): boolean => PRODUCT_KINDS[kind].carriesStock;
 export const isDelivered = (kind: ProductKind): boolean => PRODUCT_KINDS[kind].delivered;
 export const isListed = (kind: ProductKind): boolean => PRODUCT_KINDS[kind].listed;
 export const hasProductPage = (kind: ProductKind): boolean => PRODUCT_KINDS[kind].productPage;
-export const isPackPriced = (kind: ProductKind): boolean => PRODUCT_KINDS[kind].packPriced;
+export const isPackPriced = (kind: ProductKind): boolean => PRODUCT_KIND_LOOKS[kind].packPriced;
 export const isOnePerCart = (kind: ProductKind): boolean => PRODUCT_KINDS[kind].onePerCart;

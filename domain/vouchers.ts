@@ -30,7 +30,7 @@ export const VOUCHER_MESSAGES = {
 };
 
 /** The voucher box's failures (domain/errors.ts): a refusal's code is its reason's. */
-export const VOUCHER_ERRORS = declareErrors({
+export const VOUCHER_ERRORS = /* @__PURE__ */ declareErrors({
   invalid: { kind: 'invalid', code: 'voucher.invalid', text: VOUCHER_MESSAGES.invalid },
   expired: { kind: 'invalid', code: 'voucher.expired', text: VOUCHER_MESSAGES.expired },
   notStarted: { kind: 'invalid', code: 'voucher.not_started', text: VOUCHER_MESSAGES.notStarted },

@@ -65,7 +65,7 @@ export const CART_MESSAGES = {
 };
 
 /** The cart's failures (domain/errors.ts). */
-export const CART_ERRORS = declareErrors({
+export const CART_ERRORS = /* @__PURE__ */ declareErrors({
   tooManyGiftVouchers: {
     kind: 'invalid',
     code: 'cart.too_many_e_gift_cards',
