@@ -53,6 +53,8 @@ export interface CartModel {
   totals: CartTotals;
   /** The delivery postcode (services/cart/delivery-postcode.ts). */
   postalCode: string | null;
+  /** The cart's version as its lines were read (carts.version, bumped by every change): what a payment is for. */
+  version: number;
 }
 
 function formatLine(line: CartLineModel, priced: CartTotals['lines'][number]) {

@@ -131,6 +131,7 @@ function cartStateQuery(db: Db, forCustomer: boolean) {
     .select({
       line: cartLines,
       customerId: carts.customerId,
+      version: carts.version,
       cartPostcode: carts.postcode,
       addressPostcode: forCustomer
         ? defaultDeliveryPostcode(sql.placeholder('customerId'))
@@ -308,6 +309,8 @@ interface CartState {
   lines: CartLineRow[];
   voucher: AttachedVoucher | null;
   postcode: string | null;
+  /** carts.version, read with the lines (0: no cart yet). */
+  version: number;
 }
 
 /**
@@ -324,8 +327,10 @@ async function loadCartState(ctx: CartContext, cartId: string | null): Promise<C
       : await statements.cartState.execute({ cartId });
   const [first] = rows;
   // No cart (or none by that id): a customer's default delivery postcode still answers.
-  if (!first) return { lines: [], voucher: null, postcode: await loadDeliveryPostcode(ctx.db, null, ctx.customerId) };
+  if (!first)
+    return { lines: [], voucher: null, postcode: await loadDeliveryPostcode(ctx.db, null, ctx.customerId), version: 0 };
   return {
+    version: first.version,
     lines: rows.flatMap((r) => (r.line ? [r.line] : [])),
     voucher: first.voucher ? await attachedVoucher(ctx.db, first.customerId, first.voucher) : null,
     postcode: first.cartPostcode ?? first.addressPostcode ?? null,
@@ -542,6 +547,7 @@ async function priceCart(
     lines: models,
     totals,
     postalCode: state.postcode,
+    version: state.version,
   };
 }
 

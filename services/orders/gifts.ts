@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { giftCards, orderLines, orders } from '../../db/schema';
 import { getSite, isSiteId } from '../../domain/sites';
 import { UNLIMITED_ITEM_CODES } from '../../domain/unlimited';
 import { activateOrderGiftCards } from '../gift-cards/gift-cards';
@@ -14,20 +14,11 @@ import { dropHeldJobs, releaseHeldJobs } from '../platform/outbox';
 // Checkout writes the cards without their balance and holds their emails; `giveOrder` gives all of it in the
 // transaction that records the capture (or the order's own, when nothing is left to capture).
 
-/** True when the order's lines hold Unlimited. */
-async function buysUnlimited(tx: Db, orderId: number): Promise<boolean> {
-  const [line] = await tx
-    .select({ id: orderLines.id })
-    .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.itemCode, [...UNLIMITED_ITEM_CODES])))
-    .limit(1);
-  return Boolean(line);
-}
-
 /**
  * Gives what the order bought, once: only when its payment is captured, it is not cancelled and it has not given
- * already (one conditional update decides). The cards get their `issue` entries, their held emails go, Unlimited is
- * requested for the buyer and the points are credited. Answers whether this call gave them.
+ * already (one conditional update decides, and answers what there is to give). The cards get their `issue` entries,
+ * their held emails go, Unlimited is requested for the buyer and the points are credited. Answers whether this call
+ * gave them.
  */
 export async function giveOrder(tx: Db, orderId: number, now: Date): Promise<boolean> {
   const [order] = await tx
@@ -46,11 +37,17 @@ export async function giveOrder(tx: Db, orderId: number, now: Date): Promise<boo
       siteId: orders.siteId,
       subtotalCents: orders.subtotalCents,
       placedAt: orders.placedAt,
+      // NOTE: in the same statement (every order is captured, few buy cards or Unlimited): what there is to give.
+      hasCards: sql<boolean>`exists (select 1 from ${giftCards} where ${giftCards.orderId} = ${orderId})`,
+      buysUnlimited: sql<boolean>`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orderId}
+        and ${inArray(orderLines.itemCode, [...UNLIMITED_ITEM_CODES])})`,
     });
   if (!order) return false;
-  await activateOrderGiftCards(tx, orderId, now);
-  await releaseHeldJobs(tx, orderId, now);
-  if (order.customerId !== null && (await buysUnlimited(tx, orderId)))
+  if (order.hasCards) {
+    await activateOrderGiftCards(tx, orderId, now);
+    await releaseHeldJobs(tx, orderId, now);
+  }
+  if (order.customerId !== null && order.buysUnlimited)
     await requestUnlimited(tx, { customerId: order.customerId, startedAt: order.placedAt, orderId });
   const brand = getSite(isSiteId(order.siteId) ? order.siteId : 'law-au').brand.code;
   await creditOrderPoints(tx, order.customerId, brand, { id: orderId, subtotalCents: order.subtotalCents });

@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { carts } from '../../../db/schema';
 import { CHECKOUT_MESSAGES, MAX_ORDER_SUBTOTAL_CENTS, CHECKOUT_ERRORS } from '../../../domain/checkout';
 import { formatMoney } from '../../../domain/money';
 import { getCart } from '../../cart/cart';
@@ -24,12 +21,6 @@ export function eGiftCentsOf(priced: CartModel): number {
   );
 }
 
-/** The cart's version (carts.version, bumped by every change): what a payment is authorised for. */
-export async function cartVersionOf(db: Db, cartId: string): Promise<number> {
-  const [row] = await db.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId));
-  return row?.version ?? 0;
-}
-
 /**
  * Step 2: the amount payable today, from the cart as it is now (a read cache behind the catalogue would refuse what
  * is there, or hold another amount), refusing what cannot be ordered before the card is asked. The transaction
@@ -39,9 +30,9 @@ export async function priceForPayment(
   ctx: CheckoutContext,
   { request }: { request: OrderRequest },
 ): Promise<PriceForPayment | { replay: PlacedOrder }> {
-  // NOTE: the version is read before the lines: a change between the two reads is a newer version under the lock.
-  const cartVersion = await cartVersionOf(ctx.db, request.cartId);
+  // The cart's version comes with its lines, in one read: the payment is authorised for this version.
   const priced = await getCart({ ...ctx, cache: undefined }, request.cartId, { validate: true });
+  const cartVersion = priced.version;
   try {
     refuseUnpayable(ctx, priced);
   } catch (error) {

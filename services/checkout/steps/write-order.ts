@@ -27,7 +27,7 @@ import {
 } from './order-parts';
 import { checkPersonRules } from './person-rules';
 import { planPayment } from './plan-payment';
-import { cartVersionOf, eGiftCentsOf, presellCentsOf, refuseUndelivered, refuseUnpayable } from './price-for-payment';
+import { eGiftCentsOf, presellCentsOf, refuseUndelivered, refuseUnpayable } from './price-for-payment';
 
 /** Step 5: the order, in one transaction under the cart's lock. */
 export async function writeOrder(
@@ -132,9 +132,9 @@ async function repriceUnderLock(
   request: OrderRequest,
   price: PriceForPayment,
 ): Promise<CartModel> {
-  if ((await cartVersionOf(tx, request.cartId)) !== price.cartVersion)
-    throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   const priced = await getCart({ ...ctx, db: tx, cache: undefined }, request.cartId, { validate: true });
+  if (priced.version !== price.cartVersion)
+    throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   refuseUnpayable(ctx, priced);
   if (priced.totals.order.payableTodayCents !== price.amountCents)
     throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
