@@ -33,7 +33,7 @@ export async function placeOrder(
   const split = await splitPayment(ctx, { request, price });
   const authorisation = await authorise(ctx, { request, price, split });
   const written = await inTransaction(ctx.db, (tx) =>
-    writeOrder(tx, ctx, { request, price, held: authorisation }),
+    writeOrder(tx, ctx, { request, price, planned: split, held: authorisation }),
   ).catch(async (error: unknown) => {
     if (authorisation) await releaseOwn(ctx, authorisation.reference);
     throw error;

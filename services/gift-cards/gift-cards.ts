@@ -137,14 +137,26 @@ export async function balancesOf(db: Db, ids: readonly number[]): Promise<Map<nu
 
 type CardRow = typeof giftCards.$inferSelect;
 
-async function findByCode(db: Db, key: GiftCardKey, code: string): Promise<CardRow | null> {
+/**
+ * The card of a code with its balance (the sum of its ledger), in one read. NOTE: the subquery names the outer
+ * table itself: a column of the query's one table is written unqualified, which the ledger's own `id` would capture.
+ */
+async function findByCode(
+  db: Db,
+  key: GiftCardKey,
+  code: string,
+): Promise<(CardRow & { balanceCents: number }) | null> {
   if (normaliseGiftCardCode(code).length < 8) return null;
   const [row] = await db
-    .select()
+    .select({
+      card: giftCards,
+      balance: sql<string>`coalesce((select sum(${giftCardLedger.amountCents}) from ${giftCardLedger}
+        where ${giftCardLedger.giftCardId} = ${sql.identifier('gift_cards')}.${sql.identifier('id')}), 0)`,
+    })
     .from(giftCards)
     .where(eq(giftCards.codeHash, codeHashOf(key, code)))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row.card, balanceCents: Number(row.balance) } : null;
 }
 
 /** What asks for a card by its code: a guessable code, so a wrong one spends from the address's code budget. */
@@ -160,7 +172,7 @@ export interface GiftCardLookup {
  * The card of a code. Once the address has used up its code budget every try is refused before the code is looked
  * at (a right guess then tells nothing); a wrong code spends one try.
  */
-async function cardOfCode(ctx: GiftCardLookup, code: string): Promise<CardRow> {
+async function cardOfCode(ctx: GiftCardLookup, code: string): Promise<CardRow & { balanceCents: number }> {
   const now = ctx.clock.now();
   const budgets = budgetsFor('code', ctx.budgets.codesPerAddress, ctx.clientAddress);
   if (await isBudgetUsedUp(ctx.db, now, budgets)) throw new ServiceError(VOUCHER_ERRORS.tooManyTries);
@@ -183,11 +195,10 @@ export interface GiftCardBalance {
 export async function giftCardBalance(ctx: GiftCardLookup, code: string): Promise<GiftCardBalance> {
   if (!normaliseGiftCardCode(code)) throw new ServiceError(GIFT_CARD_ERRORS.code);
   const card = await cardOfCode(ctx, code);
-  const balance = (await balancesOf(ctx.db, [card.id])).get(card.id) ?? 0;
   return {
     last4: card.last4,
     currency: card.currency,
-    balanceCents: balance,
+    balanceCents: card.balanceCents,
     amountCents: card.amountCents,
     expiresAt: card.expiresAt.toISOString(),
     expired: card.expiresAt.getTime() <= ctx.clock.now().getTime(),
@@ -216,17 +227,30 @@ export async function cardsForCheckout(
       throw new ServiceError(GIFT_CARD_ERRORS.otherCurrency, giftCardText.otherCurrency(card.last4, card.currency));
     if (card.expiresAt.getTime() <= ctx.clock.now().getTime())
       throw new ServiceError(GIFT_CARD_ERRORS.expired, giftCardText.expired(card.last4));
-    const balance = (await balancesOf(ctx.db, [card.id])).get(card.id) ?? 0;
-    if (balance <= 0) throw new ServiceError(GIFT_CARD_ERRORS.empty, giftCardText.empty(card.last4));
-    cards.push({ id: card.id, last4: card.last4, balanceCents: balance });
+    if (card.balanceCents <= 0) throw new ServiceError(GIFT_CARD_ERRORS.empty, giftCardText.empty(card.last4));
+    cards.push({ id: card.id, last4: card.last4, balanceCents: card.balanceCents });
   }
   return cards;
 }
 
 /**
- * Spends the planned amounts, in the order's transaction: each card's row is locked (in id order: no deadlock between
- * two orders), then its balance read again; a card that no longer holds its part refuses the order.
+ * The cards a checkout planned to pay with, locked for the order's transaction (in id order: no deadlock between two
+ * orders) and answered in the order given with their balances as they are now: what the order may spend.
  */
+export async function lockGiftCards(tx: Db, cards: readonly { id: number; last4: string }[]): Promise<SpendableCard[]> {
+  if (cards.length === 0) return [];
+  const ids = cards.map((card) => card.id).sort((a, b) => a - b);
+  await tx
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(inArray(giftCards.id, ids))
+    .orderBy(asc(giftCards.id))
+    .for('update');
+  const balances = await balancesOf(tx, ids);
+  return cards.map((card) => ({ id: card.id, last4: card.last4, balanceCents: balances.get(card.id) ?? 0 }));
+}
+
+/** Spends what each card pays of the order (locked and its balance read under the lock: lockGiftCards). */
 export async function redeemGiftCards(
   tx: Db,
   applied: readonly AppliedCard[],
@@ -235,18 +259,6 @@ export async function redeemGiftCards(
 ): Promise<void> {
   const spending = applied.filter((card) => card.appliedCents > 0);
   if (spending.length === 0) return;
-  const ids = spending.map((card) => card.id).sort((a, b) => a - b);
-  await tx
-    .select({ id: giftCards.id })
-    .from(giftCards)
-    .where(inArray(giftCards.id, ids))
-    .orderBy(asc(giftCards.id))
-    .for('update');
-  const balances = await balancesOf(tx, ids);
-  for (const card of spending) {
-    if ((balances.get(card.id) ?? 0) < card.appliedCents)
-      throw new ServiceError(GIFT_CARD_ERRORS.balanceChanged, giftCardText.balanceChanged(card.last4));
-  }
   await tx.insert(giftCardLedger).values(
     spending.map((card) => ({
       giftCardId: card.id,

@@ -1,7 +1,7 @@
 import { checkCard, paymentError } from '../../../domain/payment';
 import { ServiceError } from '../../platform/service-error';
 import { cardsForCheckout } from '../../gift-cards/gift-cards';
-import { planGiftCardPayment, GIFT_CARD_ERRORS } from '../../../domain/gift-cards';
+import { planGiftCardPayment, GIFT_CARD_ERRORS, type SpendableCard } from '../../../domain/gift-cards';
 import type { CheckoutContext, OrderRequest, PaymentSplit, PriceForPayment } from '../context';
 
 /** The gift cards named pay first, up to what they may pay for (never e-gift cards); the card the rest. */
@@ -15,6 +15,14 @@ export async function planPayment(
     codes,
     ctx.site.currency,
   );
+  return splitBetween(cards, price);
+}
+
+/** How the cards (with their balances) and the payment card share the amount: never the e-gift cards' part. */
+export function splitBetween(
+  cards: readonly SpendableCard[],
+  price: { amountCents: number; eGiftCents: number },
+): PaymentSplit {
   const giftable = Math.max(0, price.amountCents - price.eGiftCents);
   if (cards.length > 0 && giftable === 0) throw new ServiceError(GIFT_CARD_ERRORS.notForGiftCards);
   const plan = planGiftCardPayment(cards, giftable);

@@ -12,11 +12,19 @@ import { message } from '../../../domain/message';
 import { SERVER_FILLED_TEXTS } from '../../platform/server-texts';
 import { randomToken } from '../../platform/random-token';
 import { giveOrder, unlimitedPending } from '../../orders/gifts';
-import { redeemGiftCards } from '../../gift-cards/gift-cards';
+import { lockGiftCards, redeemGiftCards } from '../../gift-cards/gift-cards';
+import { GIFT_CARD_ERRORS, giftCardText } from '../../../domain/gift-cards';
 import { GENERIC_ERRORS } from '../../../domain/errors';
 import { takeStock } from '../../catalogue/stock';
 import { CAPTURE_FALLBACK_AFTER_MS, type PaymentCaptureJob } from '../../payments/capture';
-import type { CheckoutContext, HeldPayment, OrderRequest, PriceForPayment, WrittenOrder } from '../context';
+import type {
+  CheckoutContext,
+  HeldPayment,
+  OrderRequest,
+  PaymentSplit,
+  PriceForPayment,
+  WrittenOrder,
+} from '../context';
 import { findByKey } from '../replay';
 import {
   insertOrder,
@@ -26,14 +34,19 @@ import {
   queueOrderEmail,
 } from './order-parts';
 import { checkPersonRules } from './person-rules';
-import { planPayment } from './plan-payment';
+import { splitBetween } from './plan-payment';
 import { eGiftCentsOf, presellCentsOf, refuseUndelivered, refuseUnpayable } from './price-for-payment';
 
 /** Step 5: the order, in one transaction under the cart's lock. */
 export async function writeOrder(
   tx: Db,
   ctx: CheckoutContext,
-  { request, price, held }: { request: OrderRequest; price: PriceForPayment; held: HeldPayment | null },
+  {
+    request,
+    price,
+    planned,
+    held,
+  }: { request: OrderRequest; price: PriceForPayment; planned: PaymentSplit; held: HeldPayment | null },
 ): Promise<WrittenOrder> {
   const { cartId, customerId, now } = request;
   await lockCart(tx, cartId, ctx.site, customerId);
@@ -43,7 +56,7 @@ export async function writeOrder(
     return { ...placedMeanwhile, replayed: true, amountCents: 0, captureJob: 0, wentOutOfStock: false };
 
   const cart = await repriceUnderLock(tx, ctx, request, price);
-  const split = await splitUnderLock(tx, ctx, request, cart, held);
+  const split = await splitUnderLock(tx, request, cart, planned, held);
   const authorisation = held?.purpose === 'charge' ? held : null;
   await checkMembership(tx, request, cart);
   const eCards = cart.lines.filter((l) => l.giftVoucher).reduce((n, l) => n + l.quantity, 0);
@@ -97,17 +110,25 @@ export async function writeOrder(
 }
 
 /**
- * The split again, from the lines under the lock: what the card pays (or, for a pre-sell order with nothing to pay
- * today, the pre-sell amount it was checked for) must be what this request authorised.
+ * The split again, under the locks: the gift cards planned before are locked and their balances read again (one
+ * that no longer holds its part refuses the order), and the amount is shared between them and the card from the
+ * lines under the cart's lock. What the card pays (or, for a pre-sell order with nothing to pay today, the pre-sell
+ * amount it was checked for) must be what this request authorised.
  */
 async function splitUnderLock(
   tx: Db,
-  ctx: CheckoutContext,
   request: OrderRequest,
   cart: CartModel,
+  planned: PaymentSplit,
   held: HeldPayment | null,
 ) {
-  const split = await planPayment({ ...ctx, db: tx }, request.input.giftCardCodes ?? [], {
+  const cards = await lockGiftCards(tx, planned.applied);
+  for (const card of planned.applied) {
+    const now = cards.find((c) => c.id === card.id)?.balanceCents ?? 0;
+    if (now < card.appliedCents)
+      throw new ServiceError(GIFT_CARD_ERRORS.balanceChanged, giftCardText.balanceChanged(card.last4));
+  }
+  const split = splitBetween(cards, {
     amountCents: cart.totals.order.payableTodayCents,
     eGiftCents: eGiftCentsOf(cart),
   });
