@@ -1,4 +1,4 @@
-import { VOUCHER_COOKIE } from '../domain/offer-codes';
+import { OFFER_CODE_COOKIE_MAX_AGE_SECONDS, REFERRAL_COOKIE, VOUCHER_COOKIE } from '../domain/offer-codes';
 
 // The shop's cookies, declared once and written one way by both adapters (the JSON API in server/, the page
 // actions and loaders in app/): always Path=/ and SameSite=Lax, Secure when the visitor came over TLS, HttpOnly
@@ -22,7 +22,9 @@ export const SHOP_COOKIES = {
   /** The guest's key to their confirmation page: the checkout key that placed the order (one day). */
   orderAccess: { name: ORDER_ACCESS_COOKIE, httpOnly: true, maxAgeSeconds: DAY_SECONDS },
   /** A voucher link's code (SPEC §9: 30 days); the page reads it to show and apply it. */
-  voucher: { name: VOUCHER_COOKIE, httpOnly: false, maxAgeSeconds: 30 * DAY_SECONDS },
+  voucher: { name: VOUCHER_COOKIE, httpOnly: false, maxAgeSeconds: OFFER_CODE_COOKIE_MAX_AGE_SECONDS },
+  /** A refer-a-friend link's code (/offer?code=), kept as long as a voucher link's. */
+  referral: { name: REFERRAL_COOKIE, httpOnly: false, maxAgeSeconds: OFFER_CODE_COOKIE_MAX_AGE_SECONDS },
 } as const satisfies Record<string, ShopCookie>;
 
 /** True when the visitor's origin is https: the shop's cookies are then Secure. */

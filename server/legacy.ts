@@ -1,16 +1,11 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { ITEM_CODE_MESSAGES, itemCodeText } from '../domain/catalogue-inputs';
 import { ITEM_CODE_PATTERN } from '../domain/item-code';
-import {
-  OFFER_CODE_COOKIE_MAX_AGE_SECONDS,
-  OFFER_CODE_PATTERN,
-  REFERRAL_COOKIE,
-  VOUCHER_COOKIE,
-} from '../domain/offer-codes';
+import { OFFER_CODE_PATTERN } from '../domain/offer-codes';
+import { cookieHeader, SHOP_COOKIES, type ShopCookie, secureOrigin } from '../http/cookies';
 import { readJsonBody } from './api/router';
 import { spendCodeTry } from './budget-guards';
 import { failInput, ok } from './envelope';
@@ -35,14 +30,8 @@ const offerLinkQuery = validator('query', (value) => OfferLinkQuerySchema.parse(
  * Kept 30 days (SPEC §9 "Timings"; the referral code of /offer as long). Not HttpOnly on purpose: the page
  * reads the voucher code to show and apply it.
  */
-function saveCode(c: Context<AppEnv>, name: string, code: string): void {
-  setCookie(c, name, code, {
-    path: '/',
-    httpOnly: false,
-    sameSite: 'Lax',
-    secure: c.var.ctx.origin.startsWith('https:'),
-    maxAge: OFFER_CODE_COOKIE_MAX_AGE_SECONDS,
-  });
+function saveCode(c: Context<AppEnv>, cookie: ShopCookie, code: string): void {
+  c.header('Set-Cookie', cookieHeader(cookie, code, secureOrigin(c.var.ctx.origin)), { append: true });
 }
 
 /**
@@ -89,7 +78,7 @@ export const legacyRoutes = new Hono<AppEnv>()
   .get('/jsp/offer/common/offer.jsp', offerLinkQuery, (c) => {
     const query = c.req.valid('query');
     const code = query.code ?? query.promoCode;
-    if (code) saveCode(c, VOUCHER_COOKIE, code);
+    if (code) saveCode(c, SHOP_COOKIES.voucher, code);
     const fill = FILL_THE_BOX.exec(query.name ?? '');
     if (fill) return c.redirect(`/wines?fillTheBox=${fill[1]}`, 302);
     return c.redirect(code ? '/cart' : '/', 302);
@@ -102,8 +91,8 @@ export const legacyRoutes = new Hono<AppEnv>()
     if (code) await spendCodeTry(c, c.var.ctx.cookies.cart_id ?? null);
     await next();
     if (!code) return;
-    saveCode(c, REFERRAL_COOKIE, code);
-    if (await findReferral(c.var.ctx.db, c.var.ctx.site, code)) saveCode(c, VOUCHER_COOKIE, code.toUpperCase());
+    saveCode(c, SHOP_COOKIES.referral, code);
+    if (await findReferral(c.var.ctx.db, c.var.ctx.site, code)) saveCode(c, SHOP_COOKIES.voucher, code.toUpperCase());
   })
   // SPEC §7: the add-on success modal. Answers JSON the modal renders as text (never HTML), so nothing here is escaped.
   .post(
