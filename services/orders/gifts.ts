@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCards, orderLines, orders } from '../../db/schema';
 import { getSite, isSiteId } from '../../domain/sites';
@@ -6,7 +6,7 @@ import { UNLIMITED_ITEM_CODES } from '../../domain/unlimited';
 import { activateOrderGiftCards } from '../gift-cards/gift-cards';
 import { creditOrderPoints } from '../memberships/points';
 import { requestUnlimited } from '../memberships/subscriptions';
-import { dropHeldJobs, releaseHeldJobs } from '../platform/outbox';
+import { releaseHeldJobs } from '../platform/outbox';
 
 // What an order gives — its e-gift cards, an Unlimited membership, its points — is given once its payment is taken,
 // never while it is only authorised: an authorisation may still be released (the order cancelled, the capture
@@ -52,23 +52,6 @@ export async function giveOrder(tx: Db, orderId: number, now: Date): Promise<boo
   const brand = getSite(isSiteId(order.siteId) ? order.siteId : 'law-au').brand.code;
   await creditOrderPoints(tx, order.customerId, brand, { id: orderId, subtotalCents: order.subtotalCents });
   return true;
-}
-
-/** True when the order has given what it bought (checkout's own orders before their capture have not). */
-export async function orderHasGiven(tx: Db, orderId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), isNotNull(orders.givenAt)));
-  return Boolean(row);
-}
-
-/**
- * An order cancelled before it gave anything: its cards' held emails are dropped (their codes go with them, so the
- * cards, which hold nothing, can never be spent).
- */
-export async function dropHeldGifts(tx: Db, orderId: number): Promise<void> {
-  await dropHeldJobs(tx, orderId);
 }
 
 /**

@@ -4,7 +4,7 @@ import { customers, outbox } from '../../db/schema';
 import { systemClock } from '../../domain/clock';
 import { giftCardKeyOf, testConfig } from '../../server/config';
 import type { GiftCardMail } from '../../services/gift-cards/email';
-import { listCustomerGiftCards, openCode } from '../../services/gift-cards/gift-cards';
+import { type GiftCardBalance, listCustomerGiftCards, openCode } from '../../services/gift-cards/gift-cards';
 import { giftCardBody, orderBody } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
 
@@ -16,15 +16,6 @@ const t = useTestApp({ TRUST_PROXY: 'true', CODE_TRIES_PER_HOUR: '3' });
 const db = () => t.testDb.database.db;
 let nextAddress = 1;
 const visitor = (site = 'law-au', address = `10.7.0.${nextAddress++}`) => createVisitor(() => t.app, site, { address });
-
-type Balance = {
-  last4: string;
-  currency: string;
-  balanceCents: number;
-  amountCents: number;
-  expiresAt: string;
-  expired: boolean;
-};
 
 /** Buys an e-gift card for `recipientEmail` and reads its code from the recipient's queued email. */
 async function buyGiftCard(amount: number, recipientEmail: string, buyer?: string) {
@@ -53,7 +44,7 @@ async function buyGiftCard(amount: number, recipientEmail: string, buyer?: strin
 }
 
 const balanceOf = (v: ReturnType<typeof visitor>, code: string) =>
-  v.call<Balance>('POST', '/api/gift-cards/balance', { code });
+  v.call<GiftCardBalance>('POST', '/api/gift-cards/balance', { code });
 
 describe('a gift card balance by its code', () => {
   it('answers the card in any spelling of its code: case, spaces, dashes; never stored', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '../../../db/schema';
 import { giftCardsPaidLeft, voidIssuedGiftCards } from '../../gift-cards/gift-cards';
-import { dropHeldGifts } from '../gifts';
+import { dropHeldJobs } from '../../platform/outbox';
 import { endOrderMemberships } from '../../memberships/subscriptions';
 import { returnStock } from '../../catalogue/stock';
 import { takeBackOrderPoints } from '../../memberships/points';
@@ -30,7 +30,8 @@ export function cancel(ctx: OrderMovesContext, orderNumber: string, actor: Actor
     // One that had not given yet (its payment not captured) gives nothing now.
     const given = row.givenAt !== null;
     if (given) await voidIssuedGiftCards(tx, row.id, now);
-    else await dropHeldGifts(tx, row.id);
+    // Not given yet: the cards' held emails go with their codes, so the cards, which hold nothing, are never spent.
+    else await dropHeldJobs(tx, row.id);
     await endOrderMemberships(tx, row.id);
     const captured = capturedOf(row);
     const release = row.paymentStatus === 'AUTHORISED' && row.paymentReference !== null;
