@@ -1,4 +1,5 @@
 import { escapeHtml } from '../domain/html';
+import { scriptJson } from '../http/script-json';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
@@ -17,14 +18,6 @@ import type { AppEnv } from './types';
 // - On test hosts the new routes map back to the legacy details page, so there it falls through to React
 //   Router (app/routes/account/legacy-details.tsx), which renders the account area instead of redirecting.
 // Either way the account guard then sends a visitor who is not Hard Logged-In to /login.
-
-/** JSON safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 function hashRedirectPage(c: Context<AppEnv>, legacyPath: string) {
   const page = LEGACY_HASH_PAGES[legacyPath];
