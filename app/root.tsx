@@ -42,6 +42,8 @@ import { LIQUOR_LICENCES } from '../domain/site-contacts';
 import { countryNames } from '../services/catalogue/text';
 import { listInfoPageLinks } from '../services/content/content';
 import { SERVER_FILLED_TEXTS } from '../services/platform/server-texts';
+import { scriptJson } from '../http/script-json';
+import { SCRIPT_COOKIE } from '../domain/page-fill';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -80,6 +82,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
     favourites: isCurrent(visitor) ? [...ctx.favourites] : [],
+    // A page shared by the visitor's segment: their email, name and favourites come with the answer (app/lib/page-fill.ts).
+    pageFill: ctx.pageFill,
     footer: {
       links: [
         { href: '/contact-us', label: i18n._('Contact us') },
@@ -94,18 +98,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * The page data script's text (CONTRACT.md), with the cookie that tells the server this browser runs the page's
+ * scripts (domain/page-fill.ts; a year, every page of the site). Written on the server only: the browser keeps
+ * the server's text (the element is hydrated as it is), so none of this travels in the page's scripts.
+ */
+function pageDataScript(pageData: PageData): string {
+  return `window.pageData=${scriptJson(pageData)};window.dataLayer=window.dataLayer||[];document.cookie="${SCRIPT_COOKIE}=1;path=/;max-age=31536000;samesite=lax";`;
+}
+
 export function useRootData(): RootData {
   const data = useRouteLoaderData<typeof loader>('root');
   if (!data) throw new Error('root loader data is missing');
   return data;
-}
-
-/** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 function usePageType(): PageType {
@@ -127,7 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const pageType = usePageType();
   const site = data?.site;
-  const pageData = data ? { ...data.pageData, pageType } : null;
+  const pageData = data && import.meta.env.SSR ? { ...data.pageData, pageType } : null;
   const nonce = useNonce();
 
   // Keep window.pageData true after client-side navigations.
@@ -160,13 +165,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <InlineStylesheet />
         <Links />
-        {pageData ? (
+        {data ? (
           <script
             nonce={nonce}
+            suppressHydrationWarning
             // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON of our own page data
-            dangerouslySetInnerHTML={{
-              __html: `window.pageData=${scriptJson(pageData)};window.dataLayer=window.dataLayer||[];`,
-            }}
+            dangerouslySetInnerHTML={{ __html: pageData ? pageDataScript(pageData) : '' }}
           />
         ) : null}
       </head>
@@ -187,7 +191,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(notePageHydrated, []);
   return (
     <CartProvider hasCart={loaderData.hasCart} currency={loaderData.site.currency}>
-      <FavouritesProvider codes={loaderData.favourites}>
+      <FavouritesProvider codes={loaderData.favourites} filled={loaderData.pageFill}>
         <a className="skip-link" href="#main">
           {i18n._('Skip to content')}
         </a>

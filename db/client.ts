@@ -43,9 +43,10 @@ export interface Database {
   /**
    * Calls onNotify for every NOTIFY on `channel` (from this or, on PostgreSQL, any other process) once the
    * sending transaction commits. `listening()` is false until LISTEN is in place and while its connection is
-   * lost; a lost connection also calls onNotify (a notification may have been missed). Closed with the database.
+   * lost; a lost connection also calls onNotify, with null (a notification may have been missed). The payload is
+   * the notification's. Closed with the database.
    */
-  watch(channel: string, onNotify: () => void): Watch;
+  watch(channel: string, onNotify: (payload: string | null) => void): Watch;
   /** With `countStatements`: the SQL statements sent so far (transactions' begin and commit among them). */
   statementCount?(): number;
 }
@@ -212,7 +213,7 @@ async function openPglite(
       let on = false;
       // PGlite is one connection in this process: a NOTIFY of any of its transactions reaches the listener on commit.
       const ready = client
-        .listen(channel, () => onNotify())
+        .listen(channel, (payload) => onNotify(payload))
         .then(
           () => {
             on = !client.closed;
@@ -306,7 +307,11 @@ export class DatabaseLockedError extends Error {
 const RECONNECT_MS = 1_000;
 
 /** LISTEN on a connection of its own (a pooled one would drop it), reconnecting until closed. */
-function watchPostgres(url: string, channel: string, onNotify: () => void): Watch & { close(): Promise<void> } {
+function watchPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Watch & { close(): Promise<void> } {
   let on = false;
   let closed = false;
   let current: pg.Client | null = null;
@@ -318,7 +323,7 @@ function watchPostgres(url: string, channel: string, onNotify: () => void): Watc
   const lost = (client: pg.Client) => {
     if (current !== client) return;
     current = null;
-    if (on) onNotify();
+    if (on) onNotify(null);
     on = false;
     client.end().catch(() => {});
     if (!closed) timer = setTimeout(connect, RECONNECT_MS);
@@ -329,14 +334,14 @@ function watchPostgres(url: string, channel: string, onNotify: () => void): Watc
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     try {
       await client.connect();
       await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
       if (closed || current !== client) return;
       // Whatever changed while no one listened is unknown: start afresh.
-      onNotify();
+      onNotify(null);
       on = true;
       markReady();
     } catch {

@@ -30,6 +30,8 @@ import { inputGuard } from './pipeline/input-guard';
 import { personalAnswersNoStore } from './pipeline/no-store';
 import { sendOldBrowsersAway } from './pipeline/old-browsers';
 import { createPageStore, type PageStore, pageCache } from './pipeline/page-cache';
+import { type SegmentPage, segmentPages } from './pipeline/segment-pages';
+import { createVisitorCache, VISITOR_CHANGES_CHANNEL } from '../services/identity/visitor-cache';
 import { pagesFrom, pagesFromBuild } from './pipeline/pages';
 import { isApiPath } from './pipeline/paths';
 import { limitExpensiveReads } from './pipeline/read-limit';
@@ -59,6 +61,8 @@ export interface CreateAppOptions {
   messagesFor?: (locale: string) => Promise<I18n>;
   /** Rendered Prospect pages (server/page-cache.ts); defaults to PAGE_CACHE_MB of 60 s entries. */
   pages?: PageStore;
+  /** Pages shared by a segment of customers (server/pipeline/segment-pages.ts); defaults as `pages`. */
+  segmentPages?: PageStore<SegmentPage>;
 }
 
 /** Page-cache entries live at most this long: pages that change with the clock (campaign dates) follow within it. */
@@ -95,13 +99,27 @@ export function createApp(options: CreateAppOptions) {
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
   const pages =
     options.pages ?? createPageStore({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
+  const segments =
+    options.segmentPages ??
+    createPageStore<SegmentPage>({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
   // A change to what pages show (catalogue or content import, price, stock, reviews), in this process or another,
   // drops the rendered pages and the catalogue data they were rendered from.
   const changes =
     config.PAGE_CACHE_MB > 0
       ? database.watch(PAGE_CHANGES_CHANNEL, () => {
           pages.clear();
+          segments.clear();
           cache.clear();
+        })
+      : null;
+  // The logins behind the shared customer pages, each customer's dropped when the database announces a change.
+  const visitors = createVisitorCache({ maxEntries: 10_000 });
+  const visitorChanges =
+    config.PAGE_CACHE_MB > 0
+      ? database.watch(VISITOR_CHANGES_CHANNEL, (payload) => {
+          const customerId = Number(payload);
+          if (payload && Number.isSafeInteger(customerId)) visitors.drop(customerId);
+          else visitors.clear();
         })
       : null;
 
@@ -142,6 +160,7 @@ export function createApp(options: CreateAppOptions) {
       giftCardKey: giftCardKeyOf(config),
       budgets,
       messagesFor,
+      visitors: { cache: visitors, active: () => visitorChanges?.listening() ?? false },
     }),
   );
   app.use('*', refuseCrossSite());
@@ -152,6 +171,11 @@ export function createApp(options: CreateAppOptions) {
     inputGuard((p) => isApiPath(p) || p.startsWith('/search/')),
   );
   app.use('*', personalAnswersNoStore());
+  // Shared pages of a segment of customers, filled in with each one's own part.
+  app.use(
+    '*',
+    segmentPages({ store: segments, active: () => changes?.listening() ?? false, clock, ttlMs: PAGE_TTL_MS }),
+  );
   app.use('*', limitExpensiveReads(config.READ_RATE_LIMIT, clock));
   app.use('*', sendOldBrowsersAway());
 

@@ -34,10 +34,16 @@ export interface CachedPage {
   expires: number;
 }
 
-export interface PageStore {
-  get(key: string): CachedPage | undefined;
+/** What a store keeps of a page: its size in the store's budget and when it stops being served. */
+export interface StoredPage {
+  bytes: number;
+  expires: number;
+}
+
+export interface PageStore<Page extends StoredPage = CachedPage> {
+  get(key: string): Page | undefined;
   /** Stores unless the store was cleared since `generation` was read (the page may show what changed). */
-  set(key: string, page: CachedPage, generation: number): void;
+  set(key: string, page: Page, generation: number): void;
   clear(): void;
   /** Goes up with every clear. */
   generation(): number;
@@ -47,12 +53,16 @@ export interface PageStore {
 }
 
 /** Least recently used entries go first once the compressed bytes pass maxBytes; each lives at most ttlMs. */
-export function createPageStore(options: { maxBytes: number; ttlMs: number; clock: Clock }): PageStore {
+export function createPageStore<Page extends StoredPage = CachedPage>(options: {
+  maxBytes: number;
+  ttlMs: number;
+  clock: Clock;
+}): PageStore<Page> {
   const now = () => options.clock.now().getTime();
   // NOTE: no cache at all at PAGE_CACHE_MB=0.
   const entries =
     options.maxBytes > 0
-      ? new LRUCache<string, CachedPage>({
+      ? new LRUCache<string, Page>({
           maxSize: options.maxBytes,
           sizeCalculation: (page) => Math.max(1, page.bytes),
           // The clock is the app's (tests move it); read each time, never cached behind a timer.
@@ -83,7 +93,7 @@ export function createPageStore(options: { maxBytes: number; ttlMs: number; cloc
   };
 }
 
-const PRODUCT_PATH = /^\/product\/[^/]+\/[^/]+$/;
+export const PRODUCT_PATH = /^\/product\/[^/]+\/[^/]+$/;
 const CONTENT_PATHS = new Set(['/', '/wines', '/about-us', '/privacy-policy', '/contact-us', '/campaign']);
 
 /** The pages whose Prospect view is shared; a campaign's preview (an editor's draft) never is. */
@@ -143,7 +153,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag']);
+export const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag']);
 
 function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Response {
   const headers = new Headers(page.headers);
@@ -164,7 +174,7 @@ function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Re
 }
 
 /** Old Internet Explorer is sent to the unsupported-browser page (server/app.ts), never a cached one. */
-const OLD_IE = /MSIE \d|Trident\//;
+export const OLD_IE = /MSIE \d|Trident\//;
 
 /**
  * Serves and stores shared pages. It runs before the request's site context, visitor and limits are worked

@@ -17,6 +17,9 @@ import type { Config } from '../config';
 import { clearLoginCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { isStaticPath } from './paths';
+import { isSharedPage } from './page-cache';
+import { SCRIPT_COOKIE } from '../../domain/page-fill';
+import type { VisitorCache } from '../../services/identity/visitor-cache';
 
 /** The operator API's check: a configured token, and the presented one equal to it (constant time, by hash). */
 export function operatorAccess(
@@ -72,6 +75,8 @@ export interface ContextParts {
   giftCardKey: Buffer;
   budgets: BudgetLimits;
   messagesFor: (locale: string) => Promise<I18n>;
+  /** Kept logins, for the shared customer pages; `active` while the database's announcements arrive. */
+  visitors: { cache: VisitorCache; active: () => boolean };
 }
 
 /**
@@ -101,6 +106,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       visitor: PROSPECT,
       favourites: [],
       sharedRender: c.var.sharedRender ?? false,
+      pageFill: false,
       payments: parts.payments,
       passwordCost: parts.passwordCost,
       giftCardKey: parts.giftCardKey,
@@ -115,10 +121,18 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
     };
     c.set('ctx', ctx);
     if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {
-      const visitor = await resolveVisitor(database.db, clock, {
-        session: cookies[SESSION_COOKIE],
-        remember: cookies[REMEMBER_COOKIE],
-      });
+      const tokens = { session: cookies[SESSION_COOKIE], remember: cookies[REMEMBER_COOKIE] };
+      // A shared customer page (segment-pages.ts) takes a kept login; everything else looks the login up.
+      const method = c.req.method;
+      const url = new URL(c.req.url);
+      const sharedPage =
+        (method === 'GET' || method === 'HEAD') &&
+        cookies[SCRIPT_COOKIE] === '1' &&
+        isSharedPage(url.pathname, url.searchParams) &&
+        parts.visitors.active();
+      const visitor = sharedPage
+        ? await parts.visitors.cache.resolve(database.db, clock, tokens)
+        : await resolveVisitor(database.db, clock, tokens);
       ctx.visitor = visitor.visitor;
       ctx.favourites = visitor.favourites;
       // Cookies of a login that ended (logout elsewhere, idle limit) are dropped.
@@ -126,5 +140,8 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       if (visitor.stale.remember) clearLoginCookie(c, REMEMBER_COOKIE);
     }
     await next();
+    // What a customer changes shows on their very next page here; other processes hear of it from the database.
+    const changed = ctx.visitor.customerId;
+    if (changed !== null && c.req.method !== 'GET' && c.req.method !== 'HEAD') parts.visitors.cache.drop(changed);
   };
 }

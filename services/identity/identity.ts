@@ -33,7 +33,8 @@ export const SESSION_MAX_MS = 24 * 60 * 60 * 1000;
 /** How long the persistent cookie remembers the customer (Soft Logged-In). */
 export const REMEMBER_MS = 90 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so browsing does not write on every request. */
-const TOUCH_EVERY_MS = 60 * 1000;
+export const VISITOR_TOUCH_EVERY_MS = 60 * 1000;
+const TOUCH_EVERY_MS = VISITOR_TOUCH_EVERY_MS;
 
 export const THROTTLE = { windowMs: 15 * 60 * 1000, perAccount: 10, perAddress: 50, perPasswordChange: 5 } as const;
 /** Registrations per address (an IPv6 /64 counts as one address) in an hour. */
@@ -64,6 +65,8 @@ export interface ResolvedVisitor {
   favourites: readonly string[];
   /** Cookies the request presented that no longer stand for a login (revoked, idle, expired). */
   stale: { session: boolean; remember: boolean };
+  /** When the login found ends unless used again (its expiry, or the idle limit from its last use), in ms. */
+  endsAt?: number;
 }
 
 /** The login lookup every request with a login cookie runs. */
@@ -128,6 +131,7 @@ export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens
       },
       favourites: live.favouriteCodes ?? [],
       stale,
+      endsAt: Math.min(live.expiresAt.getTime(), live.lastSeenAt.getTime() + SESSION_IDLE_MS),
     };
   }
   if (remembered) {
@@ -141,6 +145,7 @@ export async function resolveVisitor(db: Db, clock: Clock, tokens: SessionTokens
       },
       favourites: [],
       stale,
+      endsAt: remembered.expiresAt.getTime(),
     };
   }
   return { visitor: PROSPECT, favourites: [], stale };

@@ -61,4 +61,9 @@ export interface RequestContext {
    * visitor's own (their cart's contents) may go into it; the browser fills that in from the JSON API.
    */
   sharedRender: boolean;
+  /**
+   * The page is rendered once for every customer of its segment (server/pipeline/segment-pages.ts): the visitor's
+   * email, name and favourites are left out, and each answer fills them in (http/page-fill.ts).
+   */
+  pageFill: boolean;
 }

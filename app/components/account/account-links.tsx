@@ -5,6 +5,7 @@ import { withoutTrackingParams } from '../../../domain/tracking-params';
 import { loginPath } from '../../../domain/identity-rules';
 import { authClient } from '../../lib/auth-client';
 import { requestLogin } from '../../lib/login-events';
+import { shownFirstName } from '../../lib/page-fill';
 import { useVisitorData } from '../../lib/visitor-data';
 import { DangerAlert } from './alerts';
 import { HiddenWhenLoggedIn, HiddenWhenNotLoggedIn } from './visibility';
@@ -91,7 +92,7 @@ export function AccountLinks() {
         <HiddenWhenLoggedIn>
           {visitor.tier === 'Soft Logged-In' && visitor.firstName ? (
             <li className="account-links__welcome">
-              {i18n._('Welcome back, {firstName}', { firstName: visitor.firstName })}
+              {i18n._('Welcome back, {firstName}', { firstName: shownFirstName(visitor.firstName) })}
             </li>
           ) : null}
           <li>

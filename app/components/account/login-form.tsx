@@ -7,6 +7,7 @@ import { safeRedirectTarget } from '../../../domain/safe-redirect';
 import { track } from '../../lib/analytics';
 import { authClient } from '../../lib/auth-client';
 import { useDebounce } from '../../lib/use-debounce';
+import { pageFillNow } from '../../lib/page-fill';
 import { useVisitorData } from '../../lib/visitor-data';
 import { Field } from '../forms';
 import { DangerAlert, WarningAlert } from './alerts';
@@ -56,7 +57,7 @@ function withoutSpaces(value: string): string {
 
 export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = null }: LoginFormProps) {
   const { i18n } = useLingui();
-  const { visitor, site } = useVisitorData();
+  const { visitor, site, pageFill } = useVisitorData();
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -83,7 +84,8 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
 
   const send = async (input: { email: string; password: string }) => {
     // SPEC §4: a Soft Logged-In visitor, or one known by another email, is logged out first.
-    const other = visitor.email !== '' && normaliseEmail(visitor.email) !== normaliseEmail(input.email);
+    const known = visitor.email || (pageFill ? (pageFillNow()?.email ?? '') : '');
+    const other = known !== '' && normaliseEmail(known) !== normaliseEmail(input.email);
     if (visitor.tier === 'Soft Logged-In' || other) {
       const out = await authClient.logout();
       if (!out.ok) return fail(out.message);

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { usePageFill } from '../../lib/page-fill';
 import { userListsClient } from '../../lib/user-lists-client';
 
 // The favourite state every favourite control on the page shares (SPEC §4 Favourite): the codes the root
@@ -17,10 +18,20 @@ const FavouritesContext = createContext<FavouritesValue | null>(null);
 /** When the list service answered without a message; shown, like the service's own, through `i18n._`. */
 export const FAVOURITE_FAILED = /*i18n*/ { id: 'Sorry, we could not update your favourites. Please try again.' };
 
-export function FavouritesProvider({ codes, children }: { codes: readonly string[]; children: ReactNode }) {
+export function FavouritesProvider({
+  codes,
+  filled,
+  children,
+}: {
+  codes: readonly string[];
+  /** The page is shared by the visitor's segment: their codes come with the answer, after hydration. */
+  filled?: boolean;
+  children: ReactNode;
+}) {
   // The page's own changes sit on top of the codes the server sent; nothing needs copying into state.
   const [changed, setChanged] = useState<ReadonlyMap<string, FavouriteState>>(() => new Map());
-  const favourited = useMemo(() => new Set(codes), [codes]);
+  const fill = usePageFill(filled);
+  const favourited = useMemo(() => new Set(fill ? fill.favourites : codes), [codes, fill]);
   const busy = useRef(new Set<string>());
 
   const set = useCallback((itemCode: string, state: FavouriteState) => {

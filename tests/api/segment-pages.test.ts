@@ -1,0 +1,267 @@
+import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
+import { DEMO_ACCOUNTS } from '../../db/demo/accounts';
+import { systemClock } from '../../domain/clock';
+import { wholeAnswer } from '../../http/whole-answer';
+import { FIRST_NAME_SLOT, type PageFill, SCRIPT_COOKIE } from '../../domain/page-fill';
+import { type App, createApp } from '../../server/app';
+import { readCatalogueCsv } from '../../server/catalogue-file';
+import { testConfig } from '../../server/config';
+import { createPageStore, type PageStore } from '../../server/pipeline/page-cache';
+import type { SegmentPage } from '../../server/pipeline/segment-pages';
+import { gzipOf } from '../../server/pipeline/spliced-gzip';
+import { findProduct } from '../../services/catalogue/catalogue';
+import { importCatalogue } from '../../services/catalogue/import';
+import type { RequestContext } from '../../services/platform/request-context';
+import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { createVisitor } from '../support/test-app';
+
+// Pages shared by a segment of customers (server/pipeline/segment-pages.ts, decision 036), through the whole
+// middleware chain, with a stand-in renderer that writes what the real pages do: the page data script with the
+// visitor's email, the remembered visitor's first name in the text and in the router's data script, the tier and
+// Unlimited status, the favourites, a price.
+
+const HEADER =
+  'item_code,sku_code,pack_size,currency,name,vintage,product_type,colour,grape,region,country,producer,list_price,sale_price,stock';
+const wine = (sale: string) =>
+  `${HEADER}\nD0900,D0900,1,AUD,Riverbend Estate Heathcote Shiraz,2022,wine,red,Shiraz,Heathcote,Australia,Riverbend Estate,32.99,${sale},240`;
+const PRODUCT = '/product/riverbend-estate-heathcote-shiraz/D0900';
+
+let testDb: TestDatabase;
+let renders = 0;
+const stored: SegmentPage[] = [];
+const others: Database[] = [];
+
+async function renderPage(_request: Request, ctx: RequestContext): Promise<Response> {
+  renders++;
+  const product = await ctx.cache.get('product:AUD:D0900', () => findProduct(ctx.db, 'D0900', 'AUD'));
+  const { visitor } = ctx;
+  const html = `<!doctype html><html><head><script nonce="${ctx.cspNonce}">window.pageData=${JSON.stringify({ email: visitor.email })};</script></head><body>
+<p id="tier">${visitor.tier}</p><p id="member">member:${visitor.unlimitedStatus ?? 'none'}</p>
+<p id="name">Welcome back, ${visitor.firstName}</p><p id="favourites">favourites:${ctx.favourites.join(',')}</p>
+<p id="price">price:${product?.skus[0]?.salePriceCents}</p><p id="filled">${ctx.pageFill ? 'shared' : 'own'}</p>
+<script nonce="${ctx.cspNonce}">window.routerData=${JSON.stringify({ firstName: visitor.firstName })};</script>
+<p>${'Wine. '.repeat(300)}</p></body></html>`;
+  return wholeAnswer(
+    Buffer.from(html),
+    (stream) => new Response(stream, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+  );
+}
+
+/** The segment store, keeping every page it is given (to read what was stored). */
+function recordingStore(): PageStore<SegmentPage> {
+  const store = createPageStore<SegmentPage>({ maxBytes: 8 * 1024 * 1024, ttlMs: 60_000, clock: systemClock });
+  return {
+    ...store,
+    set(key, page, generation) {
+      stored.push(page);
+      store.set(key, page, generation);
+    },
+  };
+}
+
+function newApp(database: Database): App {
+  return createApp({ database, config: testConfig(), renderPage, segmentPages: recordingStore() });
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine('27.99')).products);
+});
+afterAll(async () => {
+  for (const other of others) await other.close();
+  await testDb?.drop();
+});
+
+const host = 'law-au.localhost:3000';
+type Shopper = ReturnType<typeof createVisitor>;
+
+async function page(app: App, path: string, who: Shopper | null, scripts = true) {
+  const cookies = who ? [...who.jar].map(([k, v]) => `${k}=${v}`) : [];
+  if (scripts) cookies.push(`${SCRIPT_COOKIE}=1`);
+  const res = await app.request(path, { headers: { host, cookie: cookies.join('; '), 'accept-encoding': 'gzip' } });
+  const body = Buffer.from(await res.arrayBuffer());
+  const text =
+    res.headers.get('content-encoding') === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8');
+  const fill = /window\.__pageFill=(\{.*?\});/.exec(text)?.[1];
+  return { res, text, cache: res.headers.get('x-cache'), fill: fill ? (JSON.parse(fill) as PageFill) : null };
+}
+
+async function until(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting: ${what}`);
+}
+
+/** The change listeners connect in the background; until they listen, pages are rendered for each visitor. */
+async function untilShared(app: App, who: Shopper) {
+  await until(async () => (await page(app, '/about-us', who)).cache !== null, 'the shared pages to start');
+}
+
+async function loggedIn(app: App, email: string): Promise<Shopper> {
+  const shopper = createVisitor(() => app);
+  expect((await shopper.login(email)).status).toBe(200);
+  return shopper;
+}
+
+describe('pages shared by a segment of customers', () => {
+  let app: App;
+  let olivia: Shopper;
+  let sophie: Shopper;
+  beforeAll(async () => {
+    app = newApp(testDb.database);
+    olivia = await loggedIn(app, 'shopper@example.com');
+    sophie = await loggedIn(app, 'planner@example.com');
+    await untilShared(app, olivia);
+  });
+
+  it('two customers of one segment share one render; each answer carries only its own visitor', async () => {
+    const before = renders;
+    const first = await page(app, '/wines?name=red-wine', olivia);
+    const second = await page(app, '/wines?name=red-wine', sophie);
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect(renders - before).toBe(1);
+    expect(first.fill).toMatchObject({ email: 'shopper@example.com', firstName: 'Olivia' });
+    expect(second.fill).toMatchObject({ email: 'planner@example.com', firstName: 'Sophie' });
+    expect(first.fill?.favourites.length).toBeGreaterThan(0);
+    expect(second.fill?.favourites).not.toEqual(first.fill?.favourites);
+    for (const [mine, theirs] of [
+      [first, ['planner@example.com', 'Sophie']],
+      [second, ['shopper@example.com', 'Olivia']],
+    ] as const) {
+      for (const text of theirs) expect(mine.text).not.toContain(text);
+      expect(mine.text).toContain('<p id="tier">Hard Logged-In</p>');
+      expect(mine.text).toContain('<p id="filled">shared</p>');
+      expect(mine.text).toContain('favourites:<');
+      expect(mine.res.headers.get('cache-control')).toBe('no-store');
+      // The filled-in script is allowed by its own hash; the stored page's scripts by theirs.
+      expect(mine.res.headers.get('content-security-policy')).not.toMatch(/nonce-/);
+    }
+    // The page data script comes first, the fill right after it: the email is in place before any other script.
+    expect(first.text.indexOf('window.__pageFill')).toBeLessThan(first.text.indexOf('window.routerData'));
+  });
+
+  it('a stored page holds nothing of any demo customer: no email, no first name', async () => {
+    for (const email of ['unlimited@example.com', 'requested@example.com', 'suspended@example.com']) {
+      const member = await loggedIn(app, email);
+      await page(app, '/wines?name=red-wine', member);
+      await page(app, PRODUCT, member);
+    }
+    await page(app, PRODUCT, olivia);
+    expect(stored.length).toBeGreaterThan(3);
+    for (const kept of stored) {
+      const html = gunzipSync(gzipOf(kept.parts)).toString('utf8');
+      for (const account of DEMO_ACCOUNTS) {
+        expect(html).not.toContain(account.email);
+        expect(html).not.toContain(account.firstName);
+      }
+    }
+  });
+
+  it('Unlimited members, ACTIVE and REQUESTED, get their segment’s page, not a non-member’s', async () => {
+    const active = await page(app, '/wines?name=red-wine', await loggedIn(app, 'unlimited@example.com'));
+    const requested = await page(app, '/wines?name=red-wine', await loggedIn(app, 'requested@example.com'));
+    expect(active.text).toContain('member:ACTIVE');
+    expect(requested.text).toContain('member:REQUESTED');
+    expect((await page(app, '/wines?name=red-wine', olivia)).text).toContain('member:none');
+  });
+
+  it('a remembered visitor’s first name fills its slot in the text, never inside a script', async () => {
+    const remembered = await loggedIn(app, 'shopper@example.com');
+    remembered.jar.delete('sid');
+    const named = await page(app, '/about-us', remembered);
+    expect(named.text).toContain('<p id="tier">Soft Logged-In</p>');
+    expect(named.text).toContain('Welcome back, Olivia</p>');
+    expect(named.text).toContain(`window.routerData={"firstName":"${FIRST_NAME_SLOT}"}`);
+    expect(named.fill?.firstName).toBe('Olivia');
+    const other = await loggedIn(app, 'planner@example.com');
+    other.jar.delete('sid');
+    const second = await page(app, '/about-us', other);
+    expect(second.cache).toBe('hit');
+    expect(second.text).toContain('Welcome back, Sophie</p>');
+    expect(second.text).not.toContain('Olivia');
+  });
+
+  it('a first name is escaped as text: markup in it stays words', async () => {
+    const shopper = createVisitor(() => app);
+    const email = `markup-${Date.now()}@example.com`;
+    expect((await shopper.register(email, 'Vintage2026!x', '<b>Ana</b> & "Co"', 'Lee')).status).toBe(200);
+    shopper.jar.delete('sid');
+    const answer = await page(app, '/about-us', shopper);
+    expect(answer.text).toContain('Welcome back, &lt;b&gt;Ana&lt;/b&gt; &amp; &quot;Co&quot;</p>');
+    expect(answer.text).not.toContain('<b>Ana</b>');
+    expect(answer.fill?.firstName).toBe('<b>Ana</b> & "Co"');
+  });
+
+  it('without the script cookie (no scripts to fill it in) a customer’s page is rendered for them alone', async () => {
+    const own = await page(app, '/wines?name=red-wine', olivia, false);
+    expect(own.cache).toBeNull();
+    expect(own.fill).toBeNull();
+    expect(own.text).toContain('"email":"shopper@example.com"');
+    expect(own.text).toContain('<p id="filled">own</p>');
+    expect(own.text).toMatch(/favourites:[A-Z0-9]/);
+  });
+
+  it('a favourite, added or removed, shows on the very next page', async () => {
+    await page(app, '/', olivia);
+    expect((await olivia.call('PUT', '/api/user/favourites/D0900')).status).toBe(200);
+    expect((await page(app, '/', olivia)).fill?.favourites).toContain('D0900');
+    expect((await olivia.call('PUT', '/api/user/favourites/delete/D0900')).status).toBe(200);
+    expect((await page(app, '/', olivia)).fill?.favourites).not.toContain('D0900');
+  });
+
+  it('a membership changed in the database (any process, any way) shows on the next page', async () => {
+    const jack = await loggedIn(app, 'outback@example.com');
+    expect((await page(app, '/', jack)).text).toContain('member:none');
+    const db = testDb.database.db;
+    await db.execute(sql`insert into customer_subscriptions (customer_id, type, status, name, started_at)
+      select id, 'FREESHIP', 'REQUESTED', 'Unlimited', now() from customers where email = 'outback@example.com'`);
+    await until(async () => (await page(app, '/', jack)).text.includes('member:REQUESTED'), 'the member page');
+    await db.execute(sql`delete from customer_subscriptions where type = 'FREESHIP'
+      and customer_id = (select id from customers where email = 'outback@example.com')`);
+    await until(async () => (await page(app, '/', jack)).text.includes('member:none'), 'the non-member page');
+  });
+
+  it('after logging out, the old cookies are a Prospect’s: the next page says nothing of the customer', async () => {
+    const leaving = await loggedIn(app, 'shopper@example.com');
+    const cookies = new Map(leaving.jar);
+    expect((await page(app, '/', leaving)).fill?.email).toBe('shopper@example.com');
+    expect((await leaving.logout()).status).toBe(200);
+    leaving.jar.clear();
+    for (const [k, v] of cookies) leaving.jar.set(k, v);
+    const after = await page(app, '/', leaving);
+    expect(after.fill).toBeNull();
+    expect(after.text).not.toContain('shopper@example.com');
+    expect(after.text).toContain('<p id="tier">Prospect</p>');
+  });
+
+  it('a price change (catalogue import) shows at once on the shared pages', async () => {
+    await page(app, PRODUCT, olivia);
+    expect((await page(app, PRODUCT, olivia)).text).toContain('price:2799');
+    await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine('25.49')).products);
+    await until(async () => (await page(app, PRODUCT, olivia)).text.includes('price:2549'), 'the new price');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes', () => {
+  it('a favourite added through one process shows on the shared page of another', async () => {
+    const url = testDb.url;
+    if (!url) throw new Error('no database address');
+    const other = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    others.push(other);
+    const first = newApp(testDb.database);
+    const second = newApp(other);
+    const shopper = await loggedIn(first, 'shopper@example.com');
+    await untilShared(second, shopper);
+    expect((await page(second, '/', shopper)).fill?.favourites).not.toContain('D0900');
+    expect((await shopper.call('PUT', '/api/user/favourites/D0900')).status).toBe(200);
+    await until(
+      async () => Boolean((await page(second, '/', shopper)).fill?.favourites.includes('D0900')),
+      'the other process to hear of the favourite',
+    );
+  });
+});
