@@ -21,6 +21,12 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 /**
+ * The code of a wrong current password, which the change-password form picks its field by. A string of its own
+ * because this module reaches every page's bundle and LOGIN_ERRORS then stays out of the pages that use none of it.
+ */
+export const CURRENT_PASSWORD_WRONG = 'password_change.current_wrong';
+
+/**
  * Login's and registration's failures (domain/errors.ts): the forms posted without script come back with the reason
  * their code stands for (server/api/authentication.ts, domain/identity-form-errors.ts).
  */
@@ -40,7 +46,7 @@ export const LOGIN_ERRORS = /* @__PURE__ */ declareErrors({
   },
   currentPasswordWrong: {
     kind: 'invalid',
-    code: 'password_change.current_wrong',
+    code: CURRENT_PASSWORD_WRONG,
     field: 'currentPassword',
     text: LOGIN_MESSAGES.currentPasswordWrong,
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KINDS } from '../domain/errors';
-import { statusOfKind } from './error-status';
+import { kindOfStatus, statusOfKind } from './error-status';
 
 describe('statusOfKind', () => {
   it('answers each kind of failure with its 4xx', () => {
@@ -20,5 +20,12 @@ describe('statusOfKind', () => {
       expect(statusOfKind(kind)).toBeGreaterThanOrEqual(400);
       expect(statusOfKind(kind)).toBeLessThan(500);
     }
+  });
+});
+
+describe('kindOfStatus', () => {
+  it('gives back the kind of each 4xx of the map, and none for any other status', () => {
+    for (const kind of ERROR_KINDS) expect(kindOfStatus(statusOfKind(kind))).toBe(kind);
+    for (const status of [200, 405, 500, 503]) expect(kindOfStatus(status)).toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
 import { ServiceError } from '../services/platform/service-error';
-import { statusOfKind } from '../http/error-status';
+import { ERROR_CODE_HEADER, kindOfStatus, statusOfKind } from '../http/error-status';
+import { GENERIC_ERRORS } from '../domain/errors';
 import { wholeAnswer } from '../http/whole-answer';
 import { API_ONLY_TEXTS, API_TEXTS } from '../domain/api-texts';
 import { CONTACT_ONLY_TEXTS } from '../domain/contact-texts';
@@ -11,7 +12,8 @@ import { GIFT_CARD_ONLY_TEXTS } from '../domain/gift-card-texts';
 import { type IssueLike, issueText, sentText, type Text } from '../domain/message';
 import type { AppEnv } from './types';
 
-// The API envelope of CONTRACT.md; a kind of failure answers the status http/error-status.ts gives it.
+// The API envelope of CONTRACT.md; a kind of failure answers the status http/error-status.ts gives it, and its
+// code in the X-Error-Code header (decision 033), which clients tell failures apart by.
 
 /** What Hono's `c.json` answers, typed the same way (the OpenAPI routes check their answers' types). */
 type JsonAnswer<T, S extends ContentfulStatusCode> = Response & TypedResponse<JSONParsed<T>, S, 'json'>;
@@ -31,7 +33,11 @@ export function ok<T>(c: Context, response: T) {
   return json(c, { statusCode: 0 as const, response }, 200);
 }
 
-export function fail<S extends ContentfulStatusCode>(c: Context, status: S, statusMessage: string) {
+/** A failure envelope; its code is the error's own, else (a 4xx with none) its status's generic one. */
+export function fail<S extends ContentfulStatusCode>(c: Context, status: S, statusMessage: string, code?: string) {
+  const kind = kindOfStatus(status);
+  const sent = code ?? (kind && GENERIC_ERRORS[kind].code);
+  if (sent) c.header(ERROR_CODE_HEADER, sent);
   return json(c, { statusCode: status as number, statusMessage }, status);
 }
 
@@ -55,8 +61,8 @@ function inputText(issue: IssueLike): Text {
  * A failure the shopper can act on, as the status and message the API answers; null for anything else,
  * which is a 5xx whose details stay in the log.
  */
-export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; message: Text } | null {
-  if (error instanceof ServiceError) return { status: statusOfKind(error.kind), message: error.text };
+export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; message: Text; code?: string } | null {
+  if (error instanceof ServiceError) return { status: statusOfKind(error.kind), message: error.text, code: error.code };
   // Hono's own body checks (a body the route cannot read) say the same as ours.
   if (error instanceof HTTPException && (error.status === 400 || error.status === 415)) {
     return { status: 400, message: BAD_JSON };
@@ -68,10 +74,15 @@ export function clientErrorOf(error: unknown): { status: ContentfulStatusCode; m
  * A failure whose text may have runtime parts (domain/message.ts): a template, or a text only the API answers
  * (domain/api-texts.ts), is sent in the site's language; any other plain text as written, for the page to translate.
  */
-export async function failWith<S extends ContentfulStatusCode>(c: Context<AppEnv>, status: S, text: Text) {
+export async function failWith<S extends ContentfulStatusCode>(
+  c: Context<AppEnv>,
+  status: S,
+  text: Text,
+  code?: string,
+) {
   const inSiteLanguage = typeof text !== 'string' || API_ONLY.has(text);
   const i18n = inSiteLanguage ? await c.var.ctx?.messages() : undefined;
-  return fail(c, status, i18n && typeof text === 'string' ? i18n._(text) : sentText(i18n, text));
+  return fail(c, status, i18n && typeof text === 'string' ? i18n._(text) : sentText(i18n, text), code);
 }
 
 /** 400 with the first problem of an input that fails its schema. */

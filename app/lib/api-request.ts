@@ -15,6 +15,8 @@ export interface ApiReply<T> {
   status: number;
   ok: boolean;
   body: Envelope<T> | null;
+  /** The answer's headers (a failure's code is in X-Error-Code, decision 033); none when there was no answer. */
+  headers?: Headers;
 }
 
 export async function requestApi<T>(method: string, path: string, body?: unknown): Promise<ApiReply<T>> {
@@ -26,7 +28,7 @@ export async function requestApi<T>(method: string, path: string, body?: unknown
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const parsed = (await res.json().catch(() => null)) as Envelope<T> | null;
-    return { status: res.status, ok: res.ok, body: parsed };
+    return { status: res.status, ok: res.ok, body: parsed, headers: res.headers };
   } catch {
     return { status: 0, ok: false, body: null };
   }

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { ERROR_CODE_HEADER } from '../../http/error-status';
 import { BAD_JSON, failInput, failWith } from '../envelope';
 import { hasParsedJson, keepParsedJson } from '../pipeline/input-guard';
 import type { AppEnv } from '../types';
@@ -39,6 +40,15 @@ const ERROR_DESCRIPTIONS = {
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
+/** Every failure's stable code (decision 033), beside the envelope rather than in it. */
+export const ERROR_HEADERS = {
+  [ERROR_CODE_HEADER]: {
+    description:
+      "The failure's stable code (`password_change.current_wrong`, or its kind's: `invalid`, `not_found`, …).",
+    schema: { type: 'string' },
+  },
+} as const;
+
 /** The responses of one route: its success payload and the failures it can answer. */
 export function responses<T extends z.ZodType, S extends ErrorStatus>(
   success: T,
@@ -50,6 +60,7 @@ export function responses<T extends z.ZodType, S extends ErrorStatus>(
       status,
       {
         description: ERROR_DESCRIPTIONS[status],
+        headers: ERROR_HEADERS,
         content: { 'application/json': { schema: ErrorEnvelopeSchema } },
       },
     ]),

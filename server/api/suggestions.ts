@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BRAND_CODES } from '../../domain/sites';
 import { buildSuggestions } from '../../services/search/suggestions';
 import { failWith } from '../envelope';
-import { createApiRouter, ErrorEnvelopeSchema } from './router';
+import { createApiRouter, ERROR_HEADERS, ErrorEnvelopeSchema } from './router';
 import { API_TEXTS } from '../../domain/api-texts';
 
 export const SuggestionsSchema = z.array(z.looseObject({ itemCode: z.string(), name: z.string() }));
@@ -27,6 +27,7 @@ export const suggestionsApi = createApiRouter().openapi(
       304: { description: 'Unchanged since the ETag the browser has.' },
       404: {
         description: 'No such brand.',
+        headers: ERROR_HEADERS,
         content: { 'application/json': { schema: ErrorEnvelopeSchema } },
       },
     },

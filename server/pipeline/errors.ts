@@ -12,13 +12,13 @@ export const notFound: NotFoundHandler<AppEnv> = (c) =>
   isApiPath(c.req.path) ? failWith(c, 404, API_TEXTS.noSuchCall) : c.text('Page not found', 404);
 
 /**
- * A thrown error: one the shopper can act on (a ServiceError, a body Hono cannot read) answers with its status and
- * text; anything else is logged and answers 500 without details.
+ * A thrown error: one the shopper can act on (a ServiceError, a body Hono cannot read) answers with its status,
+ * text and code; anything else is logged and answers 500 without details.
  */
 export function onError(log: Logger): ErrorHandler<AppEnv> {
   return async (error, c) => {
     const known = clientErrorOf(error);
-    if (known && isApiPath(c.req.path)) return failWith(c, known.status, known.message);
+    if (known && isApiPath(c.req.path)) return failWith(c, known.status, known.message, known.code);
     // A page that spent a budget (an /offer link's code) and found it used up says so, in the site's language.
     if (known?.status === 429) {
       const text = sentText(await c.var.ctx.messages(), known.message);

@@ -81,6 +81,19 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the failures documented', () => {
+  it('name the X-Error-Code header their code comes in', async () => {
+    const doc = (await fetchDocument()) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
+    const failures = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).flatMap((op) => Object.entries(op.responses).filter(([status]) => Number(status) >= 400)),
+    );
+    expect(failures.length).toBeGreaterThan(10);
+    for (const [, failure] of failures) expect(Object.keys(failure.headers ?? {})).toContain('X-Error-Code');
+  });
+});
+
 describe('live answers match the documented schemas', () => {
   /** Checks the answer against the schema and that the document declares this status for the call. */
   async function expectDocumented(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers, orders } from '../../db/schema';
+import { LOGIN_ERRORS } from '../../domain/identity-rules';
 import { createVisitor, useTestApp } from '../support/test-app';
 
 // SPEC §3 User and §7 account calls: shapes per demo account, the Current-only guard, order ownership,
@@ -269,6 +270,26 @@ describe('PUT /api/user/password', () => {
     const malformed = await v.call('PUT', '/api/user/password', undefined, 'not json');
     expect(malformed.body.statusMessage).toBe('The request body must be JSON.');
     expect((await visitor().login('suspended@example.com')).body.statusCode).toBe(0);
+  });
+
+  it("carries the refusal's code in X-Error-Code beside the unchanged envelope (decision 033)", async () => {
+    const v = await loggedIn('suspended@example.com');
+    const wrong = await v.call('PUT', '/api/user/password', {
+      currentPassword: 'Wrong2026',
+      newPassword: 'Another2026',
+    });
+    expect(wrong.body).toEqual({ statusCode: 400, statusMessage: 'Your current password is not correct.' });
+    expect(wrong.headers.get('x-error-code')).toBe(LOGIN_ERRORS.currentPasswordWrong.code);
+    // A refusal with no code of its own carries its kind's.
+    const weak = await v.call('PUT', '/api/user/password', { currentPassword: 'Vintage2026', newPassword: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.headers.get('x-error-code')).toBe('invalid');
+    const prospect = await visitor().call('PUT', '/api/user/password', {
+      currentPassword: 'Vintage2026',
+      newPassword: 'Another2026',
+    });
+    expect(prospect.headers.get('x-error-code')).toBe('unauthorised');
+    expect((await v.call('GET', '/api/no/such/call')).headers.get('x-error-code')).toBe('not_found');
   });
 
   it('changes the password: this session stays, other sessions are revoked, the old password fails and the new works', async () => {

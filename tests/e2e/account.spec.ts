@@ -366,6 +366,51 @@ test.describe('a Hard Logged-In customer', () => {
     await submit.click();
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
   });
+
+  test('puts a refused password change on its field by its X-Error-Code, whatever its text says', {
+    tag: '@db',
+  }, async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource: .* 400 .*\/api\/user\/password\)$/);
+    // The first answer is the server's, its text reworded: only its code still names the current password. The
+    // second, made up here, refuses the new password (code `invalid`) in words that name the current one.
+    await page.addInitScript(() => {
+      const real = window.fetch;
+      const win = window as unknown as { passwordCalls: number };
+      win.passwordCalls = 0;
+      window.fetch = async (input, init) => {
+        if (!String(input).endsWith('/api/user/password')) return real(input, init);
+        win.passwordCalls += 1;
+        const answer = win.passwordCalls === 1 ? await real(input, init) : null;
+        const statusMessage = answer
+          ? 'That did not match our records.'
+          : 'The new password may not contain your current password.';
+        const headers = answer ? answer.headers : { 'X-Error-Code': 'invalid' };
+        return new Response(JSON.stringify({ statusCode: 400, statusMessage }), { status: 400, headers });
+      };
+    });
+    await logIn(page, 'planner@example.com');
+    await gotoHydrated(page, siteUrl('law-au', '/account/settings'));
+    const current = page.getByLabel('Current password');
+    const next = page.getByLabel('New password');
+    const submit = page.getByRole('button', { name: 'Change password' });
+
+    await current.fill('NotMine2026');
+    await next.fill('Cellar2027x');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('That did not match our records.');
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expect(next).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(current).toBeFocused();
+
+    await current.fill('Vintage2026');
+    await next.fill('Cellar2027x');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('The new password may not contain your current password.');
+    await expect(next).toHaveAttribute('aria-invalid', 'true');
+    await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(next).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { passwordCalls: number }).passwordCalls)).toBe(2);
+  });
 });
 
 const ACCOUNT_PATHS = [

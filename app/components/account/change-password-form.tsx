@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId, useRef, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/account-rules';
+import { CURRENT_PASSWORD_WRONG } from '../../../domain/identity-rules';
 import { ChangePasswordSchema } from '../../../domain/identity-schemas';
 import { accountClient } from '../../lib/account-client';
 import { ErrorList, Field } from '../forms';
@@ -40,7 +41,8 @@ export function ChangePasswordForm() {
       form.reset();
       setStatus(i18n._(ACCOUNT_MESSAGES.passwordChanged));
     } else {
-      const field = /current password/i.test(result.message) ? 'current' : result.status === 400 ? 'new' : null;
+      // The refusal's code, not its text, says which field it is about; any other 400 is the new password's.
+      const field = result.code === CURRENT_PASSWORD_WRONG ? 'current' : result.status === 400 ? 'new' : null;
       setError({ field, message: i18n._(result.message) });
       if (field) (field === 'current' ? currentRef : newRef).current?.focus();
     }
