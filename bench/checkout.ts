@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client';
 import { giftCardKeyOf, testConfig } from '../server/config';
 import { issueGiftCards } from '../services/gift-cards/gift-cards';
 import { serverDatabaseUrl } from '../tests/support/server-database';
-import { serverStatementCount, startServer } from './server';
+import { serverCpuMillis, serverStatementCount, startServer } from './server';
 
 // npm run bench:checkout: place-order throughput and latency, 20 connections, every order a different guest's
 // cart of one bottle (BENCH_LINES=2 to 6: a bottle each of that many wines) paid with the approved test card.
@@ -142,6 +142,7 @@ async function run(label: string, carts: string[], codesOf: (i: number) => strin
   let next = 0;
   const statuses = new Map<number, number>();
   const statementsBefore = await statementsWhenQuiet();
+  const cpuBefore = serverCpuMillis(server);
   const result = await autocannon({
     url: BASE,
     connections: CONNECTIONS,
@@ -175,8 +176,14 @@ async function run(label: string, carts: string[], codesOf: (i: number) => strin
   // NOTE: over the orders sent: autocannon stops with one request a connection under way, unanswered and uncounted
   // in `statuses`, which the server still places.
   const statements = (await statementsWhenQuiet()) - statementsBefore;
+  // The server's CPU time (all its threads, from /proc) per order sent: steadier than orders/s on a shared machine.
+  const cpuAfter = serverCpuMillis(server);
+  const cpu =
+    cpuBefore !== null && cpuAfter !== null && next
+      ? `   cpu ${((cpuAfter - cpuBefore) / next).toFixed(2)} ms/order`
+      : '';
   console.log(
-    `place order${label} (${database}, ${CONNECTIONS} connections, ${LINES} line${LINES > 1 ? 's' : ''})  ${Math.round(result.requests.average)} orders/s (aim ≥ ${AIM_PER_SECOND})   ${next ? (statements / next).toFixed(1) : '–'} statements/order   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms`,
+    `place order${label} (${database}, ${CONNECTIONS} connections, ${LINES} line${LINES > 1 ? 's' : ''})  ${Math.round(result.requests.average)} orders/s (aim ≥ ${AIM_PER_SECOND})   ${next ? (statements / next).toFixed(1) : '–'} statements/order${cpu}   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms`,
   );
   console.log(
     `  answers: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}; ${placed} orders placed from ${Math.min(next, carts.length)} carts${next > carts.length ? ' (carts ran out: raise BENCH_CARTS)' : ''}`,

@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_PATH, CHROMIUM_ARGS } from '../tests/support/chromium';
-import { serverCpuMillis, startServer } from './server';
+import { serverCpuMillis, serverStatementCount, startServer } from './server';
 
 // npm run bench: throughput and latency of the main pages and the product API on the production
 // build, then a Lighthouse mobile run of the product page. Prints figures; asserts nothing.
@@ -15,6 +15,8 @@ import { serverCpuMillis, startServer } from './server';
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** BENCH_ONLY=add's run before the measured ones, on carts of its own: the server's code compiled, its pool open. */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 10);
 // PAGE_CACHE_MB=0 in the environment turns the server's page cache off (the figures without it).
 const HOST = 'law-au.localhost';
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -159,7 +161,7 @@ async function logInCookies(email: string): Promise<string> {
  * Add-to-cart throughput: every connection adds to its own cart (the cart's row lock never contends).
  * With `voucher`, every cart carries WELCOME20, so each add re-prices the order discount.
  */
-async function cannonAddToCart(options: { voucher?: boolean } = {}) {
+async function cannonAddToCart(options: { voucher?: boolean; warmUp?: boolean } = {}) {
   const cookies = await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       const cookie = await makeCart([['D0002', 1]]);
@@ -168,6 +170,7 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
   );
   let next = 0;
   const cpuBefore = serverCpuMillis(server);
+  const statementsBefore = await serverStatementCount(server);
   // Cycling through a dozen wines keeps every line under the 99 cap for the whole run.
   const codes = [
     'D0001',
@@ -194,7 +197,7 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
   const result = await autocannon({
     url: BASE,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: options.warmUp ? WARM_UP_SECONDS : DURATION,
     headers: { host: HOST },
     requests: requestsWith(cookies[0]!),
     // NOTE: each connection gets requests of its own that carry its cart's cookie. autocannon's `setHeaders`
@@ -205,13 +208,15 @@ async function cannonAddToCart(options: { voucher?: boolean } = {}) {
     },
   } as autocannon.Options);
   const cpu = cpuPerRequest(cpuBefore, result.requests.total);
+  const statements = (await serverStatementCount(server)) - statementsBefore;
+  if (options.warmUp) return;
   const errors = result.errors + result.non2xx;
   // Every answered add must have landed in its connection's own cart: the bottles in the carts, less the one
   // each started with, are at least the answers (an add in flight when the run stopped may land uncounted).
   const added = (await Promise.all(cookies.map(bottlesInCart))).reduce((sum, n) => sum + n - 1, 0);
   const lost = result.requests.total - errors - added;
   console.log(
-    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${cpu}${errors ? `   (${errors} errors/non-2xx)` : ''}${lost > 0 ? `   (${lost} adds missing from their carts: NOT MEASURED)` : ''}${options.voucher ? '' : besideAim(result.requests.average, AIMS.addToCart)}`,
+    `${(options.voucher ? 'add to cart (voucher)' : 'add to cart (PUT)').padEnd(22)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${cpu}   ${result.requests.total ? (statements / result.requests.total).toFixed(1) : '–'} statements/add${errors ? `   (${errors} errors/non-2xx)` : ''}${lost > 0 ? `   (${lost} adds missing from their carts: NOT MEASURED)` : ''}${options.voucher ? '' : besideAim(result.requests.average, AIMS.addToCart)}`,
   );
 }
 
@@ -330,7 +335,8 @@ async function personalPagesAndApi(productPath: string) {
   await cannonAddToCart({ voucher: true });
 }
 
-const server = await startServer(PORT);
+// The statements the server sends are counted, for add to cart's statements per add.
+const server = await startServer(PORT, { countStatements: true });
 try {
   const product = await (await fetch(`${BASE}/api/product/item/D0001`, { headers: { host: HOST } })).json();
   const productPath = product.response.url as string;
@@ -338,8 +344,14 @@ try {
     `Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
   // BENCH_ONLY=pages: the anonymous pages alone (a quick before/after of the page cache); =personal: the logged-in
-  // pages, the API and the cart alone; =lighthouse: Lighthouse alone.
+  // pages, the API and the cart alone; =add: add to cart alone (after a warm-up on carts of its own, BENCH_WARM_UP s, default 10);
+  // =lighthouse: Lighthouse alone.
   const only = process.env.BENCH_ONLY;
+  if (only === 'add') {
+    await cannonAddToCart({ warmUp: true });
+    await cannonAddToCart();
+    await cannonAddToCart({ voucher: true });
+  }
   if (!only || only === 'pages') {
     await cannon('home page', '/');
     await cannon('category page', '/wines?name=red-wine');

@@ -563,10 +563,15 @@ function itemTypeTag(sku: SkuInfo, line: CartLineRow): string {
 
 type Tx = Db;
 
-/** Locks the cart row for this transaction, creating the cart first when it does not exist. */
+/**
+ * Locks the cart row for this transaction, creating the cart first when it does not exist. A cart that exists (a
+ * checkout's, a change's) costs one statement: the lock; only a missing one is inserted, then locked.
+ */
 export async function lockCart(tx: Tx, cartId: string, site: Site, customerId: number | null = null): Promise<void> {
+  const lock = () => tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+  if ((await lock()).length > 0) return;
   await tx.insert(carts).values({ id: cartId, siteId: site.id, customerId }).onConflictDoNothing();
-  await tx.execute(sql`select id from ${carts} where ${carts.id} = ${cartId} for update`);
+  await lock();
 }
 
 /** What every change to a cart writes on its row besides the change: a new version and the time. */
@@ -781,10 +786,13 @@ export async function addGiftVoucher(
   return getCart(ctx, cartId);
 }
 
-/** The cart an order was placed from is emptied in the order's transaction, its voucher with it. */
+/** The cart an order was placed from is emptied in the order's transaction, its voucher with it (one statement). */
 export async function emptyCartAfterOrder(tx: Tx, cartId: string, now: Date): Promise<void> {
-  await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
+  const emptied = tx
+    .$with('emptied')
+    .as(tx.delete(cartLines).where(eq(cartLines.cartId, cartId)).returning({ id: cartLines.id }));
   await tx
+    .with(emptied)
     .update(carts)
     .set({ ...cartChanged(), voucherCode: null, updatedAt: now })
     .where(eq(carts.id, cartId));
