@@ -84,6 +84,9 @@ export const SERVER_FILLED_TEXTS = {
   // app/routes/product.tsx: what a mixed case holds, and what it saves.
   caseContents: /*i18n*/ { id: 'In this case' },
   caseSaving: /*i18n*/ { id: 'Save {saving} against its {count} bottles bought one by one ({alone}).' },
+  // app/routes/product.tsx: the buy box's member-savings link (a mixed case sells as one case).
+  unlimitedPriceBottle: /*i18n*/ { id: 'Unlimited members pay {price} a bottle, with free delivery' },
+  unlimitedPriceCase: /*i18n*/ { id: 'Unlimited members pay {price} a case, with free delivery' },
   // app/root.tsx: every footer's licence line.
   liquorLicence: /*i18n*/ { id: 'Liquor licence {licence}' },
 };
