@@ -16,8 +16,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AGE_COOKIE_NAME, LEGAL_DRINKING_AGE } from '../domain/age-gate';
-import { isCurrent, visitorTypeOf } from '../domain/identity-rules';
-import { isActiveMember } from '../domain/unlimited';
+import { hasMemberPricing, isCurrent, visitorTypeOf } from '../domain/identity-rules';
 import type { PageData, PageType } from '../domain/page-types';
 import type { Route } from './+types/root';
 import { LoginModal } from './components/account/login-modal';
@@ -80,6 +79,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       firstName: visitor.firstName,
       unlimitedStatus: visitor.unlimitedStatus,
     },
+    /**
+     * SPEC §4: an ACTIVE or REQUESTED Unlimited member (Current visitors only). The page flag and every product tile
+     * read this, and nothing else personal, for member prices and the twelve-pack.
+     */
+    activeMember: hasMemberPricing(visitor),
     // SPEC §6: favourites need a Current visitor; their codes drive every favourite control on the page.
     favourites: isCurrent(visitor) ? [...ctx.favourites] : [],
     // A page shared by the visitor's segment: their email, name and favourites come with the answer (app/lib/page-fill.ts).
@@ -175,7 +179,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       {/* SPEC §4: ACTIVE or REQUESTED Unlimited members get the page body flagged. */}
-      <body className={isActiveMember(data?.visitor.unlimitedStatus) ? 'unlimited-member' : undefined}>
+      <body className={data?.activeMember ? 'unlimited-member' : undefined}>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -28,6 +28,8 @@ describe('visitor tiers (SPEC §4)', () => {
     expect(hasMemberPricing({ ...hard, unlimitedStatus: 'REQUESTED' })).toBe(true);
     expect(hasMemberPricing({ ...hard, unlimitedStatus: 'SUSPENDED' })).toBe(false);
     expect(hasMemberPricing(hard)).toBe(false);
+    // SPEC §6: a Soft Logged-In visitor is not looked up.
+    expect(hasMemberPricing({ ...soft, unlimitedStatus: 'ACTIVE' })).toBe(false);
   });
 });
 

@@ -129,9 +129,12 @@ export function isIdentified(visitor: Visitor): boolean {
   return visitor.customerId !== null;
 }
 
-/** SPEC §4: ACTIVE or REQUESTED Unlimited members get member pricing and no Unlimited upsell. */
+/**
+ * SPEC §4: ACTIVE or REQUESTED Unlimited members get member pricing and no Unlimited upsell; SPEC §6: looked up for
+ * Current visitors only. The flag every page and tile reads, the one thing about a member they depend on.
+ */
 export function hasMemberPricing(visitor: Visitor): boolean {
-  return isActiveMember(visitor.unlimitedStatus);
+  return isCurrent(visitor) && isActiveMember(visitor.unlimitedStatus);
 }
 
 export function loginPath(redirectingURL: string, brandName: string): string {

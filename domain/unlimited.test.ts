@@ -3,6 +3,8 @@ import {
   countsAsMember,
   isActiveMember,
   isOutOfArea,
+  offersTwelvePack,
+  shownMemberPriceCents,
   showsMemberSavingsPrompts,
   showUnlimitedJoinPrompt,
   unlimitedItemCode,
@@ -49,6 +51,14 @@ describe('member rules (SPEC §4, §6)', () => {
       false,
       false,
     ]);
+  });
+  it('shows an ACTIVE or REQUESTED member the member price below the sale price, and no twelve-pack', () => {
+    const price = { salePriceCents: 2599, memberPriceCents: 2417 };
+    expect(shownMemberPriceCents(true, price)).toBe(2417);
+    expect(shownMemberPriceCents(false, price)).toBeNull();
+    expect(shownMemberPriceCents(true, { ...price, memberPriceCents: 2599 })).toBeNull();
+    expect(shownMemberPriceCents(true, { ...price, memberPriceCents: null })).toBeNull();
+    expect([offersTwelvePack(true), offersTwelvePack(false)]).toEqual([false, true]);
   });
   it('gives SUSPENDED members no member-savings prompts', () => {
     expect(showsMemberSavingsPrompts('SUSPENDED')).toBe(false);

@@ -41,6 +41,23 @@ export function isActiveMember(status: UnlimitedStatus | null | undefined): bool
   return isOneOf(MEMBER_STATES, status);
 }
 
+/**
+ * SPEC §4 wherever a price is shown (the product page's packs, every product tile): the member price an ACTIVE or
+ * REQUESTED member sees beside the sale price, when it is the lower; null for anyone else.
+ */
+export function shownMemberPriceCents(
+  activeMember: boolean,
+  price: { salePriceCents: number | null; memberPriceCents?: number | null | undefined },
+): number | null {
+  const { salePriceCents: sale, memberPriceCents: member } = price;
+  return activeMember && member && sale !== null && member < sale ? member : null;
+}
+
+/** SPEC §4: ACTIVE or REQUESTED members are not offered the twelve-pack (the product page's pack, a tile's case). */
+export function offersTwelvePack(activeMember: boolean): boolean {
+  return !activeMember;
+}
+
 /** SPEC §4/§6: suspended members get no member-savings prompts; everyone else may see them. */
 export function showsMemberSavingsPrompts(status: UnlimitedStatus | null | undefined): boolean {
   return status !== 'SUSPENDED';

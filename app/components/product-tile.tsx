@@ -3,8 +3,10 @@ import { qualifiesForFreeShipping } from '../../domain/free-shipping';
 import { centsToAmount, formatMoney } from '../../domain/money';
 import { isPackPriced } from '../../domain/product-kinds';
 import { productPath } from '../../domain/product-path';
+import { offersTwelvePack, shownMemberPriceCents } from '../../domain/unlimited';
 import type { ProductSummary } from '../../services/catalogue/catalogue';
 import type { PublicSite } from '../lib/site';
+import { useRootData } from '../root';
 import { AddToCartButton } from './cart/add-to-cart-button';
 import { FavouriteButton } from './favourites/favourite-button';
 import { QuickViewButton } from './product/quick-view';
@@ -21,9 +23,25 @@ import { Rating } from './rating';
  */
 export const TILES_IN_A_PHONE_ROW = 2;
 
-/** Tiles add a full case: 12 bottles of a wine (SPEC §5), one of anything else. */
-function caseQuantity(p: Pick<ProductSummary, 'productType' | 'mixed' | 'bottleCount'>): number {
-  return isPackPriced(p.productType) && !p.mixed && p.bottleCount === 1 ? 12 : 1;
+/**
+ * Tiles add a full case: 12 bottles of a wine (SPEC §5), one of anything else. An ACTIVE or REQUESTED member is not
+ * offered the twelve-pack (SPEC §4): one bottle, as their product page starts with.
+ */
+function caseQuantity(p: Pick<ProductSummary, 'productType' | 'mixed' | 'bottleCount'>, activeMember: boolean): number {
+  return offersTwelvePack(activeMember) && isPackPriced(p.productType) && !p.mixed && p.bottleCount === 1 ? 12 : 1;
+}
+
+/**
+ * SPEC §4: the member price an ACTIVE or REQUESTED member sees beside a price, when it is the lower, as their product
+ * page shows it; nothing for anyone else.
+ */
+export function MemberPrice({ price }: { price: { salePriceCents: number | null; memberPriceCents: number | null } }) {
+  const { i18n } = useLingui();
+  const { site, activeMember } = useRootData();
+  const cents = shownMemberPriceCents(activeMember, price);
+  return cents ? (
+    <span className="price--member"> {i18n._('Member price {price}', { price: formatMoney(cents, site) })}</span>
+  ) : null;
 }
 
 export function ProductTile({
@@ -42,17 +60,21 @@ export function ProductTile({
   eager?: boolean;
 }) {
   const { i18n } = useLingui();
+  // SPEC §4: the membership flag is all a tile reads of its visitor, so one rendering serves a site's every member.
+  const { activeMember } = useRootData();
   const path = productPath(product);
   const country = site.countryNames?.[product.country] ?? product.country;
   const title = product.vintage ? `${product.name} ${product.vintage}` : product.name;
   const outOfStock = product.availability === 'out_of_stock';
   const onSale = product.listPriceCents > product.salePriceCents;
-  const casePrice = product.casePriceCents;
+  const quantity = addSingle ? 1 : caseQuantity(product, activeMember);
+  // A wine's case is its twelve-pack; a mixed case is the case itself.
+  const casePrice = product.mixed || offersTwelvePack(activeMember) ? product.casePriceCents : null;
   const freeDelivery = casePrice !== null && qualifiesForFreeShipping(casePrice, site);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const addLabel = addSingle
     ? i18n._('Add a bottle')
-    : caseQuantity(product) === 12
+    : quantity === 12
       ? i18n._('Add a case of 12')
       : i18n._('Add to cart');
   return (
@@ -95,6 +117,7 @@ export function ProductTile({
           ) : null}
           <strong>{formatMoney(product.salePriceCents, site)}</strong>
           <span className="tile__unit">{` ${product.mixed ? i18n._('per case') : i18n._('a bottle')}`}</span>
+          <MemberPrice price={product} />
         </p>
         {casePrice !== null && !product.mixed ? (
           <p className="tile__case">
@@ -107,7 +130,7 @@ export function ProductTile({
             {/* SPEC §5: adding keeps a full case — 12 bottles of a wine, 1 of a mixed case. */}
             <AddToCartButton
               itemCode={product.itemCode}
-              quantity={addSingle ? 1 : caseQuantity(product)}
+              quantity={quantity}
               label={addLabel}
               accessibleName={`${addLabel}: ${title}`}
             />

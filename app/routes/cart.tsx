@@ -4,6 +4,7 @@ import { cookieHeader, SHOP_COOKIES, secureOrigin } from '../../http/cookies';
 import { SUBSCRIBE_AND_SAVE } from '../../domain/plans';
 import { cartContextOf, findVisitorCart, getCart } from '../../services/cart/cart';
 import { cartJsonFor } from '../../services/cart/cart-json';
+import { addOnHeadings } from '../../services/catalogue/text';
 import { loadPlanMappings } from '../../services/memberships/plan-mappings';
 import { reorderNotice } from '../../services/orders/reorder';
 import { unlimitedProduct } from '../../services/memberships/unlimited';
@@ -34,6 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const loaded = {
     cart: await cartJsonFor(await getCart(cart, cartId, { validate: true }), ctx.messages),
     unlimited: await unlimitedProduct(ctx),
+    addOnHeadings: addOnHeadings(await ctx.messages()),
     // SPEC §2: the Subscribe and Save block reads which wines have an offer.
     subscribeAndSave: (await loadPlanMappings(ctx.db, ctx.cache)).filter((m) => m.type === SUBSCRIBE_AND_SAVE),
     voucherCookieOutcome: applied?.outcome ?? null,
@@ -76,6 +78,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         voucherCookie={{ outcome: loaderData.voucherCookieOutcome, pending: loaderData.voucherCookiePending }}
         unlimited={loaderData.unlimited}
         subscribeAndSave={loaderData.subscribeAndSave}
+        addOnHeadings={loaderData.addOnHeadings}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { data, type MetaDescriptor, redirect } from 'react-router';
 import { CELLARING_TEXT, cellaringBand } from '../../domain/cellaring';
 import { ItemCodeSchema } from '../../domain/catalogue-inputs';
-import { centsToAmount } from '../../domain/money';
+import { centsToAmount, formatMoney } from '../../domain/money';
 import { describeMixedCaseOffer } from '../../domain/mixed-cases';
 import { describePackOffers, type PackOffer } from '../../domain/pack-pricing';
 import type { Site } from '../../domain/sites';
@@ -24,6 +24,7 @@ import type { Route } from './+types/product';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { ProductMain } from '../components/product/product-main';
 import { catalogueText } from '../../services/catalogue/text';
+import { SERVER_FILLED_TEXTS } from '../../services/platform/server-texts';
 import { appContext } from '../context';
 
 export const handle = { pageType: 'product_responsive' };
@@ -74,6 +75,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   const { skus: _skus, ...rest } = product;
   const i18n = await ctx.messages();
+  const memberCents = packs.find((pack) => pack.size === 1)?.memberPriceCents;
   return {
     head: productHead(product, packs, `${ctx.origin}${canonicalPath}`, ctx.origin, ctx.site),
     // The catalogue's country and style in the site's language (the JSON API keeps them as they are).
@@ -87,6 +89,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reviews: reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString().slice(0, 10) })),
     ownReview,
     unlimited,
+    // What Unlimited members pay, for the buy box's member-savings link: a mixed case sells as one case.
+    unlimitedPriceText: memberCents
+      ? i18n._(SERVER_FILLED_TEXTS[product.mixed ? 'unlimitedPriceCase' : 'unlimitedPriceBottle'].id, {
+          price: formatMoney(memberCents, ctx.site),
+        })
+      : null,
     subscribeAndSave: ssMapping ? { bumpCode: ssMapping.bumpCode, rule: ssMapping.rule, type: ssMapping.type } : null,
   };
 }

@@ -59,6 +59,8 @@ export interface ProductSummary {
   ratingCount: number;
   listPriceCents: number;
   salePriceCents: number;
+  /** An Unlimited member's price of it (a bottle, or a mixed case): shown to ACTIVE or REQUESTED members only. */
+  memberPriceCents: number | null;
   /** The case price: the 12-pack for a wine, the case itself for a mixed case. */
   casePriceCents: number | null;
   caseBottles: number | null;
@@ -196,6 +198,7 @@ function summarySelect(currency: CurrencyCode) {
     ratingCount: products.ratingCount,
     listPriceCents: singlePrice.listPriceCents,
     salePriceCents: singlePrice.salePriceCents,
+    memberPriceCents: singlePrice.memberPriceCents,
     casePriceCents: sql<
       number | null
     >`case when ${products.mixed} then ${singlePrice.salePriceCents} else ${casePrice.salePriceCents} end`,

@@ -49,6 +49,7 @@ export async function findSimilarWines(db: Db, currency: CurrencyCode, q: Simila
       ratingCount: products.ratingCount,
       salePriceCents: skuPrices.salePriceCents,
       listPriceCents: skuPrices.listPriceCents,
+      memberPriceCents: skuPrices.memberPriceCents,
       score,
     })
     .from(products)
@@ -85,6 +86,7 @@ export async function findSimilarWines(db: Db, currency: CurrencyCode, q: Simila
       numberOfReviews: r.ratingCount,
       salePrice: centsToAmount(r.salePriceCents),
       listPrice: centsToAmount(r.listPriceCents),
+      memberPrice: r.memberPriceCents === null ? null : centsToAmount(r.memberPriceCents),
       currencyCode: currency,
     }),
   }));

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { COLOUR_NAMES } from '../../domain/categories';
-import { CATALOGUE_TEXTS, COUNTRY_TEXTS } from '../platform/server-texts';
+import { ADDON_HEADING_TEXTS, CATALOGUE_TEXTS, COUNTRY_TEXTS } from '../platform/server-texts';
 
 const KNOWN: ReadonlySet<string> = new Set([...CATALOGUE_TEXTS.map((t) => t.id), ...Object.values(COLOUR_NAMES)]);
 
@@ -18,4 +18,12 @@ export function catalogueText(i18n: I18n, value: string): string {
  */
 export function countryNames(i18n: I18n): Record<string, string> {
   return Object.fromEntries(COUNTRY_TEXTS.map(({ id }) => [id, i18n._(id)]));
+}
+
+/**
+ * The cart add-on lists' headings in the site's language, by the catalogue's own words (which the offer list API
+ * answers), for the cart page's add-on carousel.
+ */
+export function addOnHeadings(i18n: I18n): Record<string, string> {
+  return Object.fromEntries(ADDON_HEADING_TEXTS.map(({ id }) => [id, i18n._(id)]));
 }

@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cartLines, skuPrices } from '../../db/schema';
-import { isCurrent } from '../../domain/identity-rules';
+import { hasMemberPricing, isCurrent } from '../../domain/identity-rules';
 import {
   countsAsMember,
-  isActiveMember,
   isOutOfArea,
   sellsUnlimited,
   showsMemberSavingsPrompts,
@@ -70,7 +69,7 @@ export async function loadUnlimitedState(ctx: RequestContext): Promise<Unlimited
     sold,
     status,
     member: countsAsMember(status),
-    activeMember: isActiveMember(status),
+    activeMember: hasMemberPricing(ctx.visitor),
     savingsPrompts: showsMemberSavingsPrompts(status),
     itemCode,
     cartFromBrowser: ctx.sharedRender,

@@ -84,6 +84,9 @@ export const SERVER_FILLED_TEXTS = {
   // app/routes/product.tsx: what a mixed case holds, and what it saves.
   caseContents: /*i18n*/ { id: 'In this case' },
   caseSaving: /*i18n*/ { id: 'Save {saving} against its {count} bottles bought one by one ({alone}).' },
+  // app/routes/product.tsx: the buy box's member-savings link (a mixed case sells as one case).
+  unlimitedPriceBottle: /*i18n*/ { id: 'Unlimited members pay {price} a bottle, with free delivery' },
+  unlimitedPriceCase: /*i18n*/ { id: 'Unlimited members pay {price} a case, with free delivery' },
   // app/root.tsx: every footer's licence line.
   liquorLicence: /*i18n*/ { id: 'Liquor licence {licence}' },
 };
@@ -123,6 +126,12 @@ export const COUNTRY_TEXTS = [
 ];
 
 /**
+ * The headings of the cart's add-on lists (db/demo/catalogue.ts): the offer list API answers the list's own words, and
+ * the cart page's loader hands the carousel their translation (addOnHeadings).
+ */
+export const ADDON_HEADING_TEXTS = [/*i18n*/ { id: 'Add a little extra' }];
+
+/**
  * The catalogue's own words the pages show (the demo catalogue's countries and styles, the home carousels' headings):
  * the server writes them in the site's language into the page's data (catalogueText), so the browser's catalogues
  * leave them out. A value not listed here is shown as it is.
@@ -132,6 +141,7 @@ export const CATALOGUE_TEXTS = [
   /*i18n*/ { id: 'Our featured wines' },
   /*i18n*/ { id: 'New arrivals' },
   /*i18n*/ { id: 'Top rated by our customers' },
+  ...ADDON_HEADING_TEXTS,
   ...COUNTRY_TEXTS,
   // Styles (the ones named like a colour, 'Fortified' and 'Mixed case', are the browser's too: domain/categories.ts).
   /*i18n*/ { id: 'Aromatic white' },

@@ -190,3 +190,29 @@ describe('the delivery postcode', () => {
     expect(postalCode(await v.cart())).toBe('2000');
   });
 });
+
+describe("the tiles' member prices (SPEC §4)", () => {
+  type Listed = { userItems: { product: { itemCode: string; salePriceCents: number; memberPriceCents: unknown } }[] };
+  type Similar = { items: { itemCode: string; product: string }[] };
+
+  it('come with every tile the JSON API answers, the same for a member and anyone else', async () => {
+    const member = await as('unlimited@example.com');
+    const listed = (await member.call<Listed>('GET', '/api/user/recommendations/list/mixed')).body.response;
+    expect(listed.userItems.length).toBeGreaterThan(0);
+    for (const { product } of listed.userItems) {
+      expect(product.memberPriceCents, product.itemCode).toEqual(expect.any(Number));
+      expect(product.memberPriceCents as number, product.itemCode).toBeLessThan(product.salePriceCents);
+    }
+
+    const path = '/jsp/api/us/similar_wines_json.jsp?currentItemCode=D0001';
+    const similar = (await member.call<Similar>('GET', path)).body.response;
+    expect(similar.items.length).toBeGreaterThan(0);
+    for (const item of similar.items) {
+      const product = JSON.parse(item.product) as { salePrice: number; memberPrice: unknown };
+      expect(product.memberPrice, item.itemCode).toEqual(expect.any(Number));
+      expect(product.memberPrice as number, item.itemCode).toBeLessThan(product.salePrice);
+    }
+    // Nothing personal in them: a prospect gets the same answer.
+    expect((await visitor().call<Similar>('GET', path)).body.response).toEqual(similar);
+  });
+});

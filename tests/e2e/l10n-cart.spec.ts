@@ -27,6 +27,7 @@ const HK = {
   cardNumber: '信用卡號碼',
   expiry: '有效期（月/年）',
   declined: '你的信用卡被拒絕。',
+  addOns: '再添一點小驚喜',
 };
 const TW = {
   lang: 'zh-TW',
@@ -49,6 +50,7 @@ const TW = {
   cardNumber: '信用卡卡號',
   expiry: '有效期限（月/年）',
   declined: '您的信用卡遭拒絕。',
+  addOns: '再加一點小驚喜',
 };
 
 for (const [site, zh] of [
@@ -100,6 +102,15 @@ for (const [site, zh] of [
     await expect(quantity).toHaveValue('1');
 
     await expectAccessible(page);
+  });
+
+  test(`${site}: the add-on carousel's heading reads in ${zh.lang}`, async ({ page, cart }) => {
+    await page.goto(siteUrl(site, '/robots.txt'));
+    await cart.addItem('D0002', 12);
+    await gotoHydrated(page, siteUrl(site, '/cart'));
+    const addOns = page.locator('.addons');
+    await expect(addOns.getByRole('heading', { level: 2, name: zh.addOns })).toBeVisible();
+    await expect(addOns).not.toContainText('Add a little extra');
   });
 
   test(`${site}: the checkout's labels and validation messages read in ${zh.lang}`, async ({

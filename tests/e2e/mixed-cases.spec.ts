@@ -85,3 +85,11 @@ test('a listing tile of a mixed case shows its price per case', async ({ page })
   await expect(tile.locator('.tile__price strong')).toHaveText(formatMoney(sale, site));
   await expect(tile.locator('.tile__unit')).toHaveText('per case');
 });
+
+test('a mixed case tells a prospect what Unlimited members pay for the case, a wine for a bottle', async ({ page }) => {
+  const link = page.getByRole('link', { name: /^Unlimited members pay / });
+  await page.goto((await apiProduct('M0001')).url);
+  await expect(link).toHaveText(/^Unlimited members pay \$\d+\.\d\d a case, with free delivery$/);
+  await page.goto((await apiProduct('D0001')).url);
+  await expect(link).toHaveText(/^Unlimited members pay \$\d+\.\d\d a bottle, with free delivery$/);
+});

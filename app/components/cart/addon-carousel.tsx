@@ -98,6 +98,8 @@ interface Props {
   /** pageData.dataAreaId; when empty, window.pageData's, then the country's three-letter fallback. */
   dataAreaId?: string;
   numBottles: number;
+  /** The list's heading in the site's language, by the catalogue's words; any other heading shows as it is. */
+  headings?: Readonly<Record<string, string>>;
 }
 
 type Load = { state: 'idle' | 'loading' | 'hidden' } | { state: 'ready'; header: string; addOns: AddOn[] };
@@ -107,7 +109,7 @@ type Load = { state: 'idle' | 'loading' | 'hidden' } | { state: 'ready'; header:
  * time the cart qualifies; a failed fetch or too few add-ons hides it (SPEC §8). Adding an add-on sets
  * the session flag for the success modal and reloads the page.
  */
-export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
+export function AddOnCarousel({ site, dataAreaId, numBottles, headings = {} }: Props) {
   const { i18n } = useLingui();
   const eligible = numBottles >= ADDON_MIN_CART_BOTTLES;
   const [load, setLoad] = useState<Load>({ state: 'idle' });
@@ -127,11 +129,20 @@ export function AddOnCarousel({ site, dataAreaId, numBottles }: Props) {
       const header = (response?.presentationMap as Record<string, unknown> | undefined)?.['itemlist.header'];
       setLoad(
         addOns
-          ? { state: 'ready', header: typeof header === 'string' && header ? header : i18n._('Add-ons'), addOns }
+          ? {
+              state: 'ready',
+              header:
+                typeof header === 'string' && header
+                  ? Object.hasOwn(headings, header)
+                    ? (headings[header] ?? header)
+                    : header
+                  : i18n._('Add-ons'),
+              addOns,
+            }
           : { state: 'hidden' },
       );
     });
-  }, [eligible, load.state, site, dataAreaId, i18n]);
+  }, [eligible, load.state, site, dataAreaId, i18n, headings]);
 
   const add = async (addOn: AddOn) => {
     if (busyRef.current) return;

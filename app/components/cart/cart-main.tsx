@@ -160,6 +160,7 @@ export function CartMain({
   voucherCookie = { outcome: null, pending: false },
   unlimited,
   subscribeAndSave = [],
+  addOnHeadings,
 }: {
   serverCart: Cart;
   site: PublicSite;
@@ -168,6 +169,8 @@ export function CartMain({
   unlimited?: UnlimitedProduct;
   /** The Subscribe and Save mappings (SPEC §3), for the cart's block. */
   subscribeAndSave?: readonly PlanMapping[];
+  /** The add-on lists' headings in the site's language, by the catalogue's words. */
+  addOnHeadings?: Readonly<Record<string, string>>;
 }) {
   const { i18n } = useLingui();
   const { setCart } = useCart();
@@ -274,7 +277,7 @@ export function CartMain({
               />
             ))}
           </ul>
-          <AddOnCarousel site={site} numBottles={cart.numBottles} />
+          <AddOnCarousel site={site} numBottles={cart.numBottles} headings={addOnHeadings} />
           <CartSubscribeAndSave cart={cart} mappings={subscribeAndSave} onChange={showUpdated} />
           <QuickOrder onAdded={(added) => void showUpdated(added)} />
           {cart.lineItems.some((l) => l.sku.preSellItem) ? <PresellNote /> : null}

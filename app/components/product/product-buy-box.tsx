@@ -15,11 +15,12 @@ import { type SubscribeAndSaveOffer, useSubscribeAndSaveGate } from './subscribe
 export function ProductBuyBox({
   product: p,
   packs: allPacks,
+  unlimitedPriceText,
   title,
   unlimited,
   subscribeAndSave = null,
   onAdded,
-}: Pick<ProductPageData, 'product' | 'packs'> & {
+}: Pick<ProductPageData, 'product' | 'packs' | 'unlimitedPriceText'> & {
   title: string;
   unlimited?: UnlimitedState;
   subscribeAndSave?: SubscribeAndSaveOffer | null;
@@ -31,11 +32,7 @@ export function ProductBuyBox({
   const member = unlimited?.activeMember ?? false;
   // SPEC §4: ACTIVE or REQUESTED members are not offered the twelve-pack.
   const packs = member ? allPacks.filter((pack) => pack.size !== 12) : allPacks;
-  const single = packs.find((pack) => pack.size === 1);
-  const memberSavingsPrompt =
-    unlimited && !unlimited.member && unlimited.savingsPrompts && unlimited.showJoinPrompt && single?.memberPriceCents
-      ? single.memberPriceCents
-      : null;
+  const showMemberSavings = unlimited && !unlimited.member && unlimited.savingsPrompts && unlimited.showJoinPrompt;
   const outOfStock = p.availability === 'out_of_stock';
   const [packCode, setPackCode] = useState(packs[0]?.itemCode ?? p.itemCode);
   const [quantity, setQuantity] = useState('1');
@@ -134,8 +131,8 @@ export function ProductBuyBox({
           />
         )}
       </div>
-      {memberSavingsPrompt && unlimited ? (
-        <UnlimitedPricingLink unlimited={unlimited} memberPrice={formatMoney(memberSavingsPrompt, site)} />
+      {showMemberSavings && unlimitedPriceText ? (
+        <UnlimitedPricingLink unlimited={unlimited} text={unlimitedPriceText} />
       ) : null}
       {ss.modal}
       {p.preSell ? (

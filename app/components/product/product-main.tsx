@@ -76,6 +76,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
             key={p.itemCode}
             product={p}
             packs={d.packs}
+            unlimitedPriceText={d.unlimitedPriceText}
             title={title}
             unlimited={unlimited}
             subscribeAndSave={d.subscribeAndSave}

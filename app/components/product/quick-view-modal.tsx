@@ -36,6 +36,7 @@ export function QuickViewModal({ path, title, onClose }: { path: string; title: 
             <ProductBuyBox
               product={d.product}
               packs={d.packs}
+              unlimitedPriceText={d.unlimitedPriceText}
               title={title}
               unlimited={d.unlimited}
               onAdded={(itemCode, quantity) =>

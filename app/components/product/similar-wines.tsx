@@ -6,6 +6,7 @@ import { requestApi } from '../../lib/api-request';
 import { useRootData } from '../../root';
 import { Carousel } from '../carousel';
 import { ProductImage } from '../product-image';
+import { MemberPrice } from '../product-tile';
 import { Rating } from '../rating';
 
 export interface SimilarWine {
@@ -17,9 +18,14 @@ export interface SimilarWine {
   averageRating: number;
   numberOfReviews: number;
   salePriceCents: number | null;
+  memberPriceCents: number | null;
 }
 
 const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+const cents = (amount: unknown): number | null => {
+  const n = num(amount);
+  return n === null ? null : amountToCents(n);
+};
 
 /**
  * The tiles of a similar_wines_json.jsp response (SPEC §7): each item carries its product as JSON text.
@@ -41,7 +47,6 @@ export function parseSimilarWines(body: unknown): SimilarWine[] {
       typeof p.itemCode === 'string' ? p.itemCode : typeof item.itemCode === 'string' ? item.itemCode : null;
     if (!itemCode || typeof p.name !== 'string' || typeof p.url !== 'string' || !p.url.startsWith('/')) continue;
     const vintage = typeof p.vintage === 'number' || typeof p.vintage === 'string' ? String(p.vintage) : '';
-    const sale = num(p.salePrice);
     wines.push({
       itemCode,
       title: vintage ? `${p.name} ${vintage}` : p.name,
@@ -50,7 +55,8 @@ export function parseSimilarWines(body: unknown): SimilarWine[] {
       mixed: p.mixed === true,
       averageRating: num(p.averageRating) ?? 0,
       numberOfReviews: num(p.numberOfReviews) ?? 0,
-      salePriceCents: sale === null ? null : amountToCents(sale),
+      salePriceCents: cents(p.salePrice),
+      memberPriceCents: cents(p.memberPrice),
     });
   }
   return wines;
@@ -97,6 +103,7 @@ export function SimilarWines({ itemCode }: { itemCode: string }) {
               {w.salePriceCents !== null ? (
                 <p className="tile__price">
                   <strong>{formatMoney(w.salePriceCents, site)}</strong>
+                  <MemberPrice price={w} />
                 </p>
               ) : null}
             </div>

@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { UnlimitedState } from '../../../services/memberships/unlimited';
@@ -19,11 +18,10 @@ function seenThisSession(): boolean {
 }
 
 /**
- * The buy box's member-savings prompt: what Unlimited members pay. The first click in a session opens the Join
- * Unlimited modal; later clicks follow the link to /unlimited.
+ * The buy box's member-savings prompt: what Unlimited members pay (its text from the product page's loader). The
+ * first click in a session opens the Join Unlimited modal; later clicks follow the link to /unlimited.
  */
-export function UnlimitedPricingLink({ unlimited, memberPrice }: { unlimited: UnlimitedState; memberPrice: string }) {
-  const { i18n } = useLingui();
+export function UnlimitedPricingLink({ unlimited, text }: { unlimited: UnlimitedState; text: string }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
   return (
@@ -43,7 +41,7 @@ export function UnlimitedPricingLink({ unlimited, memberPrice }: { unlimited: Un
           setOpen(true);
         }}
       >
-        {i18n._('Unlimited members pay {price} a bottle, with free delivery', { price: memberPrice })}
+        {text}
       </Link>
       {open ? (
         <Suspense fallback={null}>
