@@ -172,7 +172,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? (
           <script
             nonce={nonce}
-            suppressHydrationWarning
+            {...(import.meta.env.DEV && { suppressHydrationWarning: true })}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON of our own page data
             dangerouslySetInnerHTML={{ __html: pageData ? pageDataScript(pageData) : '' }}
           />

@@ -2,15 +2,11 @@
 // stored without anything of theirs; each answer carries the visitor's own part as one inline script, and the
 // first name (the header's welcome for a remembered visitor) in place of a slot in the page's text.
 
-/** What each answer of a shared customer page is filled in with. `Review` is the product page's review state. */
-export interface PageFill<Review = unknown> {
+/** What each answer of a shared customer page is filled in with. */
+export interface PageFill {
   email: string;
   firstName: string;
   favourites: string[];
-  /** Product pages, Hard Logged-In: the review the visitor may write (null: they have not bought the wine). */
-  ownReview?: Review;
-  /** Product pages: the visitor's delivery postcode (Unlimited's area), for a visitor without a cart. */
-  postcode?: string | null;
 }
 
 /** The global the filled-in script sets (`window.__pageFill`). */

@@ -10,8 +10,6 @@ import type { PublicSite } from './site';
 export interface VisitorData {
   site: PublicSite;
   visitor: { tier: VisitorTypeDetailed; email: string; firstName: string };
-  /** The page is shared by the visitor's segment (app/lib/page-fill.ts). */
-  pageFill?: boolean;
 }
 
 export function useVisitorData(): VisitorData {

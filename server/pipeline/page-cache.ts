@@ -99,6 +99,8 @@ const CONTENT_PATHS = new Set(['/', '/wines', '/about-us', '/privacy-policy', '/
 /** The pages whose Prospect view is shared; a campaign's preview (an editor's draft) never is. */
 export function isSharedPage(pathname: string, params: URLSearchParams): boolean {
   if (pathname === '/campaign') return params.get('preview') !== 'true';
+  // A client navigation's data (`{path}.data`) is never a shared page: it is the visitor's loaders' answer.
+  if (pathname.endsWith('.data')) return false;
   return CONTENT_PATHS.has(pathname) || PRODUCT_PATH.test(pathname);
 }
 

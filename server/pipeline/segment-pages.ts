@@ -172,12 +172,14 @@ export function segmentPages(options: {
     const productCode = PRODUCT_PATH.test(url.pathname)
       ? decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf('/') + 1))
       : null;
+    const { fill, own } = await loadPageFill(ctx, productCode);
+    if (own) return next();
     // NOTE: no await before the claim below unless a render is under way (the check and claim in one turn).
     const pending = rendering.get(key);
     const cached = store.get(key) ?? (pending ? await pending : undefined);
     if (cached) {
       store.count(true);
-      return filledAnswer(c, cached, await loadPageFill(ctx, productCode), 'hit');
+      return filledAnswer(c, cached, fill, 'hit');
     }
     store.count(false);
     const generation = store.generation();
@@ -213,7 +215,7 @@ export function segmentPages(options: {
       // A page that holds the visitor's email was rendered with something of theirs: served, never stored.
       if (!pageHolds(page, visitor.email)) store.set(key, page, generation);
       settle(generation === store.generation() && store.get(key) === page ? page : null);
-      replaceAnswer(c, filledAnswer(c, page, await loadPageFill(ctx, productCode), 'miss'));
+      replaceAnswer(c, filledAnswer(c, page, fill, 'miss'));
     } finally {
       settle(null);
       if (mine) rendering.delete(key);

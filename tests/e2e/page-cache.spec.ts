@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, logIn, PORT, siteUrl, test } from './support/fixtures';
 
 // The rendered-page cache (server/page-cache.ts): a Prospect's product page comes from the cache, a logged-in
@@ -129,58 +130,71 @@ test('a Prospect with a cart gets the cached page, and the browser fills in thei
   ).toBe('Prospect');
 });
 
+/** A listing every customer of a segment shares, with D0001 (among shopper@'s seeded favourites) on it. */
+const LISTING = '/wines?Ntt=Hidden+Creek+Reserve&Nty=1';
+const listedFavourite = (page: Page) =>
+  page.locator('article.tile[data-item-code="D0001"]').getByRole('button', { name: /favourites/ });
+
 test('a customer’s first page is theirs alone; then their segment’s shared page, filled in with their favourites and cart', {
   tag: '@db',
 }, async ({ page, cart }) => {
-  const path = await productPath('D0001');
-  await pageAs(path, 'age_verified=1; emailCaptureClosed=1');
   await logIn(page, 'shopper@example.com');
   // Before a page of ours has run in this browser, nothing says it runs scripts: the page is rendered for it.
-  const first = await page.goto(siteUrl('law-au', path));
+  const first = await page.goto(siteUrl('law-au', LISTING));
   expect(first?.headers()['x-cache']).toBeUndefined();
-  await gotoHydrated(page, path);
-  const shared = await page.goto(siteUrl('law-au', path));
+  await gotoHydrated(page, LISTING);
+  const shared = await page.goto(siteUrl('law-au', LISTING));
   expect(shared?.headers()['x-cache']).toMatch(/^(hit|miss)$/);
   expect(shared?.headers()['cache-control']).toBe('no-store');
-  await gotoHydrated(page, path);
-  await expect(page.locator('.product__title-row .favourite__button')).toHaveAttribute('aria-pressed', 'true');
+  await gotoHydrated(page, LISTING);
+  await expect(listedFavourite(page)).toHaveAttribute('aria-pressed', 'true');
   expect(await page.evaluate(() => (window as unknown as { pageData: { email: string } }).pageData.email)).toBe(
     'shopper@example.com',
   );
   await cart.addItem('D0002', 2);
-  await gotoHydrated(page, path);
+  await gotoHydrated(page, LISTING);
   await expect(page.locator('.cart-button')).toHaveAccessibleName(/^Cart, [1-9]\d* items?$/);
 });
 
 test('two customers of one segment get one shared page: each browser shows only its own email and favourites', {
   tag: '@db',
 }, async ({ page }) => {
-  const path = await productPath('D0001');
-  const favourite = page.locator('.product__title-row .favourite__button');
   await logIn(page, 'shopper@example.com');
-  await gotoHydrated(page, path);
+  await gotoHydrated(page, LISTING);
   await expect(async () => {
-    const answer = await page.goto(siteUrl('law-au', path));
+    const answer = await page.goto(siteUrl('law-au', LISTING));
     expect(answer?.headers()['x-cache']).toBe('hit');
   }).toPass({ timeout: 10_000 });
-  await gotoHydrated(page, path);
-  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+  await gotoHydrated(page, LISTING);
+  await expect(listedFavourite(page)).toHaveAttribute('aria-pressed', 'true');
   expect(await page.content()).not.toContain('planner@example.com');
   await page.context().clearCookies({ name: 'sid' });
   await page.context().clearCookies({ name: 'remember_me' });
   await logIn(page, 'planner@example.com');
   await expect(async () => {
-    const answer = await page.goto(siteUrl('law-au', path));
+    const answer = await page.goto(siteUrl('law-au', LISTING));
     expect(answer?.headers()['x-cache']).toBe('hit');
   }).toPass({ timeout: 10_000 });
-  await gotoHydrated(page, path);
-  await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+  await gotoHydrated(page, LISTING);
+  await expect(listedFavourite(page)).toHaveAttribute('aria-pressed', 'false');
   expect(await page.evaluate(() => (window as unknown as { pageData: { email: string } }).pageData.email)).toBe(
     'planner@example.com',
   );
   const html = await page.content();
   expect(html).not.toContain('shopper@example.com');
   expect(html).not.toContain('Olivia');
+});
+
+test('a product page that shows the customer their own review form is rendered for them alone', {
+  tag: '@db',
+}, async ({ page }) => {
+  const path = await productPath('D0001');
+  await logIn(page, 'shopper@example.com');
+  await gotoHydrated(page, path);
+  const again = await page.goto(siteUrl('law-au', path));
+  expect(again?.headers()['x-cache']).toBeUndefined();
+  await gotoHydrated(page, path);
+  await expect(page.locator('.product__title-row .favourite__button')).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a remembered customer’s shared page greets them by name, and hydrates without a mismatch', {

@@ -57,7 +57,7 @@ function withoutSpaces(value: string): string {
 
 export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = null }: LoginFormProps) {
   const { i18n } = useLingui();
-  const { visitor, site, pageFill } = useVisitorData();
+  const { visitor, site } = useVisitorData();
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -84,7 +84,8 @@ export function LoginForm({ origin, redirectingURL, onSuccess, initialFailure = 
 
   const send = async (input: { email: string; password: string }) => {
     // SPEC §4: a Soft Logged-In visitor, or one known by another email, is logged out first.
-    const known = visitor.email || (pageFill ? (pageFillNow()?.email ?? '') : '');
+    // A shared page's visitor is in its fill (app/lib/page-fill.ts), not in the root's data.
+    const known = visitor.email || pageFillNow()?.email || '';
     const other = known !== '' && normaliseEmail(known) !== normaliseEmail(input.email);
     if (visitor.tier === 'Soft Logged-In' || other) {
       const out = await authClient.logout();

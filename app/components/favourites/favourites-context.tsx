@@ -1,5 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { usePageFill } from '../../lib/page-fill';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { noFill, pageFillNow, unchanging } from '../../lib/page-fill';
 import { userListsClient } from '../../lib/user-lists-client';
 
 // The favourite state every favourite control on the page shares (SPEC §4 Favourite): the codes the root
@@ -30,7 +39,8 @@ export function FavouritesProvider({
 }) {
   // The page's own changes sit on top of the codes the server sent; nothing needs copying into state.
   const [changed, setChanged] = useState<ReadonlyMap<string, FavouriteState>>(() => new Map());
-  const fill = usePageFill(filled);
+  // A shared page's favourites come with the answer, once the page has hydrated (app/lib/page-fill.ts).
+  const fill = useSyncExternalStore(unchanging, filled ? pageFillNow : noFill, noFill);
   const favourited = useMemo(() => new Set(fill ? fill.favourites : codes), [codes, fill]);
   const busy = useRef(new Set<string>());
 

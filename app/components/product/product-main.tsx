@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { centsToAmount } from '../../../domain/money';
 import { productItem, trackEcommerce } from '../../lib/ecommerce';
 import type { ProductPageData } from '../../routes/product';
-import { usePageFill } from '../../lib/page-fill';
 import { useRootData } from '../../root';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { PlainLink } from '../plain-link';
@@ -21,12 +20,9 @@ import { SubscribeAndSaveBanner } from './subscribe-and-save';
 /** The product page: breadcrumb, image, title and buy box, then notes, details, reviews and carousels. */
 export function ProductMain({ data: d }: { data: ProductPageData }) {
   const { i18n } = useLingui();
-  const { site, pageFill } = useRootData();
+  const { site } = useRootData();
   const p = d.product;
-  // A page shared by the visitor's segment: their review state comes with the answer.
-  const fill = usePageFill(pageFill);
-  const ownReview = d.ownReview ?? (fill?.ownReview as ProductPageData['ownReview'] | undefined) ?? null;
-  const unlimited = useCartUnlimited(d.unlimited, fill?.postcode);
+  const unlimited = useCartUnlimited(d.unlimited);
   const title = p.vintage ? `${p.name} ${p.vintage}` : p.name;
   const singlePrice = d.packs.find((x) => x.size === 1)?.salePriceCents ?? d.packs[0]?.salePriceCents ?? 0;
   useEffect(() => {
@@ -108,7 +104,7 @@ export function ProductMain({ data: d }: { data: ProductPageData }) {
         </section>
       ) : null}
       <ProductDetails product={p} />
-      <ProductReviews reviews={d.reviews} ownReview={ownReview} itemCode={p.itemCode} />
+      <ProductReviews reviews={d.reviews} ownReview={d.ownReview} itemCode={p.itemCode} />
 
       <SimilarWines itemCode={p.itemCode} />
       <Recommendations excludeItemCode={p.itemCode} />

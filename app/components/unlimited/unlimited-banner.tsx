@@ -7,15 +7,14 @@ import { isOutOfArea, showUnlimitedJoinPrompt } from '../../../domain/unlimited'
 import { useCart } from '../cart/cart-context';
 
 /**
- * The Unlimited state with the visitor's cart applied: a shared page (a Prospect's cached copy, a segment's)
- * knows no cart, so the cart the browser reads decides the join prompt (in the cart already, out of area);
- * without a cart, `filledPostcode` is the customer's delivery postcode that came with a segment's page.
+ * The Unlimited state with the visitor's cart applied: a page rendered for every Prospect (its cached copy)
+ * knows no cart, so the cart the browser reads decides the join prompt (in the cart already, out of area).
  */
-export function useCartUnlimited(unlimited: UnlimitedState, filledPostcode?: string | null): UnlimitedState {
+export function useCartUnlimited(unlimited: UnlimitedState): UnlimitedState {
   const { cart } = useCart();
-  if (!unlimited.cartFromBrowser || !unlimited.sold || (!cart && filledPostcode === undefined)) return unlimited;
-  const postcode = cart ? cart.shippingDetails.shippingAddress.address.postalCode : (filledPostcode ?? null);
-  const cartHasUnlimited = cart ? cart.lineItems.some((l) => l.product.productType === 'membership') : false;
+  if (!unlimited.cartFromBrowser || !unlimited.sold || !cart) return unlimited;
+  const postcode = cart.shippingDetails.shippingAddress.address.postalCode;
+  const cartHasUnlimited = cart.lineItems.some((l) => l.product.productType === 'membership');
   return {
     ...unlimited,
     cartHasUnlimited,
