@@ -327,11 +327,14 @@ const WITH_SCRIPTS = 'sf_js=1';
  */
 async function customerAgainstProspect(productPath: string) {
   const session = `${await logInCookies('shopper@example.com')}; ${WITH_SCRIPTS}`;
+  // shopper@ has W00005 among their favourites and has not bought it: its page is their segment's. D0001 they bought,
+  // so its page, with their review form, is rendered for them alone (decision 036).
+  const favourite = await (await fetch(`${BASE}/api/product/item/W00005`, { headers: { host: HOST } })).json();
   const pages: [string, string][] = [
     ['home', '/'],
     ['listing', '/wines?name=red-wine'],
     ['search', '/wines?Ntt=shiraz&Nty=1'],
-    ['product', productPath],
+    ['product', favourite.response.url as string],
     ['campaign', '/campaign?name=summer-reds'],
   ];
   let prospectProduct = 0;
@@ -343,6 +346,10 @@ async function customerAgainstProspect(productPath: string) {
     if (name === 'product') prospectProduct = prospect;
     if (name === 'home') prospectHome = prospect;
   }
+  const bought = await cannon('product bought (own)', productPath, session);
+  console.log(
+    `  product of a wine they bought, rendered for them: ${(bought / prospectProduct).toFixed(2)} of the Prospect's`,
+  );
   const account = await cannon('account overview', '/account', session);
   ratioLine('account overview', account, prospectHome, 0.5, "the Prospect's home page");
   const threeLines = FIVE_LINES.slice(0, 3);
