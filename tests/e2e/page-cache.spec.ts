@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, logIn, PORT, siteUrl, test } from './support/fixtures';
+import { expect, expectAccessible, gotoHydrated, logIn, PORT, siteUrl, test } from './support/fixtures';
 
 // The rendered-page cache (server/page-cache.ts): a Prospect's product page comes from the cache, a logged-in
 // customer's never does, and the personal parts of a cached page (the cart) are the browser's to fill in.
@@ -184,6 +184,27 @@ test('two customers of one segment get one shared page: each browser shows only 
   expect(html).not.toContain('shopper@example.com');
   expect(html).not.toContain('Olivia');
 });
+
+for (const site of ['law-tw', 'hlw-hk']) {
+  test(`${site}, on a phone: a customer's shared page speaks the site's language, with their favourites`, {
+    tag: '@db',
+  }, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'shopper@example.com', { site });
+    await page.goto(siteUrl(site, LISTING));
+    await expect(async () => {
+      const answer = await page.goto(siteUrl(site, LISTING));
+      expect(answer?.headers()['x-cache']).toMatch(/^(hit|miss)$/);
+    }).toPass({ timeout: 10_000 });
+    await gotoHydrated(page, siteUrl(site, LISTING));
+    await expect(page.locator('html')).toHaveAttribute('lang', /^zh/);
+    await expect(page.locator('article.tile[data-item-code="D0001"] .favourite__button')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectAccessible(page);
+  });
+}
 
 test('a product page that shows the customer their own review form is rendered for them alone', {
   tag: '@db',
