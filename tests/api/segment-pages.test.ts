@@ -264,4 +264,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes',
       'the other process to hear of the favourite',
     );
   });
+
+  it('a price change committed through one process shows on the shared pages of another', async () => {
+    const url = testDb.url;
+    if (!url) throw new Error('no database address');
+    const other = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    others.push(other);
+    const second = newApp(other);
+    const shopper = await loggedIn(second, 'planner@example.com');
+    await untilShared(second, shopper);
+    await page(second, PRODUCT, shopper);
+    const cached = await page(second, PRODUCT, shopper);
+    expect(cached.cache).toBe('hit');
+    const price = /price:(\d+)/.exec(cached.text)?.[1];
+    const next = price === '2199' ? '20.99' : '21.99';
+    await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine(next)).products);
+    await until(
+      async () => (await page(second, PRODUCT, shopper)).text.includes(`price:${next.replace('.', '')}`),
+      'the other process to drop its shared page',
+    );
+  });
 });
