@@ -175,6 +175,36 @@ function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Re
   return new Response(c.req.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }
 
+/**
+ * Concurrent misses for one key wait for the first one's render instead of rendering too. `pending` and `claim`
+ * are synchronous: a caller checks and claims in one turn. `done` follows every claim, whether it settled or not.
+ */
+export function concurrentRenders<Page>() {
+  const rendering = new Map<string, Promise<Page | null>>();
+  return {
+    pending: (key: string) => rendering.get(key),
+    /** Claims the key's render; only a GET's (a HEAD's answer has no body to share). */
+    claim(key: string, method: string) {
+      let settle: (page: Page | null) => void = () => {};
+      const mine = method === 'GET' && !rendering.has(key);
+      if (mine)
+        rendering.set(
+          key,
+          new Promise((resolve) => {
+            settle = resolve;
+          }),
+        );
+      return {
+        settle: (page: Page | null) => settle(page),
+        done() {
+          settle(null);
+          if (mine) rendering.delete(key);
+        },
+      };
+    },
+  };
+}
+
 /** Old Internet Explorer is sent to the unsupported-browser page (server/app.ts), never a cached one. */
 export const OLD_IE = /MSIE \d|Trident\//;
 
@@ -192,8 +222,7 @@ export function pageCache(options: {
   originOf: (c: Context<AppEnv>) => string;
 }) {
   const { store } = options;
-  // Concurrent misses for one key wait for the first render instead of rendering too.
-  const rendering = new Map<string, Promise<CachedPage | null>>();
+  const renders = concurrentRenders<CachedPage>();
   return async (c: Context<AppEnv>, next: Next) => {
     const method = c.req.method;
     if ((method !== 'GET' && method !== 'HEAD') || !options.active()) return next();
@@ -209,7 +238,7 @@ export function pageCache(options: {
       cookies[CART_COOKIE] ? 'cart' : '-',
     ].join('|');
     // NOTE: no await unless a render is under way: the check and the claim below must happen in one turn.
-    const pending = rendering.get(key);
+    const pending = renders.pending(key);
     const cached = store.get(key) ?? (pending ? await pending : undefined);
     if (cached) {
       store.count(true);
@@ -217,23 +246,13 @@ export function pageCache(options: {
     }
     store.count(false);
     const generation = store.generation();
-    let settle: (page: CachedPage | null) => void = () => {};
-    const mine = method === 'GET' && !rendering.has(key);
-    if (mine)
-      rendering.set(
-        key,
-        new Promise((resolve) => {
-          settle = resolve;
-        }),
-      );
+    const claim = renders.claim(key, method);
     try {
       c.set('sharedRender', true);
       await next();
-      const page = await keep(c, key, generation);
-      settle(page);
+      claim.settle(await keep(c, key, generation));
     } finally {
-      settle(null);
-      if (mine) rendering.delete(key);
+      claim.done();
     }
   };
 

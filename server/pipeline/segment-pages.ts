@@ -13,6 +13,7 @@ import type { Visitor } from '../../domain/identity-rules';
 import { replaceAnswer } from './answer-header';
 import {
   chooseEncoding,
+  concurrentRenders,
   inlineScriptHashes,
   isSharedPage,
   KEPT_HEADERS,
@@ -150,7 +151,7 @@ export function segmentPages(options: {
   ttlMs: number;
 }) {
   const { store } = options;
-  const rendering = new Map<string, Promise<SegmentPage | null>>();
+  const renders = concurrentRenders<SegmentPage>();
   return async (c: Context<AppEnv>, next: Next) => {
     const method = c.req.method;
     const ctx = c.var.ctx;
@@ -175,7 +176,7 @@ export function segmentPages(options: {
     const { fill, own } = await loadPageFill(ctx, productCode);
     if (own) return next();
     // NOTE: no await before the claim below unless a render is under way (the check and claim in one turn).
-    const pending = rendering.get(key);
+    const pending = renders.pending(key);
     const cached = store.get(key) ?? (pending ? await pending : undefined);
     if (cached) {
       store.count(true);
@@ -183,29 +184,21 @@ export function segmentPages(options: {
     }
     store.count(false);
     const generation = store.generation();
-    let settle: (page: SegmentPage | null) => void = () => {};
-    const mine = method === 'GET' && !rendering.has(key);
-    if (mine)
-      rendering.set(
-        key,
-        new Promise((resolve) => {
-          settle = resolve;
-        }),
-      );
+    const claim = renders.claim(key, method);
     const favourites = ctx.favourites;
     try {
-      ctx.visitor = segmentVisitor(visitor);
-      ctx.favourites = [];
-      ctx.sharedRender = true;
-      ctx.pageFill = true;
-      await next();
-    } finally {
-      ctx.visitor = visitor;
-      ctx.favourites = favourites;
-      ctx.sharedRender = false;
-      ctx.pageFill = false;
-    }
-    try {
+      try {
+        ctx.visitor = segmentVisitor(visitor);
+        ctx.favourites = [];
+        ctx.sharedRender = true;
+        ctx.pageFill = true;
+        await next();
+      } finally {
+        ctx.visitor = visitor;
+        ctx.favourites = favourites;
+        ctx.sharedRender = false;
+        ctx.pageFill = false;
+      }
       // NOTE: only a whole answer (a page of ours) is read: its bytes stay beside it, so one not shared still goes.
       const page =
         method === 'GET' && isWholeAnswer(c.res)
@@ -214,11 +207,10 @@ export function segmentPages(options: {
       if (!page) return;
       // A page that holds the visitor's email was rendered with something of theirs: served, never stored.
       if (!pageHolds(page, visitor.email)) store.set(key, page, generation);
-      settle(generation === store.generation() && store.get(key) === page ? page : null);
+      claim.settle(generation === store.generation() && store.get(key) === page ? page : null);
       replaceAnswer(c, filledAnswer(c, page, fill, 'miss'));
     } finally {
-      settle(null);
-      if (mine) rendering.delete(key);
+      claim.done();
     }
   };
 }

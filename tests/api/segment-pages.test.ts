@@ -145,6 +145,21 @@ describe('pages shared by a segment of customers', () => {
     expect(first.text.indexOf('window.__pageFill')).toBeLessThan(first.text.indexOf('window.routerData'));
   });
 
+  it('concurrent first requests of one segment share a single render', async () => {
+    const before = renders;
+    const answers = await Promise.all(
+      [olivia, sophie, olivia, sophie, olivia].map((who) => page(app, '/wines?name=white-wine', who)),
+    );
+    expect(renders - before).toBe(1);
+    expect(answers.map((a) => a.fill?.email)).toEqual([
+      'shopper@example.com',
+      'planner@example.com',
+      'shopper@example.com',
+      'planner@example.com',
+      'shopper@example.com',
+    ]);
+  });
+
   it('a stored page holds nothing of any demo customer: no email, no first name', async () => {
     for (const email of ['unlimited@example.com', 'requested@example.com', 'suspended@example.com']) {
       const member = await loggedIn(app, email);
