@@ -155,7 +155,38 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag']);
+const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag']);
+
+/** The headers of a rendered answer worth keeping with its stored copy (Content-Type, Content-Language, …). */
+export function keptHeaders(res: Response): [string, string][] {
+  const headers: [string, string][] = [];
+  res.headers.forEach((value, name) => {
+    if (KEPT_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+  });
+  return headers;
+}
+
+/** A rendered answer that may be stored for others: a 200 HTML page, not encoded yet, setting no cookie. */
+export function storableHtml(res: Response): boolean {
+  return (
+    res.status === 200 &&
+    !res.headers.has('set-cookie') &&
+    !res.headers.has('content-encoding') &&
+    (res.headers.get('content-type') ?? '').startsWith('text/html')
+  );
+}
+
+/**
+ * The part of a shared page's key every visitor has: the origin (canonical links and structured data name it), the
+ * path and the query without tracking parameters, age confirmed or not, a cart or not.
+ */
+export function sharedPageKey(origin: string, url: URL, cookies: Record<string, string>): string {
+  return [
+    `${origin}${url.pathname}${withoutTrackingParams(url.search)}`,
+    cookies[AGE_COOKIE_NAME] === '1' ? 'age' : '-',
+    cookies[CART_COOKIE] ? 'cart' : '-',
+  ].join('|');
+}
 
 function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Response {
   const headers = new Headers(page.headers);
@@ -231,12 +262,7 @@ export function pageCache(options: {
     const cookies = getCookie(c);
     if (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE] || OLD_IE.test(c.req.header('user-agent') ?? ''))
       return next();
-    // The origin (scheme and Host) is part of the page: canonical links and structured data name it.
-    const key = [
-      `${options.originOf(c)}${url.pathname}${withoutTrackingParams(url.search)}`,
-      cookies[AGE_COOKIE_NAME] === '1' ? 'age' : '-',
-      cookies[CART_COOKIE] ? 'cart' : '-',
-    ].join('|');
+    const key = sharedPageKey(options.originOf(c), url, cookies);
     // NOTE: no await unless a render is under way: the check and the claim below must happen in one turn.
     const pending = renders.pending(key);
     const cached = store.get(key) ?? (pending ? await pending : undefined);
@@ -258,18 +284,8 @@ export function pageCache(options: {
 
   /** Stores the rendered answer when it may be shared, and answers from the stored copy. */
   async function keep(c: Context<AppEnv>, key: string, generation: number): Promise<CachedPage | null> {
-    const method = c.req.method;
     const res = c.res;
-    const type = res.headers.get('content-type') ?? '';
-    if (
-      method !== 'GET' ||
-      res.status !== 200 ||
-      res.headers.has('set-cookie') ||
-      res.headers.has('content-encoding') ||
-      !type.startsWith('text/html')
-    ) {
-      return null;
-    }
+    if (c.req.method !== 'GET' || !storableHtml(res)) return null;
     const html = await answerBytes(res);
     if (!html) return null;
     const [gz, br] = await Promise.all([
@@ -283,15 +299,11 @@ export function pageCache(options: {
         },
       }),
     ]);
-    const headers: [string, string][] = [];
-    res.headers.forEach((value, name) => {
-      if (KEPT_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
-    });
     const page: CachedPage = {
       etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
       gzip: gz,
       br,
-      headers,
+      headers: keptHeaders(res),
       scriptHashes: inlineScriptHashes(html.toString('utf8')),
       bytes: gz.byteLength + br.byteLength + key.length + 512,
       expires: options.clock.now().getTime() + options.ttlMs,

@@ -17,8 +17,7 @@ import type { Config } from '../config';
 import { clearLoginCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { isStaticPath } from './paths';
-import { isSharedPage } from './page-cache';
-import { SCRIPT_COOKIE } from '../../domain/page-fill';
+import { mayShareWithCustomer } from './segment-pages';
 import type { VisitorCache } from '../../services/identity/visitor-cache';
 
 /** The operator API's check: a configured token, and the presented one equal to it (constant time, by hash). */
@@ -123,13 +122,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
     if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {
       const tokens = { session: cookies[SESSION_COOKIE], remember: cookies[REMEMBER_COOKIE] };
       // A shared customer page (segment-pages.ts) takes a kept login; everything else looks the login up.
-      const method = c.req.method;
-      const url = new URL(c.req.url);
-      const sharedPage =
-        (method === 'GET' || method === 'HEAD') &&
-        cookies[SCRIPT_COOKIE] === '1' &&
-        isSharedPage(url.pathname, url.searchParams) &&
-        parts.visitors.active();
+      const sharedPage = parts.visitors.active() && mayShareWithCustomer(c.req.method, new URL(c.req.url), cookies);
       const visitor = sharedPage
         ? await parts.visitors.cache.resolve(database.db, clock, tokens)
         : await resolveVisitor(database.db, clock, tokens);

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import type { Clock } from '../../domain/clock';
-import { AGE_COOKIE_NAME } from '../../domain/age-gate';
 import { escapeHtml } from '../../domain/html';
-import { withoutTrackingParams } from '../../domain/tracking-params';
 import { FIRST_NAME_SLOT, PAGE_FILL_GLOBAL, type PageFill, SCRIPT_COOKIE } from '../../domain/page-fill';
 import { scriptJson } from '../../http/script-json';
 import { answerBytes, isWholeAnswer } from '../../http/whole-answer';
@@ -16,22 +14,23 @@ import {
   concurrentRenders,
   inlineScriptHashes,
   isSharedPage,
-  KEPT_HEADERS,
+  keptHeaders,
   OLD_IE,
   type PageStore,
   PRODUCT_PATH,
+  sharedPageKey,
   type StoredPage,
+  storableHtml,
 } from './page-cache';
 import { type DeflatedPart, deflatePart, gzipOf, storedPart } from './spliced-gzip';
-import { CART_COOKIE } from '../session-cookies';
 import type { AppEnv } from '../types';
 
 // Shared pages for customers (decision 036). The pages the page cache shares among Prospects are, for a logged-in
 // customer, the same for everyone of their segment (site, tier, Unlimited status, age confirmed, a cart or not)
-// but for a few things of their own: their email (page data), their first name (a remembered visitor's welcome),
-// their favourites and, on a product page, their review and delivery postcode. Such a page is rendered once per
-// segment with none of those, stored compressed in parts, and each answer puts the visitor's own part between the
-// parts: one inline script the page's scripts read, and the first name in its slot.
+// but for a few things of their own: their email (page data), their first name (a remembered visitor's welcome)
+// and their favourites. Such a page is rendered once per segment with none of those, stored compressed in parts,
+// and each answer puts the visitor's own part between the parts: one inline script the page's scripts read, and
+// the first name in its slot. A product page that would show the visitor more is rendered for them alone.
 
 /** A stored segment page: the parts between its slots, compressed, and what goes in each slot. */
 export interface SegmentPage extends StoredPage {
@@ -102,16 +101,17 @@ function filledAnswer(c: Context<AppEnv>, page: SegmentPage, fill: PageFill, sta
   return new Response(c.req.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }
 
-/** The stored page made from a segment's render, or null when the answer is not a page to share. */
-async function segmentPageOf(res: Response, key: string, expires: number): Promise<SegmentPage | null> {
-  const type = res.headers.get('content-type') ?? '';
-  if (
-    res.status !== 200 ||
-    res.headers.has('set-cookie') ||
-    res.headers.has('content-encoding') ||
-    !type.startsWith('text/html')
-  )
-    return null;
+/**
+ * The page made from a segment's render, or null when the answer is not a page to fill in. `personal`: it holds
+ * `email` (the rendering visitor's), so something of theirs went into it: it is served, never stored.
+ */
+async function segmentPageOf(
+  res: Response,
+  key: string,
+  expires: number,
+  email: string,
+): Promise<{ page: SegmentPage; personal: boolean } | null> {
+  if (!storableHtml(res)) return null;
   const bytes = await answerBytes(res);
   if (!bytes) return null;
   const html = bytes.toString('utf8');
@@ -124,18 +124,27 @@ async function segmentPageOf(res: Response, key: string, expires: number): Promi
     from = end;
   }
   parts.push(deflatePart(Buffer.from(html.slice(from), 'utf8')));
-  const headers: [string, string][] = [];
-  res.headers.forEach((value, name) => {
-    if (KEPT_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
-  });
-  return {
+  const page: SegmentPage = {
     parts,
     slots: slots.map((s) => s.slot),
-    headers,
+    headers: keptHeaders(res),
     scriptHashes: inlineScriptHashes(html),
     bytes: parts.reduce((sum, p) => sum + p.deflated.byteLength, 0) + key.length + 512,
     expires,
   };
+  return { page, personal: email !== '' && html.toLowerCase().includes(email.toLowerCase()) };
+}
+
+/**
+ * A request a shared customer page may answer: a GET or HEAD of a shared page from a browser that runs the page's
+ * scripts (SCRIPT_COOKIE). The request context keeps the login of such a request (services/identity/visitor-cache.ts).
+ */
+export function mayShareWithCustomer(method: string, url: URL, cookies: Record<string, string>): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    cookies[SCRIPT_COOKIE] === '1' &&
+    isSharedPage(url.pathname, url.searchParams)
+  );
 }
 
 /**
@@ -155,17 +164,14 @@ export function segmentPages(options: {
   return async (c: Context<AppEnv>, next: Next) => {
     const method = c.req.method;
     const ctx = c.var.ctx;
-    if ((method !== 'GET' && method !== 'HEAD') || ctx.visitor.tier === 'Prospect' || !options.active()) return next();
     const url = new URL(c.req.url);
-    if (!isSharedPage(url.pathname, url.searchParams)) return next();
+    if (ctx.visitor.tier === 'Prospect' || !options.active() || !mayShareWithCustomer(method, url, ctx.cookies))
+      return next();
     // An ended login's cookies are being cleared on this answer: it goes as rendered.
-    if (ctx.cookies[SCRIPT_COOKIE] !== '1' || c.res.headers.has('set-cookie')) return next();
-    if (OLD_IE.test(c.req.header('user-agent') ?? '')) return next();
+    if (c.res.headers.has('set-cookie') || OLD_IE.test(c.req.header('user-agent') ?? '')) return next();
     const visitor = ctx.visitor;
     const key = [
-      `${ctx.origin}${url.pathname}${withoutTrackingParams(url.search)}`,
-      ctx.cookies[AGE_COOKIE_NAME] === '1' ? 'age' : '-',
-      ctx.cookies[CART_COOKIE] ? 'cart' : '-',
+      sharedPageKey(ctx.origin, url, ctx.cookies),
       visitor.tier,
       visitor.unlimitedStatus ?? '-',
       visitor.firstName ? 'named' : '-',
@@ -200,24 +206,17 @@ export function segmentPages(options: {
         ctx.pageFill = false;
       }
       // NOTE: only a whole answer (a page of ours) is read: its bytes stay beside it, so one not shared still goes.
-      const page =
+      const made =
         method === 'GET' && isWholeAnswer(c.res)
-          ? await segmentPageOf(c.res, key, options.clock.now().getTime() + options.ttlMs)
+          ? await segmentPageOf(c.res, key, options.clock.now().getTime() + options.ttlMs, visitor.email)
           : null;
-      if (!page) return;
-      // A page that holds the visitor's email was rendered with something of theirs: served, never stored.
-      if (!pageHolds(page, visitor.email)) store.set(key, page, generation);
+      if (!made) return;
+      const { page, personal } = made;
+      if (!personal) store.set(key, page, generation);
       claim.settle(generation === store.generation() && store.get(key) === page ? page : null);
       replaceAnswer(c, filledAnswer(c, page, fill, 'miss'));
     } finally {
       claim.done();
     }
   };
-}
-
-/** The page's text holds `text` (a guard against storing something personal). */
-function pageHolds(page: SegmentPage, text: string): boolean {
-  if (!text) return false;
-  const html = gunzipSync(gzipOf(page.parts)).toString('utf8');
-  return html.toLowerCase().includes(text.toLowerCase());
 }
