@@ -10,6 +10,7 @@ import { findProduct } from '../../services/catalogue/catalogue';
 import { importCatalogue } from '../../services/catalogue/import';
 import type { RequestContext } from '../../services/platform/request-context';
 import { wholeAnswer } from '../../http/whole-answer';
+import { PRODUCT, until, wine } from '../support/cached-pages';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
@@ -17,12 +18,6 @@ import { createVisitor } from '../support/test-app';
 // renderer that writes what the real pages do: the visitor's name, favourites and cart, a price, an inline script.
 // It answers as app/entry.server.tsx does, with the page's bytes beside a Response without a body
 // (services/whole-answer.ts); `?stream` answers with the page as the Response's own body instead.
-
-const HEADER =
-  'item_code,sku_code,pack_size,currency,name,vintage,product_type,colour,grape,region,country,producer,list_price,sale_price,stock';
-const wine = (sale: string, stock = 240) =>
-  `${HEADER}\nD0900,D0900,1,AUD,Riverbend Estate Heathcote Shiraz,2022,wine,red,Shiraz,Heathcote,Australia,Riverbend Estate,32.99,${sale},${stock}`;
-const PRODUCT = '/product/riverbend-estate-heathcote-shiraz/D0900';
 
 let testDb: TestDatabase;
 let renders = 0;
@@ -76,14 +71,6 @@ async function untilCaching(app: App, path = '/about-us') {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the page cache never started');
-}
-
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting: ${what}`);
 }
 
 describe('the page cache', () => {

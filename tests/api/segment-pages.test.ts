@@ -15,6 +15,7 @@ import { gzipOf } from '../../server/pipeline/spliced-gzip';
 import { findProduct } from '../../services/catalogue/catalogue';
 import { importCatalogue } from '../../services/catalogue/import';
 import type { RequestContext } from '../../services/platform/request-context';
+import { PRODUCT, until, wine } from '../support/cached-pages';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
@@ -22,12 +23,6 @@ import { createVisitor } from '../support/test-app';
 // middleware chain, with a stand-in renderer that writes what the real pages do: the page data script with the
 // visitor's email, the remembered visitor's first name in the text and in the router's data script, the tier and
 // Unlimited status, the favourites, a price.
-
-const HEADER =
-  'item_code,sku_code,pack_size,currency,name,vintage,product_type,colour,grape,region,country,producer,list_price,sale_price,stock';
-const wine = (sale: string) =>
-  `${HEADER}\nD0900,D0900,1,AUD,Riverbend Estate Heathcote Shiraz,2022,wine,red,Shiraz,Heathcote,Australia,Riverbend Estate,32.99,${sale},240`;
-const PRODUCT = '/product/riverbend-estate-heathcote-shiraz/D0900';
 
 let testDb: TestDatabase;
 let renders = 0;
@@ -87,14 +82,6 @@ async function page(app: App, path: string, who: Shopper | null, scripts = true)
     res.headers.get('content-encoding') === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8');
   const fill = /window\.__pageFill=(\{.*?\});/.exec(text)?.[1];
   return { res, text, cache: res.headers.get('x-cache'), fill: fill ? (JSON.parse(fill) as PageFill) : null };
-}
-
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting: ${what}`);
 }
 
 /** The change listeners connect in the background; until they listen, pages are rendered for each visitor. */
