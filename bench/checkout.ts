@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client';
 import { giftCardKeyOf, testConfig } from '../server/config';
 import { issueGiftCards } from '../services/gift-cards/gift-cards';
 import { serverDatabaseUrl } from '../tests/support/server-database';
-import { serverCpuMillis, serverStatementCount, startServer } from './server';
+import { databaseCpu, databaseCpuSince, serverCpuMillis, serverStatementCount, startServer } from './server';
 
 // npm run bench:checkout: place-order throughput and latency, 20 connections, every order a different guest's
 // cart of one bottle (BENCH_LINES=2 to 6: a bottle each of that many wines) paid with the approved test card.
@@ -143,6 +143,7 @@ async function run(label: string, carts: string[], codesOf: (i: number) => strin
   const statuses = new Map<number, number>();
   const statementsBefore = await statementsWhenQuiet();
   const cpuBefore = serverCpuMillis(server);
+  const databaseBefore = databaseCpu();
   const result = await autocannon({
     url: BASE,
     connections: CONNECTIONS,
@@ -178,10 +179,15 @@ async function run(label: string, carts: string[], codesOf: (i: number) => strin
   const statements = (await statementsWhenQuiet()) - statementsBefore;
   // The server's CPU time (all its threads, from /proc) per order sent: steadier than orders/s on a shared machine.
   const cpuAfter = serverCpuMillis(server);
+  const databaseMillis = databaseCpuSince(databaseBefore);
   const cpu =
-    cpuBefore !== null && cpuAfter !== null && next
+    (cpuBefore !== null && cpuAfter !== null && next
       ? `   cpu ${((cpuAfter - cpuBefore) / next).toFixed(2)} ms/order`
-      : '';
+      : '') +
+    // PostgreSQL on this machine: its processes' CPU time per order sent (PGlite runs inside the server's).
+    (process.env.DATABASE_URL && databaseMillis !== null && next
+      ? `, database ${(databaseMillis / next).toFixed(2)} ms/order`
+      : '');
   console.log(
     `place order${label} (${database}, ${CONNECTIONS} connections, ${LINES} line${LINES > 1 ? 's' : ''})  ${Math.round(result.requests.average)} orders/s (aim ≥ ${AIM_PER_SECOND})   ${next ? (statements / next).toFixed(1) : '–'} statements/order${cpu}   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms`,
   );

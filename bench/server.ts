@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** The kernel's clock ticks per second, the unit of /proc's CPU times (100 on Linux as it is built here). */
 const CLOCK_TICKS = (() => {
@@ -16,14 +16,49 @@ const CLOCK_TICKS = (() => {
  * requests per second, which also count the load generator and the database on the same cores.
  */
 export function serverCpuMillis(server: ChildProcess): number | null {
+  return server.pid === undefined ? null : (processCpuMillis(server.pid)?.millis ?? null);
+}
+
+/** A process's CPU time (user and system, in ms) from its /proc stat line, or null when it is gone. */
+function processCpuMillis(pid: number | string): { name: string; millis: number } | null {
   try {
-    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     // After "pid (name) ", utime and stime are the 12th and 13th fields.
     const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    return { name, millis: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS };
   } catch {
     return null;
   }
+}
+
+/**
+ * The CPU time of every PostgreSQL process on this machine so far, by process id (empty where there is no /proc, or
+ * the database runs elsewhere). `databaseCpuSince` gives what they used after such a reading: a backend started
+ * meanwhile counts whole, one that ended meanwhile is lost.
+ */
+export function databaseCpu(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return byPid;
+  }
+  for (const pid of pids) {
+    const cpu = processCpuMillis(pid);
+    if (cpu?.name === 'postgres') byPid.set(pid, cpu.millis);
+  }
+  return byPid;
+}
+
+/** The PostgreSQL processes' CPU time (ms) since the reading `before`, or null when none could be read. */
+export function databaseCpuSince(before: Map<string, number>): number | null {
+  const now = databaseCpu();
+  if (!now.size) return null;
+  let total = 0;
+  for (const [pid, millis] of now) total += millis - (before.get(pid) ?? 0);
+  return total;
 }
 
 /**
@@ -58,7 +93,14 @@ export async function startServer(port: number, options: { countStatements?: boo
   // NOTE: the Node flags of `npm start` (package.json): a young generation sized for page rendering.
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=64', '--import', 'tsx', 'tests/support/fresh-server.ts'],
+    [
+      '--max-semi-space-size=64',
+      // BENCH_SERVER_FLAGS: more Node flags for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'tests/support/fresh-server.ts',
+    ],
     {
       env,
       stdio: ['ignore', 'inherit', 'inherit', ...(options.countStatements ? (['ipc'] as const) : [])],
