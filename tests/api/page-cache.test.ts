@@ -4,14 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { systemClock } from '../../domain/clock';
 import { type App, createApp } from '../../server/app';
-import { readCatalogueCsv } from '../../server/catalogue-file';
 import { testConfig } from '../../server/config';
 import { findProduct } from '../../services/catalogue/catalogue';
-import { importCatalogue } from '../../services/catalogue/import';
 import type { RequestContext } from '../../services/platform/request-context';
 import { wholeAnswer } from '../../http/whole-answer';
-import { PRODUCT, until, wine } from '../support/cached-pages';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { databaseWithWine, dropWithOthers, importWine, PRODUCT, until } from '../support/cached-pages';
+import type { TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
 // The rendered-page cache (server/page-cache.ts) through the whole middleware chain, with a stand-in page
@@ -50,13 +48,9 @@ function newApp(database: Database): App {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine('27.99')).products);
+  testDb = await databaseWithWine();
 });
-afterAll(async () => {
-  for (const other of others) await other.close();
-  await testDb?.drop();
-});
+afterAll(() => dropWithOthers(testDb, others));
 
 const host = 'law-au.localhost:3000';
 async function get(app: App, path: string, headers: Record<string, string> = {}) {
@@ -267,7 +261,7 @@ describe('the page cache', () => {
   it('a price change (catalogue import) drops the cached page: the next view shows the new price', async () => {
     await get(app, PRODUCT);
     expect((await get(app, PRODUCT)).text).toContain('price:2799');
-    await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine('25.49')).products);
+    await importWine(testDb.database.db, '25.49');
     await until(async () => (await get(app, PRODUCT)).text.includes('price:2549'), 'the new price');
     expect((await get(app, PRODUCT)).cache).toBe('hit');
   });
@@ -314,7 +308,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes',
     const price = /price:(\d+)/.exec(cached.text)?.[1];
     const next = price === '2299' ? '21.99' : '22.99';
     // The change goes through the first process's own connection pool.
-    await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine(next)).products);
+    await importWine(testDb.database.db, next);
     await until(
       async () => (await get(second, PRODUCT)).text.includes(`price:${next.replace('.', '')}`),
       'the other process to drop its page',

@@ -7,16 +7,14 @@ import { systemClock } from '../../domain/clock';
 import { wholeAnswer } from '../../http/whole-answer';
 import { FIRST_NAME_SLOT, type PageFill, SCRIPT_COOKIE } from '../../domain/page-fill';
 import { type App, createApp } from '../../server/app';
-import { readCatalogueCsv } from '../../server/catalogue-file';
 import { testConfig } from '../../server/config';
 import { createPageStore, type PageStore } from '../../server/pipeline/page-cache';
 import type { SegmentPage } from '../../server/pipeline/segment-pages';
 import { gzipOf } from '../../server/pipeline/spliced-gzip';
 import { findProduct } from '../../services/catalogue/catalogue';
-import { importCatalogue } from '../../services/catalogue/import';
 import type { RequestContext } from '../../services/platform/request-context';
-import { PRODUCT, until, wine } from '../support/cached-pages';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { databaseWithWine, dropWithOthers, importWine, PRODUCT, until } from '../support/cached-pages';
+import type { TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
 // Pages shared by a segment of customers (server/pipeline/segment-pages.ts, decision 036), through the whole
@@ -62,13 +60,9 @@ function newApp(database: Database): App {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine('27.99')).products);
+  testDb = await databaseWithWine();
 });
-afterAll(async () => {
-  for (const other of others) await other.close();
-  await testDb?.drop();
-});
+afterAll(() => dropWithOthers(testDb, others));
 
 const host = 'law-au.localhost:3000';
 type Shopper = ReturnType<typeof createVisitor>;
@@ -244,7 +238,7 @@ describe('pages shared by a segment of customers', () => {
   it('a price change (catalogue import) shows at once on the shared pages', async () => {
     await page(app, PRODUCT, olivia);
     expect((await page(app, PRODUCT, olivia)).text).toContain('price:2799');
-    await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine('25.49')).products);
+    await importWine(testDb.database.db, '25.49');
     await until(async () => (await page(app, PRODUCT, olivia)).text.includes('price:2549'), 'the new price');
   });
 });
@@ -280,7 +274,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes',
     expect(cached.cache).toBe('hit');
     const price = /price:(\d+)/.exec(cached.text)?.[1];
     const next = price === '2199' ? '20.99' : '21.99';
-    await importCatalogue(testDb.database.db, systemClock, readCatalogueCsv(wine(next)).products);
+    await importWine(testDb.database.db, next);
     await until(
       async () => (await page(second, PRODUCT, shopper)).text.includes(`price:${next.replace('.', '')}`),
       'the other process to drop its shared page',
