@@ -119,8 +119,12 @@ export async function listRecentlyBrowsed(
   return toList(await withProducts(db, site, rows, (r) => ({ viewedDate: r.at.toISOString() })));
 }
 
-const viewStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
-  record: db
+/**
+ * The view's record (placeholders `customerId`, `itemCode`, `viewedAt`): the latest view of a product replaces the
+ * earlier one. Also a part of the product page's fill (services/personal/page-fill.ts).
+ */
+export function productViewRecord(db: Db) {
+  return db
     .insert(recentlyBrowsed)
     .values({
       customerId: sql.placeholder('customerId'),
@@ -130,8 +134,11 @@ const viewStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
     .onConflictDoUpdate({
       target: [recentlyBrowsed.customerId, recentlyBrowsed.itemCode],
       set: { viewedAt: sql`excluded.viewed_at` },
-    })
-    .prepare('record_product_view'),
+    });
+}
+
+const viewStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
+  record: productViewRecord(db).prepare('record_product_view'),
 }));
 
 /** Records a product view of an identified visitor; the latest view of a product replaces the earlier one. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { customerAddresses, customers, orderLines, orders, products, reviews } from '../../db/schema';
@@ -40,6 +40,16 @@ async function hasBought(db: Db, customerId: number, itemCode: string): Promise<
   return row !== undefined;
 }
 
+/**
+ * Whether the customer has bought the wine (may review it), as a column of another query: hasBought's test.
+ * NOTE: its own aliases, as drizzle leaves columns unqualified in a query without a join.
+ */
+export function boughtBy(customerId: Placeholder | number, itemCode: Placeholder | string) {
+  return sql<boolean>`exists (select 1 from ${orderLines} as bought_line inner join ${orders} as bought_order
+    on bought_order.id = bought_line.order_id
+    where bought_order.customer_id = ${customerId} and bought_line.item_code = ${itemCode})`;
+}
+
 /** The columns of a customer's own review, as CustomerReview names them. */
 const REVIEW_COLUMNS = {
   id: reviews.id,
@@ -72,9 +82,7 @@ const ownReviewStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
   return {
     state: db
       .select({
-        // As hasBought, in the same query. NOTE: the join below makes drizzle qualify these columns.
-        bought: sql<boolean>`exists (select 1 from ${orderLines} inner join ${orders} on ${orders.id} = ${orderLines.orderId}
-          where ${orders.customerId} = ${customerId} and ${orderLines.itemCode} = ${itemCode})`,
+        bought: boughtBy(customerId, itemCode),
         ...REVIEW_COLUMNS,
       })
       .from(sql`(values (1)) as one (x)`)

@@ -202,6 +202,26 @@ describe('pages shared by a segment of customers', () => {
     expect(own.text).toMatch(/favourites:[A-Z0-9]/);
   });
 
+  it('a product page is the customer’s own where it shows them more than their segment’s; every view is recorded', async () => {
+    const viewed = async (email: string, itemCode: string) => {
+      const result = await testDb.database.db.execute(sql`select count(*)::int as n from recently_browsed r
+        join customers c on c.id = r.customer_id where c.email = ${email} and r.item_code = ${itemCode}`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    // A wine Olivia has not bought: her segment's page, the view recorded.
+    expect((await page(app, PRODUCT, olivia)).cache).not.toBeNull();
+    expect(await viewed('shopper@example.com', 'D0900')).toBe(1);
+    // D0001, which she bought: the review form is hers alone.
+    const bought = await page(app, '/product/a-wine-she-bought/D0001', olivia);
+    expect(bought.res.status).toBe(200);
+    expect(bought.cache).toBeNull();
+    expect(await viewed('shopper@example.com', 'D0001')).toBe(1);
+    // Jack's delivery address (0870) is out of Unlimited's area: no join prompt, a page of his own.
+    const jack = await loggedIn(app, 'outback@example.com');
+    expect((await page(app, PRODUCT, jack)).cache).toBeNull();
+    expect(await viewed('outback@example.com', 'D0900')).toBe(1);
+  });
+
   it('a favourite, added or removed, shows on the very next page', async () => {
     await page(app, '/', olivia);
     expect((await olivia.call('PUT', '/api/user/favourites/D0900')).status).toBe(200);
