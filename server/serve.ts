@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { trackInFlight } from './in-flight';
 import type { Config } from './config';
 import { startOutboxWorker } from './outbox-worker';
+import { writeQueuedViews } from '../services/personal/product-views';
 import { prepareDatabase } from './start';
 
 export interface RunningServer {
@@ -55,6 +56,7 @@ export async function startServer(
           // database closes.
           await requests.idle();
           await outboxWorker.stop();
+          await writeQueuedViews(database.db);
           await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
           resolve();
         });

@@ -16,7 +16,7 @@ import {
   packPrices,
 } from '../../services/catalogue/catalogue';
 import { caseContentsView } from '../../services/catalogue/mixed-cases';
-import { recordProductView } from '../../services/personal/lists';
+import { recordProductView } from '../../services/personal/product-views';
 import { ownReviewState } from '../../services/reviews/reviews';
 import { loadPlanMappings } from '../../services/memberships/plan-mappings';
 import { loadUnlimitedState } from '../../services/memberships/unlimited';
@@ -45,9 +45,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (`/product/${params.slug}/${params.itemCode}` !== decodeURIComponent(canonicalPath)) {
     throw redirect(`${canonicalPath}${new URL(request.url).search}`, 301);
   }
-  // Every product view of an identified visitor is recorded for the recently viewed list.
+  // Every product view of an identified visitor is recorded for the recently viewed list (written behind).
   if (ctx.visitor.customerId !== null)
-    await recordProductView(ctx.db, ctx.clock, ctx.visitor.customerId, product.itemCode);
+    void recordProductView(ctx.db, ctx.clock, ctx.visitor.customerId, product.itemCode);
   const reviews = await ctx.cache.get(`product-reviews:${currency}:${product.itemCode}`, () =>
     listReviews(ctx.db, product.itemCode, 20),
   );

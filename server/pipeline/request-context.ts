@@ -128,6 +128,9 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
         : await resolveVisitor(database.db, clock, tokens);
       ctx.visitor = visitor.visitor;
       ctx.favourites = visitor.favourites;
+      const customerId = visitor.visitor.customerId;
+      if (sharedPage && customerId !== null)
+        ctx.keptOfVisitor = (kind, load) => parts.visitors.cache.kept(kind, customerId, clock.now().getTime(), load);
       // Cookies of a login that ended (logout elsewhere, idle limit) are dropped.
       if (visitor.stale.session) clearLoginCookie(c, SESSION_COOKIE);
       if (visitor.stale.remember) clearLoginCookie(c, REMEMBER_COOKIE);

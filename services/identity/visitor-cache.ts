@@ -26,6 +26,11 @@ interface Kept {
 export interface VisitorCache {
   /** The visitor behind the tokens, from a kept look-up when one stands, else looked up (and kept). */
   resolve(db: Db, clock: Clock, tokens: SessionTokens): Promise<ResolvedVisitor>;
+  /**
+   * Something else a customer's shared pages read of theirs (`kind` names it: the product page's facts), kept as their
+   * login is: `load` runs again once a change to the customer is announced, the cache is cleared, or 60 s pass.
+   */
+  kept<T>(kind: string, customerId: number, now: number, load: () => Promise<T>): Promise<T>;
   /** A change to this customer was announced: their kept look-ups are not used again. */
   drop(customerId: number): void;
   /** Nothing kept is used again (the announcements may have been missed). */
@@ -40,6 +45,14 @@ export function createVisitorCache(options: { maxEntries: number }): VisitorCach
   let changes = 0;
   const changedAt = new LRUCache<number, number>({ max: Math.max(1, options.maxEntries) });
   let clearedAt = 0;
+  const facts = new LRUCache<string, { value: unknown; customerId: number; until: number; since: number }>({
+    max: Math.max(1, options.maxEntries),
+  });
+  const fresh = (entry: { customerId: number; until: number; since: number } | undefined, now: number) =>
+    entry !== undefined &&
+    now < entry.until &&
+    entry.since >= clearedAt &&
+    entry.since >= (changedAt.get(entry.customerId) ?? -1);
   const keyOf = (tokens: SessionTokens) =>
     createHash('sha256')
       .update(`${tokens.session ?? ''}\n${tokens.remember ?? ''}`)
@@ -49,13 +62,7 @@ export function createVisitorCache(options: { maxEntries: number }): VisitorCach
       const key = keyOf(tokens);
       const now = clock.now().getTime();
       const entry = kept.get(key);
-      if (
-        entry &&
-        now < entry.until &&
-        entry.since >= clearedAt &&
-        entry.since >= (changedAt.get(entry.customerId) ?? -1)
-      )
-        return entry.resolved;
+      if (entry && fresh(entry, now)) return entry.resolved;
       const since = changes;
       const resolved = await resolveVisitor(db, clock, tokens);
       const { visitor, stale } = resolved;
@@ -69,6 +76,15 @@ export function createVisitorCache(options: { maxEntries: number }): VisitorCach
       else kept.delete(key);
       return resolved;
     },
+    async kept<T>(kind: string, customerId: number, now: number, load: () => Promise<T>): Promise<T> {
+      const key = `${kind}:${customerId}`;
+      const entry = facts.get(key);
+      if (entry && fresh(entry, now)) return entry.value as T;
+      const since = changes;
+      const value = await load();
+      facts.set(key, { value, customerId, until: now + KEEP_MS, since });
+      return value;
+    },
     drop(customerId) {
       changes++;
       changedAt.set(customerId, changes);
@@ -77,6 +93,7 @@ export function createVisitorCache(options: { maxEntries: number }): VisitorCach
       changes++;
       clearedAt = changes;
       kept.clear();
+      facts.clear();
     },
   };
 }

@@ -8,6 +8,7 @@ import { type ProductKind, UNLISTED_KINDS } from '../../domain/product-kinds';
 import type { Site } from '../../domain/sites';
 import { findSummaries, type ProductSummary } from '../catalogue/catalogue';
 import { ServiceError } from '../platform/service-error';
+import { writeQueuedViews } from './product-views';
 import { GENERIC_ERRORS } from '../../domain/errors';
 
 // SPEC §3 personal lists of a customer: favourites, not-for-me (do-not-send), ratings, recently browsed and
@@ -115,35 +116,10 @@ export async function listRecentlyBrowsed(
   customerId: number,
   limit = RECENTLY_BROWSED_LIMIT,
 ): Promise<ItemList<{ viewedDate: string }>> {
+  // The views this process has queued first: the page just opened is on the list.
+  await writeQueuedViews(db);
   const rows = await listStatements(db).recentlyBrowsed.execute({ customerId, limit });
   return toList(await withProducts(db, site, rows, (r) => ({ viewedDate: r.at.toISOString() })));
-}
-
-/**
- * The view's record (placeholders `customerId`, `itemCode`, `viewedAt`): the latest view of a product replaces the
- * earlier one. Also a part of the product page's fill (services/personal/page-fill.ts).
- */
-export function productViewRecord(db: Db) {
-  return db
-    .insert(recentlyBrowsed)
-    .values({
-      customerId: sql.placeholder('customerId'),
-      itemCode: sql.placeholder('itemCode'),
-      viewedAt: sql.placeholder('viewedAt'),
-    })
-    .onConflictDoUpdate({
-      target: [recentlyBrowsed.customerId, recentlyBrowsed.itemCode],
-      set: { viewedAt: sql`excluded.viewed_at` },
-    });
-}
-
-const viewStatements = /* @__PURE__ */ preparedPerDatabase((db) => ({
-  record: productViewRecord(db).prepare('record_product_view'),
-}));
-
-/** Records a product view of an identified visitor; the latest view of a product replaces the earlier one. */
-export async function recordProductView(db: Db, clock: Clock, customerId: number, itemCode: string): Promise<void> {
-  await viewStatements(db).record.execute({ customerId, itemCode, viewedAt: clock.now() });
 }
 
 async function requireProduct(db: Db, itemCode: string): Promise<void> {

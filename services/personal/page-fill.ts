@@ -2,11 +2,11 @@ import type { PageFill } from '../../domain/page-fill';
 import { countsAsMember, isOutOfArea, sellsUnlimited } from '../../domain/unlimited';
 import { sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../db/prepared';
-import { recentlyBrowsed } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { defaultDeliveryPostcode } from '../cart/delivery-postcode';
 import type { RequestContext } from '../platform/request-context';
-import { boughtBy } from '../reviews/reviews';
-import { productViewRecord, recordProductView } from './lists';
+import { itemCodesBoughtBy } from '../reviews/reviews';
+import { recordProductView } from './product-views';
 
 /**
  * The visitor's own part of a page shared by their segment (decision 036): what the page's loaders would have
@@ -22,36 +22,39 @@ export async function loadPageFill(
   const { visitor } = ctx;
   const fill: PageFill = { email: visitor.email, firstName: visitor.firstName, favourites: [...ctx.favourites] };
   if (productCode === null || visitor.customerId === null) return { fill, own: false };
-  if (visitor.tier !== 'Hard Logged-In') {
-    await recordProductView(ctx.db, ctx.clock, visitor.customerId, productCode);
-    return { fill, own: false };
-  }
+  // The recently viewed list's record, written behind (services/personal/product-views.ts).
+  void recordProductView(ctx.db, ctx.clock, visitor.customerId, productCode);
+  if (visitor.tier !== 'Hard Logged-In') return { fill, own: false };
+  const customerId = visitor.customerId;
+  const load = () => loadProductPageFacts(ctx.db, customerId);
+  const facts = ctx.keptOfVisitor ? await ctx.keptOfVisitor(PRODUCT_PAGE_FACTS, load) : await load();
   const wantsPostcode =
     !ctx.cookies.cart_id && sellsUnlimited(ctx.site.currency) && !countsAsMember(visitor.unlimitedStatus);
-  const [row] = await fillStatements(ctx.db).productView.execute({
-    customerId: visitor.customerId,
-    itemCode: productCode,
-    viewedAt: ctx.clock.now(),
-  });
-  return { fill, own: row?.bought === true || (wantsPostcode && isOutOfArea(row?.postcode ?? null)) };
+  return { fill, own: facts.bought.has(productCode) || (wantsPostcode && isOutOfArea(facts.postcode)) };
 }
 
+/** What a Hard Logged-In customer's product pages show them alone, kept with their login (`ctx.keptOfVisitor`). */
+const PRODUCT_PAGE_FACTS = 'product-page';
+
 /**
- * A Hard Logged-In customer's product view in one statement: the view recorded (a data-modifying WITH runs whether
- * or not the query reads it), whether they bought the wine (the review form is theirs alone) and their default
- * delivery postcode (the Unlimited join prompt's area), the product page loader's reads for them.
+ * The wines the customer bought (the review form is theirs on those pages) and their default delivery postcode (the
+ * Unlimited join prompt's area), in one statement. Every change to either is announced (migration 0029), so a kept
+ * copy is dropped on every process.
  */
-const fillStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
+async function loadProductPageFacts(
+  db: Db,
+  customerId: number,
+): Promise<{ bought: ReadonlySet<string>; postcode: string | null }> {
+  const [row] = await factStatements(db).facts.execute({ customerId });
+  return { bought: new Set(row?.bought ?? []), postcode: row?.postcode ?? null };
+}
+
+const factStatements = /* @__PURE__ */ preparedPerDatabase((db) => {
   const customerId = sql.placeholder('customerId');
-  const viewed = db.$with('viewed').as(productViewRecord(db).returning({ itemCode: recentlyBrowsed.itemCode }));
   return {
-    productView: db
-      .with(viewed)
-      .select({
-        bought: boughtBy(customerId, sql.placeholder('itemCode')),
-        postcode: defaultDeliveryPostcode(customerId),
-      })
+    facts: db
+      .select({ bought: itemCodesBoughtBy(customerId), postcode: defaultDeliveryPostcode(customerId) })
       .from(sql`(values (1)) as one (x)`)
-      .prepare('product_view_fill'),
+      .prepare('product_page_facts'),
   };
 });

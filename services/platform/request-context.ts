@@ -66,4 +66,9 @@ export interface RequestContext {
    * email, name and favourites are left out, and each answer fills them in (http/page-fill.ts).
    */
   pageFill: boolean;
+  /**
+   * On a request for a page customers share (segment-pages.ts): what the visitor's own part reads of theirs, kept as
+   * their login is (services/identity/visitor-cache.ts `kept`). Absent elsewhere: read it each time.
+   */
+  keptOfVisitor?: <T>(kind: string, load: () => Promise<T>) => Promise<T>;
 }

@@ -50,6 +50,13 @@ export function boughtBy(customerId: Placeholder | number, itemCode: Placeholder
     where bought_order.customer_id = ${customerId} and bought_line.item_code = ${itemCode})`;
 }
 
+/** The item codes of every wine the customer has bought, as a column of another query (hasBought's test, for all). */
+export function itemCodesBoughtBy(customerId: Placeholder | number) {
+  return sql<string[]>`array(select distinct bought_line.item_code from ${orderLines} as bought_line
+    inner join ${orders} as bought_order on bought_order.id = bought_line.order_id
+    where bought_order.customer_id = ${customerId})`;
+}
+
 /** The columns of a customer's own review, as CustomerReview names them. */
 const REVIEW_COLUMNS = {
   id: reviews.id,

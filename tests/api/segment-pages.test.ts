@@ -12,6 +12,7 @@ import { createPageStore, type PageStore } from '../../server/pipeline/page-cach
 import type { SegmentPage } from '../../server/pipeline/segment-pages';
 import { gzipOf } from '../../server/pipeline/spliced-gzip';
 import { findProduct } from '../../services/catalogue/catalogue';
+import { writeQueuedViews } from '../../services/personal/product-views';
 import type { RequestContext } from '../../services/platform/request-context';
 import { databaseWithWine, dropWithOthers, importWine, PRODUCT, until } from '../support/cached-pages';
 import type { TestDatabase } from '../support/test-db';
@@ -204,6 +205,7 @@ describe('pages shared by a segment of customers', () => {
 
   it('a product page is the customer’s own where it shows them more than their segment’s; every view is recorded', async () => {
     const viewed = async (email: string, itemCode: string) => {
+      await writeQueuedViews(testDb.database.db);
       const result = await testDb.database.db.execute(sql`select count(*)::int as n from recently_browsed r
         join customers c on c.id = r.customer_id where c.email = ${email} and r.item_code = ${itemCode}`);
       return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
@@ -220,6 +222,33 @@ describe('pages shared by a segment of customers', () => {
     const jack = await loggedIn(app, 'outback@example.com');
     expect((await page(app, PRODUCT, jack)).cache).toBeNull();
     expect(await viewed('outback@example.com', 'D0900')).toBe(1);
+  });
+
+  it('an order or an address that changes whose product page it is shows on the next product page', async () => {
+    const db = testDb.database.db;
+    const sophieNow = async () => (await page(app, PRODUCT, sophie)).cache;
+    expect(await sophieNow()).not.toBeNull();
+    // Sophie buys D0900 (an order written by any process): its page now holds her review form.
+    await db.execute(sql`with placed as (
+        insert into orders (customer_id, site_id, order_number, status, currency, subtotal_cents, shipping_cents,
+          total_cents, placed_at, email, idempotency_key)
+        select id, 'law-au', 'TEST-0900', 'PROCESSING', 'AUD', 2799, 0, 2799, now(), email, 'segment-test-0900'
+        from customers where email = 'planner@example.com' returning id)
+      insert into order_lines (order_id, item_code, sku_item_code, name, quantity, bottle_count, unit_price_cents,
+        line_total_cents)
+      select id, 'D0900', 'D0900', 'Riverbend Estate Heathcote Shiraz', 1, 1, 2799, 2799 from placed`);
+    await until(async () => (await sophieNow()) === null, 'the page of a wine she bought to be hers');
+    await db.execute(sql`delete from orders where order_number = 'TEST-0900'`);
+    await until(async () => (await sophieNow()) !== null, 'her segment’s page once the order is gone');
+    // Jack's delivery address moves into Unlimited's area: his product page is his segment's again.
+    const jack = await loggedIn(app, 'outback@example.com');
+    expect((await page(app, PRODUCT, jack)).cache).toBeNull();
+    await db.execute(sql`update customer_addresses set postcode = '2041'
+      where customer_id = (select id from customers where email = 'outback@example.com')`);
+    await until(async () => (await page(app, PRODUCT, jack)).cache !== null, 'the shared page after the move');
+    await db.execute(sql`update customer_addresses set postcode = '0870'
+      where customer_id = (select id from customers where email = 'outback@example.com')`);
+    await until(async () => (await page(app, PRODUCT, jack)).cache === null, 'his own page again');
   });
 
   it('a favourite, added or removed, shows on the very next page', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customers, recentlyBrowsed } from '../../db/schema';
 import { systemClock } from '../../domain/clock';
 import { RECOMMENDATION_TYPES } from '../../domain/recommendations';
-import { recordProductView } from '../../services/personal/lists';
+import { recordProductView } from '../../services/personal/product-views';
 import { createVisitor, useTestApp, type ListEntry } from '../support/test-app';
 
 const t = useTestApp({ TRUST_PROXY: 'true' });
