@@ -30,31 +30,28 @@ export interface CustomerReview {
   status: ReviewStatus;
 }
 
-async function hasBought(db: Db, customerId: number, itemCode: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orders.customerId, customerId), eq(orderLines.itemCode, itemCode)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
- * Whether the customer has bought the wine (may review it), as a column of another query: hasBought's test.
- * NOTE: its own aliases, as drizzle leaves columns unqualified in a query without a join.
+ * The order lines of every order the customer placed: what "bought" means for reviews, as the FROM and WHERE of a
+ * subquery. NOTE: its own aliases, as drizzle leaves columns unqualified in a query without a join.
  */
-export function boughtBy(customerId: Placeholder | number, itemCode: Placeholder | string) {
-  return sql<boolean>`exists (select 1 from ${orderLines} as bought_line inner join ${orders} as bought_order
-    on bought_order.id = bought_line.order_id
-    where bought_order.customer_id = ${customerId} and bought_line.item_code = ${itemCode})`;
+function linesBoughtBy(customerId: Placeholder | number) {
+  return sql`from ${orderLines} as bought_line inner join ${orders} as bought_order
+    on bought_order.id = bought_line.order_id where bought_order.customer_id = ${customerId}`;
 }
 
-/** The item codes of every wine the customer has bought, as a column of another query (hasBought's test, for all). */
+/** Whether the customer has bought the wine (may review it), as a column of another query. */
+function boughtBy(customerId: Placeholder | number, itemCode: Placeholder | string) {
+  return sql<boolean>`exists (select 1 ${linesBoughtBy(customerId)} and bought_line.item_code = ${itemCode})`;
+}
+
+/** The item codes of every wine the customer has bought, as a column of another query. */
 export function itemCodesBoughtBy(customerId: Placeholder | number) {
-  return sql<string[]>`array(select distinct bought_line.item_code from ${orderLines} as bought_line
-    inner join ${orders} as bought_order on bought_order.id = bought_line.order_id
-    where bought_order.customer_id = ${customerId})`;
+  return sql<string[]>`array(select distinct bought_line.item_code ${linesBoughtBy(customerId)})`;
+}
+
+async function hasBought(db: Db, customerId: number, itemCode: string): Promise<boolean> {
+  const [row] = await db.select({ bought: boughtBy(customerId, itemCode) }).from(sql`(values (1)) as one (x)`);
+  return row?.bought === true;
 }
 
 /** The columns of a customer's own review, as CustomerReview names them. */
