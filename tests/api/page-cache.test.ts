@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { systemClock } from '../../domain/clock';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { findProduct } from '../../services/catalogue/catalogue';
 import type { RequestContext } from '../../services/platform/request-context';
 import { wholeAnswer } from '../../http/whole-answer';
-import { databaseWithWine, dropWithOthers, importWine, PRODUCT, until } from '../support/cached-pages';
+import { anotherProcess, databaseWithWine, dropWithOthers, importWine, PRODUCT, until } from '../support/cached-pages';
 import type { TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
@@ -296,11 +296,7 @@ describe('the page cache', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes', () => {
   it('a price change committed through one process drops the page another process cached (LISTEN/NOTIFY)', async () => {
-    const url = testDb.url;
-    if (!url) throw new Error('no database address');
-    const other = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    others.push(other);
-    const second = newApp(other);
+    const second = newApp(await anotherProcess(testDb, others));
     await untilCaching(second);
     await get(second, PRODUCT);
     const cached = await get(second, PRODUCT);

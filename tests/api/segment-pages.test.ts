@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { DEMO_ACCOUNTS } from '../../db/demo/accounts';
 import { systemClock } from '../../domain/clock';
 import { wholeAnswer } from '../../http/whole-answer';
@@ -14,7 +14,7 @@ import { gzipOf } from '../../server/pipeline/spliced-gzip';
 import { findProduct } from '../../services/catalogue/catalogue';
 import { writeQueuedViews } from '../../services/personal/product-views';
 import type { RequestContext } from '../../services/platform/request-context';
-import { databaseWithWine, dropWithOthers, importWine, PRODUCT, until } from '../support/cached-pages';
+import { anotherProcess, databaseWithWine, dropWithOthers, importWine, PRODUCT, until } from '../support/cached-pages';
 import type { TestDatabase } from '../support/test-db';
 import { createVisitor } from '../support/test-app';
 
@@ -294,12 +294,8 @@ describe('pages shared by a segment of customers', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes', () => {
   it('a favourite added through one process shows on the shared page of another', async () => {
-    const url = testDb.url;
-    if (!url) throw new Error('no database address');
-    const other = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    others.push(other);
     const first = newApp(testDb.database);
-    const second = newApp(other);
+    const second = newApp(await anotherProcess(testDb, others));
     const shopper = await loggedIn(first, 'shopper@example.com');
     await untilShared(second, shopper);
     expect((await page(second, '/', shopper)).fill?.favourites).not.toContain('D0900');
@@ -311,11 +307,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes',
   });
 
   it('a price change committed through one process shows on the shared pages of another', async () => {
-    const url = testDb.url;
-    if (!url) throw new Error('no database address');
-    const other = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    others.push(other);
-    const second = newApp(other);
+    const second = newApp(await anotherProcess(testDb, others));
     const shopper = await loggedIn(second, 'planner@example.com');
     await untilShared(second, shopper);
     await page(second, PRODUCT, shopper);

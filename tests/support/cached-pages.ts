@@ -1,4 +1,4 @@
-import type { Database, Db } from '../../db/client';
+import { type Database, type Db, openDatabase } from '../../db/client';
 import { systemClock } from '../../domain/clock';
 import { readCatalogueCsv } from '../../server/catalogue-file';
 import { importCatalogue } from '../../services/catalogue/import';
@@ -25,6 +25,14 @@ export async function databaseWithWine(): Promise<TestDatabase> {
   const testDb = await createTestDatabase();
   await importWine(testDb.database.db, '27.99');
   return testDb;
+}
+
+/** A second connection to the test database on PostgreSQL, as another process has one; closed by dropWithOthers. */
+export async function anotherProcess(testDb: TestDatabase, others: Database[]): Promise<Database> {
+  if (!testDb.url) throw new Error('no database address');
+  const other = await openDatabase({ databaseUrl: testDb.url, poolSize: 2 });
+  others.push(other);
+  return other;
 }
 
 /** Closes the other connections a test opened to the database (another process's), then drops it. */
