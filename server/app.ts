@@ -30,6 +30,7 @@ import { inputGuard } from './pipeline/input-guard';
 import { personalAnswersNoStore } from './pipeline/no-store';
 import { sendOldBrowsersAway } from './pipeline/old-browsers';
 import { createPageStore, type PageStore, pageCache } from './pipeline/page-cache';
+import { type OwnPage, ownPages } from './pipeline/own-pages';
 import { type SegmentPage, segmentPages } from './pipeline/segment-pages';
 import { createVisitorCache, VISITOR_CHANGES_CHANNEL } from '../services/identity/visitor-cache';
 import { pagesFrom, pagesFromBuild } from './pipeline/pages';
@@ -63,6 +64,8 @@ export interface CreateAppOptions {
   pages?: PageStore;
   /** Pages shared by a segment of customers (server/pipeline/segment-pages.ts); defaults as `pages`. */
   segmentPages?: PageStore<SegmentPage>;
+  /** A visitor's own pages (server/pipeline/own-pages.ts); defaults as `pages`. */
+  ownPages?: PageStore<OwnPage>;
 }
 
 /** Page-cache entries live at most this long: pages that change with the clock (campaign dates) follow within it. */
@@ -102,6 +105,9 @@ export function createApp(options: CreateAppOptions) {
   const segments =
     options.segmentPages ??
     createPageStore<SegmentPage>({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
+  const owned =
+    options.ownPages ??
+    createPageStore<OwnPage>({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
   // A change to what pages show (catalogue or content import, price, stock, reviews), in this process or another,
   // drops the rendered pages and the catalogue data they were rendered from.
   const changes =
@@ -109,6 +115,7 @@ export function createApp(options: CreateAppOptions) {
       ? database.watch(PAGE_CHANGES_CHANNEL, () => {
           pages.clear();
           segments.clear();
+          owned.clear();
           cache.clear();
         })
       : null;
@@ -175,6 +182,17 @@ export function createApp(options: CreateAppOptions) {
   app.use(
     '*',
     segmentPages({ store: segments, active: () => changes?.listening() ?? false, clock, ttlMs: PAGE_TTL_MS }),
+  );
+  // A visitor's own account overview and cart page, kept while all they show stands.
+  app.use(
+    '*',
+    ownPages({
+      store: owned,
+      active: () => (changes?.listening() ?? false) && (visitorChanges?.listening() ?? false),
+      visitors,
+      clock,
+      ttlMs: PAGE_TTL_MS,
+    }),
   );
   app.use('*', limitExpensiveReads(config.READ_RATE_LIMIT, clock));
   app.use('*', sendOldBrowsersAway());

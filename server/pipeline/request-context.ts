@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import { clearLoginCookie } from '../session-cookies';
 import type { AppEnv } from '../types';
 import { isStaticPath } from './paths';
+import { isOwnPage } from './own-pages';
 import { mayShareWithCustomer } from './segment-pages';
 import type { VisitorCache } from '../../services/identity/visitor-cache';
 
@@ -121,8 +122,12 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
     c.set('ctx', ctx);
     if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {
       const tokens = { session: cookies[SESSION_COOKIE], remember: cookies[REMEMBER_COOKIE] };
-      // A shared customer page (segment-pages.ts) takes a kept login; everything else looks the login up.
-      const sharedPage = parts.visitors.active() && mayShareWithCustomer(c.req.method, new URL(c.req.url), cookies);
+      // A shared customer page (segment-pages.ts) or an own page (own-pages.ts) takes a kept login; everything else
+      // looks the login up.
+      const url = new URL(c.req.url);
+      const sharedPage =
+        parts.visitors.active() &&
+        (mayShareWithCustomer(c.req.method, url, cookies) || isOwnPage(c.req.method, url, cookies));
       const visitor = sharedPage
         ? await parts.visitors.cache.resolve(database.db, clock, tokens)
         : await resolveVisitor(database.db, clock, tokens);

@@ -185,7 +185,7 @@ function changeLinesQuery(db: Db) {
 /** The statements every cart request runs. */
 const prepared = /* @__PURE__ */ preparedPerDatabase((db) => ({
   cartOwner: db
-    .select({ siteId: carts.siteId, customerId: carts.customerId })
+    .select({ siteId: carts.siteId, customerId: carts.customerId, version: carts.version })
     .from(carts)
     .where(eq(carts.id, sql.placeholder('cartId')))
     .limit(1)
@@ -194,7 +194,7 @@ const prepared = /* @__PURE__ */ preparedPerDatabase((db) => ({
   changeLines: changeLinesQuery(db).prepare('cart_change_lines'),
   customerCartState: cartStateQuery(db, true).prepare('customer_cart_state'),
   latestCustomerCart: db
-    .select({ id: carts.id })
+    .select({ id: carts.id, version: carts.version })
     .from(carts)
     .where(and(eq(carts.customerId, sql.placeholder('customerId')), eq(carts.siteId, sql.placeholder('siteId'))))
     .orderBy(sql`${carts.updatedAt} desc`)
@@ -210,16 +210,26 @@ const prepared = /* @__PURE__ */ preparedPerDatabase((db) => ({
  * someone planted in the browser is never opened: carts belong to their owner.
  */
 export async function findVisitorCart(ctx: CartContext, presented: string | null | undefined): Promise<string | null> {
+  return (await visitorCartVersion(ctx, presented))?.id ?? null;
+}
+
+/** The cart findVisitorCart finds, with its version (carts.version: bumped by every change to the cart). */
+export async function visitorCartVersion(
+  ctx: CartContext,
+  presented: string | null | undefined,
+): Promise<{ id: string; version: number } | null> {
   if (presented && isCartId(presented)) {
     const [row] = await prepared(ctx.db).cartOwner.execute({ cartId: presented });
     if (row && row.siteId === ctx.site.id) {
       const mayOpen = ctx.customerId
         ? row.customerId === ctx.customerId
         : row.customerId === null || row.customerId === ctx.ownerId;
-      if (mayOpen) return presented;
+      if (mayOpen) return { id: presented, version: row.version };
     }
   }
-  return ctx.customerId ? latestCustomerCart(ctx.db, ctx.customerId, ctx.site.id) : null;
+  if (!ctx.customerId) return null;
+  const [own] = await prepared(ctx.db).latestCustomerCart.execute({ customerId: ctx.customerId, siteId: ctx.site.id });
+  return own ?? null;
 }
 
 /** The id of the customer's most recently changed cart on a site, or null. */

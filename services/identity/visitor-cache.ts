@@ -31,6 +31,10 @@ export interface VisitorCache {
    * login is: `load` runs again once a change to the customer is announced, the cache is cleared, or 60 s pass.
    */
   kept<T>(kind: string, customerId: number, now: number, load: () => Promise<T>): Promise<T>;
+  /** A mark to hold beside something made of a customer's data: `unchanged` answers whether it still stands. */
+  stamp(): number;
+  /** No change to the customer was announced (and nothing cleared) since `since` was stamped. */
+  unchanged(customerId: number, since: number): boolean;
   /** A change to this customer was announced: their kept look-ups are not used again. */
   drop(customerId: number): void;
   /** Nothing kept is used again (the announcements may have been missed). */
@@ -43,16 +47,21 @@ export function createVisitorCache(options: { maxEntries: number }): VisitorCach
   const kept = new LRUCache<string, Kept>({ max: Math.max(1, options.maxEntries) });
   /** Goes up with every announcement; `changedAt` holds the count at each customer's latest. */
   let changes = 0;
-  const changedAt = new LRUCache<number, number>({ max: Math.max(1, options.maxEntries) });
   let clearedAt = 0;
+  // A customer's latest change pushed out of the list makes all that was stamped before it stale.
+  const changedAt = new LRUCache<number, number>({
+    max: Math.max(1, options.maxEntries),
+    dispose: (count, _customerId, reason) => {
+      if (reason === 'evict') clearedAt = Math.max(clearedAt, count);
+    },
+  });
   const facts = new LRUCache<string, { value: unknown; customerId: number; until: number; since: number }>({
     max: Math.max(1, options.maxEntries),
   });
+  const unchanged = (customerId: number, since: number) =>
+    since >= clearedAt && since >= (changedAt.get(customerId) ?? -1);
   const fresh = (entry: { customerId: number; until: number; since: number } | undefined, now: number) =>
-    entry !== undefined &&
-    now < entry.until &&
-    entry.since >= clearedAt &&
-    entry.since >= (changedAt.get(entry.customerId) ?? -1);
+    entry !== undefined && now < entry.until && unchanged(entry.customerId, entry.since);
   const keyOf = (tokens: SessionTokens) =>
     createHash('sha256')
       .update(`${tokens.session ?? ''}\n${tokens.remember ?? ''}`)
@@ -85,6 +94,8 @@ export function createVisitorCache(options: { maxEntries: number }): VisitorCach
       facts.set(key, { value, customerId, until: now + KEEP_MS, since });
       return value;
     },
+    stamp: () => changes,
+    unchanged,
     drop(customerId) {
       changes++;
       changedAt.set(customerId, changes);

@@ -15,9 +15,9 @@ const HEADER =
 export const wine = (sale: string, stock = 240) =>
   `${HEADER}\nD0900,D0900,1,AUD,Riverbend Estate Heathcote Shiraz,2022,wine,red,Shiraz,Heathcote,Australia,Riverbend Estate,32.99,${sale},${stock}`;
 
-/** Imports the tests' wine at a sale price (a price change, when it is there already). */
-export async function importWine(db: Db, sale: string): Promise<void> {
-  await importCatalogue(db, systemClock, readCatalogueCsv(wine(sale)).products);
+/** Imports the tests' wine at a sale price (a price change, when it is there already) and stock. */
+export async function importWine(db: Db, sale: string, stock?: number): Promise<void> {
+  await importCatalogue(db, systemClock, readCatalogueCsv(wine(sale, stock)).products);
 }
 
 /** A fresh test database with the tests' wine at $27.99. */
