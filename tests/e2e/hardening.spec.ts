@@ -7,8 +7,8 @@ import { DEMO_PASSWORD, expect, gotoHydrated, siteRequest, test } from './suppor
 test('pages carry a Content-Security-Policy whose nonce every inline script has, and still hydrate', async ({
   page,
 }) => {
-  // The cart page is never a stored page (those allow their inline scripts by hash: page-cache.spec.ts).
-  const res = await page.goto('/cart');
+  // The gift vouchers page is never a stored page (those allow their inline scripts by hash: page-cache.spec.ts).
+  const res = await page.goto('/gift-vouchers');
   const csp = res?.headers()['content-security-policy'] ?? '';
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
@@ -18,7 +18,7 @@ test('pages carry a Content-Security-Policy whose nonce every inline script has,
     .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
   expect(inline.length).toBeGreaterThan(0);
   for (const value of inline) expect(value).toBe(nonce);
-  await gotoHydrated(page, '/cart');
+  await gotoHydrated(page, '/gift-vouchers');
   expect(await page.evaluate(() => typeof (window as unknown as { pageData?: unknown }).pageData)).toBe('object');
 });
 
