@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gunzipSync, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import type { Clock } from '../../domain/clock';
 import { VOUCHER_COOKIE } from '../../domain/offer-codes';
@@ -9,8 +9,8 @@ import { cartContextOf, visitorCartVersion } from '../../services/cart/cart';
 import type { VisitorCache } from '../../services/identity/visitor-cache';
 import { replaceAnswer } from './answer-header';
 import {
-  chooseEncoding,
   concurrentRenders,
+  encodedAnswer,
   inlineScriptHashes,
   keptHeaders,
   OLD_IE,
@@ -62,12 +62,7 @@ function answer(c: Context<AppEnv>, page: OwnPage, state: 'hit' | 'miss'): Respo
   headers.set('Vary', 'Accept-Encoding, Cookie');
   headers.set('X-Cache', state);
   c.set('cspScriptHashes', page.scriptHashes);
-  const encoding = chooseEncoding(c.req.header('accept-encoding'), { br: false, gzip: true });
-  const body = encoding ? page.gzip : gunzipSync(page.gzip);
-  if (encoding) headers.set('Content-Encoding', encoding);
-  headers.set('Content-Length', String(body.byteLength));
-  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-  return new Response(c.req.method === 'HEAD' ? null : bytes, { status: 200, headers });
+  return encodedAnswer(c, headers, { gzip: page.gzip });
 }
 
 /** What an own page's key holds of the cart: the cart page's cart and its version; elsewhere a cart or not. */

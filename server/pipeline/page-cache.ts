@@ -198,8 +198,16 @@ function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Re
   c.set('cspScriptHashes', page.scriptHashes);
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch && matchesEtag(ifNoneMatch, page.etag)) return new Response(null, { status: 304, headers });
-  const encoding = chooseEncoding(c.req.header('accept-encoding'));
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip);
+  return encodedAnswer(c, headers, page);
+}
+
+/**
+ * A stored page's 200 answer with `headers`, in the encoding the client takes of the copies there are (brotli when
+ * stored and taken, else gzip), or unpacked for a client that takes neither; a HEAD's has no body.
+ */
+export function encodedAnswer(c: Context, headers: Headers, copies: { gzip: Buffer; br?: Buffer }): Response {
+  const encoding = chooseEncoding(c.req.header('accept-encoding'), { br: copies.br !== undefined, gzip: true });
+  const body = encoding === 'br' && copies.br ? copies.br : encoding === 'gzip' ? copies.gzip : gunzipSync(copies.gzip);
   if (encoding) headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.byteLength));
   const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import type { Clock } from '../../domain/clock';
 import { escapeHtml } from '../../domain/html';
@@ -10,7 +9,7 @@ import { loadPageFill } from '../../services/personal/page-fill';
 import type { Visitor } from '../../domain/identity-rules';
 import { replaceAnswer } from './answer-header';
 import {
-  chooseEncoding,
+  encodedAnswer,
   concurrentRenders,
   inlineScriptHashes,
   isSharedPage,
@@ -91,14 +90,8 @@ function filledAnswer(c: Context<AppEnv>, page: SegmentPage, fill: PageFill, sta
   const headers = new Headers(page.headers);
   headers.set('Vary', 'Accept-Encoding, Cookie');
   headers.set('X-Cache', state);
-  const gzip = gzipOf(parts);
   // NOTE: the parts are gzip's; the few clients that take no gzip get the page uncompressed.
-  const encoding = chooseEncoding(c.req.header('accept-encoding'), { br: false, gzip: true });
-  const body = encoding ? gzip : gunzipSync(gzip);
-  if (encoding) headers.set('Content-Encoding', encoding);
-  headers.set('Content-Length', String(body.byteLength));
-  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-  return new Response(c.req.method === 'HEAD' ? null : bytes, { status: 200, headers });
+  return encodedAnswer(c, headers, { gzip: gzipOf(parts) });
 }
 
 /**
