@@ -15,10 +15,12 @@ import { GIFT_CARD_LEDGER_KINDS, type GiftCardLedgerKind } from '../domain/gift-
 import { PRODUCT_KIND_LIST, type ProductKind } from '../domain/product-kinds';
 import { REVIEW_STATUS, type ReviewStatus } from '../domain/reviews';
 import type { StateMachine } from '../domain/state-machine';
-import type { CurrencyCode } from '../domain/sites';
+import type { CurrencyCode, SiteId } from '../domain/sites';
+import type { StaffRole } from '../domain/staff';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -605,6 +607,10 @@ export const orders = pgTable(
     index('orders_guest_email_idx').on(t.email).where(sql`customer_id is null`),
     index('orders_payment_reference_idx').on(t.paymentReference),
     index('orders_placed_from_idx').on(t.placedFrom).where(sql`placed_from is not null`),
+    // The console's work queue (services/staff/work-queue.ts): orders to ship, authorised but not captured, today's.
+    index('orders_to_ship_idx').on(t.placedAt).where(sql`status = 'PROCESSING'`),
+    index('orders_authorised_idx').on(t.placedAt).where(sql`payment_status = 'AUTHORISED'`),
+    index('orders_placed_at_idx').on(t.placedAt),
     oneOf('orders_status', t.status, ORDER_STATUS),
     oneOf('orders_payment_status', t.paymentStatus, PAYMENT_STATUS),
   ],
@@ -923,5 +929,89 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     index('outbox_held_idx').on(t.heldForOrder).where(sql`${t.heldForOrder} is not null`),
+  ],
+);
+
+/**
+ * The operator console's staff (CONTRACT.md "Operator console"), apart from customers. A new account has no password
+ * and no second factor until its one-time set-up link is used; its authenticator's secret is kept sealed with the
+ * server's STAFF_KEY (services/staff/totp.ts).
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    /** Normalised (trimmed, lower case). */
+    email: text('email').notNull().unique(),
+    /** STAFF_ROLES */
+    role: text('role').$type<StaffRole>().notNull(),
+    /** The sites the account is limited to; empty: every site. */
+    sites: text('sites').array().$type<SiteId[]>().notNull().default(sql`'{}'::text[]`),
+    passwordHash: text('password_hash'),
+    /** The authenticator's secret, sealed. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** The demo staff's published secret until the server first seals it (never set otherwise). */
+    totpSecretPlain: text('totp_secret_plain'),
+    /** The last 30-second step whose code was accepted: a code is used once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The one-time set-up link's token, hashed; null when there is none. */
+    setupTokenHash: text('setup_token_hash').unique(),
+    setupExpiresAt: timestamp('setup_expires_at', { mode: 'date', withTimezone: true }),
+    /** The secret the set-up page shows, sealed, until the link is used. */
+    setupSecretSealed: text('setup_secret_sealed'),
+    disabledAt: timestamp('disabled_at', { mode: 'date', withTimezone: true }),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('staff_role_check', sql`${t.role} in ('owner', 'manager', 'support', 'fulfilment')`)],
+);
+
+/** A staff sign-in: at `stage` 'code' the password was right and the authentication code is awaited. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<'code' | 'signed-in'>().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { mode: 'date', withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('staff_sessions_staff_idx').on(t.staffId),
+    check('staff_sessions_stage_check', sql`${t.stage} in ('code', 'signed-in')`),
+  ],
+);
+
+/**
+ * Every staff change and every refused attempt, written in the change's own transaction. Append-only: a trigger
+ * refuses every update, delete and truncate (migration 0031).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+    /** The staff member; null for a command run on the server (then `actor` names who ran it). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    /** Who, as a person reads it: the staff email, or `command:{user}`. */
+    actor: text('actor').notNull(),
+    /** The client address of the request; null for a command. */
+    address: text('address'),
+    /** What was done or tried, e.g. `orders.ship`, `staff.add`, `staff.sign-in`. */
+    action: text('action').notNull(),
+    recordType: text('record_type'),
+    recordId: text('record_id'),
+    /** 'done', or 'refused' (the role or site may not, or a sign-in failed). */
+    outcome: text('outcome').$type<'done' | 'refused'>().notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    index('audit_log_record_idx').on(t.recordType, t.recordId, t.at),
+    check('audit_log_outcome_check', sql`${t.outcome} in ('done', 'refused')`),
   ],
 );

@@ -25,9 +25,11 @@ import {
   reviews,
   skuPrices,
   skus,
+  staff,
   vouchers,
 } from './schema';
 import { buildCustomerRows, demoAddresses, demoPoints, demoSubscriptions } from './demo/accounts';
+import { buildStaffRows } from './demo/staff';
 import { generateCatalogue } from './demo/catalogue';
 import {
   buildOrders,
@@ -40,7 +42,7 @@ import {
 import { postcodes as postcodeRows, vouchers as voucherRows } from './demo/reference';
 
 /** Bump when the demo data changes: a database seeded with an older version is topped up. */
-export const SEED_VERSION = '2026-11-26.1';
+export const SEED_VERSION = '2026-12-02.1';
 
 // NOTE: PostgreSQL allows 65,535 bind parameters per statement; 500 rows of our widest table stay far below.
 const CHUNK = 500;
@@ -84,6 +86,7 @@ export async function seedDatabase(
   const started = performance.now();
   const catalogue = generateCatalogue();
   const customerRows = await buildCustomerRows(options.passwordCost);
+  const staffRows = await buildStaffRows(options.passwordCost);
 
   await inTransaction(db, async (t) => {
     await insertAll(t, products, catalogue.products);
@@ -122,6 +125,8 @@ export async function seedDatabase(
     }
 
     await insertAll(t, customers, customerRows);
+    // The console's demo staff (CONTRACT.md); an account already there is kept as it is.
+    await insertAll(t, staff, staffRows);
     const ids = await idsByKey(
       t,
       customers,

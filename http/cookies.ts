@@ -53,3 +53,20 @@ export function placedOrderCookies(idempotencyKey: string, secure: boolean): str
     cookieHeader(SHOP_COOKIES.voucher, null, secure),
   ];
 }
+
+/**
+ * The console's staff session cookie (CONTRACT.md "Operator console"): `__Host-` prefixed over TLS (Secure, Path=/,
+ * no Domain: no other host or path can set or read it), HttpOnly, SameSite=Strict, and kept only while the browser
+ * runs (the server ends it after 30 minutes idle or 12 hours).
+ */
+export function staffCookieName(secure: boolean): string {
+  return secure ? '__Host-staff_session' : 'staff_session';
+}
+
+export function staffCookieHeader(value: string | null, secure: boolean): string {
+  const parts = [`${staffCookieName(secure)}=${value ?? ''}`, 'Path=/'];
+  if (value === null) parts.push('Max-Age=0');
+  parts.push('HttpOnly', 'SameSite=Strict');
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
+}

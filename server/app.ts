@@ -15,13 +15,14 @@ import { createReadCache, type ReadCache } from '../services/platform/read-cache
 import type { RequestContext } from '../services/platform/request-context';
 import { jsonApi } from './api';
 import { formRoutes } from './api/authentication';
-import { type Config, giftCardKeyOf } from './config';
+import { type Config, giftCardKeyOf, staffKeyOf } from './config';
 import { failWith } from './envelope';
 import { legacyRoutes } from './legacy';
 import { legacyAccountRoutes } from './legacy-account';
 import { limitBodies } from './pipeline/body-limit';
 import { compressAnswers } from './pipeline/page-compression';
 import { contentSecurity } from './pipeline/content-security';
+import { consoleAnswers } from './pipeline/console';
 import { refuseCrossSite } from './pipeline/csrf';
 import { notFound, onError } from './pipeline/errors';
 import { healthRoutes } from './pipeline/health';
@@ -165,11 +166,13 @@ export function createApp(options: CreateAppOptions) {
       payments: options.payments ?? paymentProviderFor(database.db),
       passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       giftCardKey: giftCardKeyOf(config),
+      staffKey: staffKeyOf(config),
       budgets,
       messagesFor,
       visitors: { cache: visitors, active: () => visitorChanges?.listening() ?? false },
     }),
   );
+  app.use('*', consoleAnswers(config.ADMIN_HOSTS));
   app.use('*', refuseCrossSite());
   app.use('*', limitBodies(config.BODY_LIMIT_BYTES));
   // Text a visitor sends follows one rule (domain/text-input.ts) before any handler reads it.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { giftCardKeyOf, ConfigError, loadConfig, testConfig } from './config';
+import { giftCardKeyOf, staffKeyOf, ConfigError, loadConfig, testConfig } from './config';
 
 describe('PASSWORD_HASH_COST', () => {
   it('defaults to OWASP’s scrypt N=2^17 in every environment', () => {
@@ -61,5 +61,29 @@ describe('GIFT_CARD_KEY', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('STAFF_KEY and ADMIN_HOSTS', () => {
+  it('the staff key is required in production with PostgreSQL, its own file beside the gift card key otherwise', () => {
+    expect(() => staffKeyOf(loadConfig({ DATABASE_URL: 'postgres://db/shop' }))).toThrow(/STAFF_KEY/);
+    expect(() => loadConfig({ STAFF_KEY: 'short' })).toThrow(/STAFF_KEY/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'staff-key-'));
+    try {
+      const key = staffKeyOf(loadConfig({ DATA_DIR: dir }));
+      expect(statSync(path.join(dir, 'staff.key')).mode & 0o777).toBe(0o600);
+      expect(key.equals(giftCardKeyOf(loadConfig({ DATA_DIR: dir })))).toBe(false);
+      expect(staffKeyOf(loadConfig({ DATA_DIR: dir })).equals(key)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ADMIN_HOSTS is a list of lower-case host names, empty by default', () => {
+    expect(loadConfig({}).ADMIN_HOSTS).toEqual([]);
+    expect(loadConfig({ ADMIN_HOSTS: ' Admin.Example.com , ops.example.com' }).ADMIN_HOSTS).toEqual([
+      'admin.example.com',
+      'ops.example.com',
+    ]);
   });
 });

@@ -112,6 +112,25 @@ const ConfigSchema = z
       .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 visible characters, e.g. from `openssl rand -hex 32`')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * The key staff authenticators' secrets are sealed with: `openssl rand -hex 32`. Required in production with
+     * DATABASE_URL; unset elsewhere, as GIFT_CARD_KEY (a key file in DATA_DIR, or a fixed development key).
+     */
+    STAFF_KEY: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 visible characters, e.g. from `openssl rand -hex 32`')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** `ADMIN_HOSTS=host,host`: the only host names the console answers on; unset, every host. */
+    ADMIN_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** log2 of scrypt's N for new password hashes; production refuses less than OWASP's 17 (tests run cheaper). */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(18).default(PRODUCTION_LOG2_N),
   })
@@ -133,21 +152,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return result.data as Config;
 }
 
-const DEVELOPMENT_GIFT_CARD_KEY = 'development-only-gift-card-key-never-used-in-production';
+const DEVELOPMENT_KEYS = {
+  GIFT_CARD_KEY: 'development-only-gift-card-key-never-used-in-production',
+  STAFF_KEY: 'development-only-staff-key-never-used-in-production',
+} as const;
+const KEY_FILES = { GIFT_CARD_KEY: 'gift-card.key', STAFF_KEY: 'staff.key' } as const;
+const KEY_PURPOSES = {
+  GIFT_CARD_KEY: 'the database must not hold what opens gift card codes',
+  STAFF_KEY: "the database must not hold what opens staff authenticators' secrets",
+} as const;
 
 /**
- * GIFT_CARD_KEY as bytes; unset, the embedded database's own key file in DATA_DIR (made once, readable by its owner
- * only) in production, or a fixed key in development and tests. The server asks for it at start; the operators'
- * commands that never read a code (reviews, catalogue, content) run without it.
+ * A secret key of the configuration as bytes; unset, the embedded database's own key file in DATA_DIR (made once,
+ * readable by its owner only) in production, or a fixed key in development and tests. PostgreSQL in production
+ * needs it set: the database must not hold the key to what it keeps sealed.
  */
-export function giftCardKeyOf(config: Config): Buffer {
-  if (config.GIFT_CARD_KEY) return Buffer.from(config.GIFT_CARD_KEY, 'utf8');
-  if (config.NODE_ENV !== 'production') return Buffer.from(DEVELOPMENT_GIFT_CARD_KEY, 'utf8');
+function secretKeyOf(config: Config, name: keyof typeof DEVELOPMENT_KEYS): Buffer {
+  const configured = config[name];
+  if (configured) return Buffer.from(configured, 'utf8');
+  if (config.NODE_ENV !== 'production') return Buffer.from(DEVELOPMENT_KEYS[name], 'utf8');
   if (config.DATABASE_URL)
     throw new ConfigError(
-      'Invalid configuration:\n  GIFT_CARD_KEY: is required in production with DATABASE_URL (the database must not hold what opens gift card codes)',
+      `Invalid configuration:\n  ${name}: is required in production with DATABASE_URL (${KEY_PURPOSES[name]})`,
     );
-  const file = path.resolve(config.DATA_DIR, 'gift-card.key');
+  const file = path.resolve(config.DATA_DIR, KEY_FILES[name]);
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     try {
@@ -157,6 +185,19 @@ export function giftCardKeyOf(config: Config): Buffer {
     }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+}
+
+/**
+ * GIFT_CARD_KEY as bytes (`secretKeyOf`). The server asks for it at start; the operators' commands that never read
+ * a code (reviews, catalogue, content) run without it.
+ */
+export function giftCardKeyOf(config: Config): Buffer {
+  return secretKeyOf(config, 'GIFT_CARD_KEY');
+}
+
+/** STAFF_KEY as bytes (`secretKeyOf`): what staff authenticators' secrets are sealed with. */
+export function staffKeyOf(config: Config): Buffer {
+  return secretKeyOf(config, 'STAFF_KEY');
 }
 
 /** The password-hash cost tests run at (scrypt N=2^10: about 2 ms a hash instead of half a second). */

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { type Config, ConfigError, giftCardKeyOf, loadConfig } from './config';
+import { type Config, ConfigError, giftCardKeyOf, loadConfig, staffKeyOf } from './config';
 import { type RunningServer, startServer } from './serve';
 
 let config: Config;
@@ -7,6 +7,7 @@ try {
   config = loadConfig(process.env);
   // The server reads gift card codes: without its key it does not start (production with DATABASE_URL).
   giftCardKeyOf(config);
+  staffKeyOf(config);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -6,7 +6,8 @@ import { scryptCost } from '../db/password-hash';
 import { seedDatabase } from '../db/seed';
 import { ContentImportError, importContent } from '../services/content/content';
 import { hashPlainGiftCardCodes } from '../services/gift-cards/gift-cards';
-import { type Config, giftCardKeyOf } from './config';
+import { type Config, giftCardKeyOf, staffKeyOf } from './config';
+import { sealPlainStaffSecrets } from '../services/staff/staff-accounts';
 import { readContentFiles } from './content-files';
 
 /**
@@ -35,6 +36,8 @@ export async function prepareDatabase(
       await importContentOnStart(database, config, log);
       const hashed = await hashPlainGiftCardCodes(database.db, () => giftCardKeyOf(config));
       if (hashed > 0) log.info({ hashed }, 'gift card codes hashed');
+      const sealed = await sealPlainStaffSecrets(database.db, () => staffKeyOf(config));
+      if (sealed > 0) log.info({ sealed }, 'staff authenticator secrets sealed');
       // The planner's statistics: PGlite has no autovacuum to gather them, so without this it planned every
       // query for tables it took to be empty (an add to the cart, a customer's recommendations: about 1.6 and
       // 1.8 times the time); PostgreSQL's autovacuum gets to a freshly seeded database a minute or more later.

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { StaffMember } from '../domain/staff';
 import type { RequestContext } from '../services/platform/request-context';
 
 export interface AppEnv {
@@ -15,5 +16,7 @@ export interface AppEnv {
     cspScriptHashes?: string[];
     /** The page is rendered for every Prospect of its page-cache key (RequestContext.sharedRender). */
     sharedRender?: boolean;
+    /** The signed-in staff member of a console request (server/pipeline/console.ts); absent when signed out. */
+    staff?: StaffMember;
   };
 }

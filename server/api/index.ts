@@ -1,4 +1,5 @@
 import { addressApi } from './address';
+import { adminApi, operatorStaffApi } from './admin';
 import { authenticationApi } from './authentication';
 import { cartApi } from './cart';
 import { checkoutApi } from './checkout';
@@ -39,7 +40,9 @@ export function jsonApi() {
     .route('/api/user', userReviewsApi)
     .route('/api/user', userReferralApi)
     .route('/api/reviews', reviewsApi)
+    .route('/api/operator/staff', operatorStaffApi)
     .route('/api/operator', operatorApi)
+    .route('/api/admin', adminApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);
   // NOTE: the document is made once, on first request: generating it costs several milliseconds, and it

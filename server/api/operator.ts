@@ -26,7 +26,7 @@ export const OPERATOR_TEXTS = {
   move: 'The move is one of ship, deliver, cancel, refund.',
 } as const;
 
-const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const presented = /^Bearer (\S+)$/i.exec(header)?.[1];
   const access = c.var.ctx.operatorAccess(presented);

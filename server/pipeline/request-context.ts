@@ -73,6 +73,7 @@ export interface ContextParts {
   payments: PaymentProvider;
   passwordCost: RequestContext['passwordCost'];
   giftCardKey: Buffer;
+  staffKey: Buffer;
   budgets: BudgetLimits;
   messagesFor: (locale: string) => Promise<I18n>;
   /** Kept logins, for the shared customer pages; `active` while the database's announcements arrive. */
@@ -110,6 +111,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       payments: parts.payments,
       passwordCost: parts.passwordCost,
       giftCardKey: parts.giftCardKey,
+      staffKey: parts.staffKey,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
       cancelWindowMinutes: config.ORDER_CANCEL_WINDOW_MINUTES,
       operatorAccess: (presented) => operatorAccess(config.OPERATOR_TOKEN, presented),

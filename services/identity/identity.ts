@@ -234,7 +234,7 @@ const PENDING_TTL_MS = 60_000;
  * failure settles them (`settleAttempts`): so 20 right passwords at once all get in, and 16 wrong ones at once leave
  * 10 failures behind, which lock the account.
  */
-async function recordAttempt(
+export async function recordAttempt(
   db: Db,
   now: Date,
   windowMs: number,
@@ -273,17 +273,17 @@ async function recordAttempt(
 }
 
 /** A success gives its slots back. */
-async function forgetAttempts(db: Db, ids: number[]): Promise<void> {
+export async function forgetAttempts(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.id, ids));
 }
 
 /** A failure (or an attempt that always counts, such as a registration) keeps its slots as counted failures. */
-async function settleAttempts(db: Db, ids: number[]): Promise<void> {
+export async function settleAttempts(db: Db, ids: number[]): Promise<void> {
   if (ids.length > 0) await db.update(loginFailures).set({ pending: false }).where(inArray(loginFailures.id, ids));
 }
 
 /** Housekeeping: attempts older than the window no longer count. */
-async function dropOldAttempts(db: Db, now: Date, windowMs: number, keys: readonly string[]): Promise<void> {
+export async function dropOldAttempts(db: Db, now: Date, windowMs: number, keys: readonly string[]): Promise<void> {
   const since = new Date(now.getTime() - windowMs);
   await db
     .delete(loginFailures)

@@ -188,3 +188,16 @@ export async function releaseHeldJobs(db: Db, orderId: number, now: Date): Promi
 export async function dropHeldJobs(db: Db, orderId: number): Promise<void> {
   await db.delete(outbox).where(and(eq(outbox.heldForOrder, orderId), isNull(outbox.sentAt)));
 }
+
+/**
+ * A job the outbox gave up on, tried again: its attempts start over and it is due now. Answers whether there was such
+ * a job (an unsent one past its last attempt).
+ */
+export async function retryDeadJob(db: Db, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ attempts: 0, nextAttemptAt: now })
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt), sql`${outbox.attempts} >= ${OUTBOX_MAX_ATTEMPTS}`))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}

@@ -45,6 +45,8 @@ export interface RequestContext {
   passwordCost: ScryptCost;
   /** What gift card codes are hashed with (GIFT_CARD_KEY, services/gift-cards/gift-cards.ts). */
   giftCardKey: Buffer;
+  /** What staff authenticators' secrets are sealed with (STAFF_KEY, services/staff/totp.ts). */
+  staffKey: Buffer;
   /** Card payments (the built-in test provider unless another is plugged in). */
   payments: PaymentProvider;
   /**
