@@ -23,6 +23,7 @@ import { limitBodies } from './pipeline/body-limit';
 import { compressAnswers } from './pipeline/page-compression';
 import { contentSecurity } from './pipeline/content-security';
 import { consoleAnswers } from './pipeline/console';
+import { consolePagesFromBuild } from './pipeline/console-pages';
 import { refuseCrossSite } from './pipeline/csrf';
 import { notFound, onError } from './pipeline/errors';
 import { healthRoutes } from './pipeline/health';
@@ -55,6 +56,10 @@ export interface CreateAppOptions {
   build?: ServerBuild;
   /** Pages rendered some other way than from a build: the dev server renders them through Vite. */
   renderPage?: (request: Request, ctx: RequestContext) => Promise<Response>;
+  /** The operator console's React Router build (admin/, served under /admin); without it the console has no pages. */
+  consoleBuild?: ServerBuild;
+  /** Folder of the console's built client assets (served under /admin/assets/). */
+  consoleClientDir?: string;
   /** Folder of the built client assets, served as files; without it none are (the API tests, made before a build). */
   clientDir?: string;
   /** Catalogue read cache; defaults to 60 s entries. */
@@ -155,6 +160,8 @@ export function createApp(options: CreateAppOptions) {
   );
   // The build's scripts leave from memory here, with the headers above and nothing below.
   if (options.clientDir) app.use('/assets/*', builtAssets(options.clientDir));
+  if (options.consoleClientDir)
+    app.use('/admin/assets/*', builtAssets(options.consoleClientDir, 8 * 1024 * 1024, '/admin/assets/'));
   app.route('/', healthRoutes(database));
   app.use(
     '*',
@@ -207,6 +214,14 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', legacyAccountRoutes);
   app.route('/', seoRoutes);
   app.route('/', imageRoutes());
+  if (options.consoleBuild) {
+    const consolePages = consolePagesFromBuild(
+      options.consoleBuild,
+      config.NODE_ENV === 'development' ? 'development' : 'production',
+    );
+    // NOTE: the work queue's client-side data is `/admin.data`, beside the folder rather than in it.
+    for (const path of ['/admin', '/admin.data', '/admin/*']) app.all(path, consolePages);
+  }
   if (options.clientDir) app.use('*', builtFiles(options.clientDir));
   if (options.build)
     app.all('*', pagesFromBuild(options.build, config.NODE_ENV === 'development' ? 'development' : 'production'));

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
@@ -9,6 +12,8 @@ import type { Config } from './config';
 import type { RunningServer } from './serve';
 import { startOutboxWorker } from './outbox-worker';
 import { prepareDatabase } from './start';
+
+const CONSOLE_BUILD = path.resolve('build/console/server/index.js');
 
 /**
  * `npm run dev`: the same Hono app, with Vite's dev server in front of it for the browser's modules and
@@ -35,6 +40,13 @@ export async function startDevServer(config: Config, log: Logger): Promise<Runni
       return createRequestHandler(build, 'development')(request, entry.createLoadContext(ctx));
     },
     clientDir: 'public',
+    // The console (admin/, decision 041) as `npm run build` last built it; without a build, /admin has no pages.
+    ...(existsSync(CONSOLE_BUILD)
+      ? {
+          consoleBuild: (await import(pathToFileURL(CONSOLE_BUILD).href)) as ServerBuild,
+          consoleClientDir: path.resolve('build/console/client'),
+        }
+      : {}),
   });
   const outboxWorker = startOutboxWorker(database, config, log, systemClock);
   const hono = getRequestListener(app.fetch);

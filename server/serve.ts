@@ -36,8 +36,18 @@ export async function startServer(
       `No server build at ${buildPath}: run "npm run build" first (npm start does). ${(error as Error).message}`,
     );
   }
+  // The operator console's own build (admin/, decision 041), built by `npm run build` beside the storefront's.
+  const consoleBuild = (await import(pathToFileURL(path.resolve('build/console/server/index.js')).href)) as ServerBuild;
   const database = await prepareDatabase(config, log, options);
-  const app = createApp({ database, config, logger: log, build, clientDir: path.resolve('build/client') });
+  const app = createApp({
+    database,
+    config,
+    logger: log,
+    build,
+    clientDir: path.resolve('build/client'),
+    consoleBuild,
+    consoleClientDir: path.resolve('build/console/client'),
+  });
   const outboxWorker = startOutboxWorker(database, config, log, systemClock);
   const requests = trackInFlight(app.fetch);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -2,17 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { SITE_IDS, type SiteId } from '../../domain/sites';
-import {
-  STAFF_ERRORS,
-  STAFF_PERMISSIONS,
-  STAFF_ROLES,
-  StaffCodeSchema,
-  StaffEmailSchema,
-  type StaffMember,
-  StaffSetupSchema,
-  StaffSignInSchema,
-  staffMay,
-} from '../../domain/staff';
+import { STAFF_ERRORS, STAFF_PERMISSIONS, STAFF_ROLES, type StaffMember, staffMay } from '../../domain/staff';
+import { StaffCodeSchema, StaffEmailSchema, StaffSetupSchema, StaffSignInSchema } from '../../domain/staff-schemas';
 import { secureOrigin, staffCookieHeader } from '../../http/cookies';
 import { ServiceError } from '../../services/platform/service-error';
 import { requireStaffPermission, retryFailedEmail, type StaffRequest } from '../../services/staff/access';

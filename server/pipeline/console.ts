@@ -4,9 +4,9 @@ import { resolveStaff } from '../../services/staff/staff-sign-in';
 import type { AppEnv } from '../types';
 import { setAnswerHeader } from './answer-header';
 
-/** The operator console's pages (`/admin…`) and calls (`/api/admin/…`). */
+/** The operator console's pages (`/admin…`, the work queue's data `/admin.data` among them) and calls (`/api/admin/…`). */
 export function isConsolePath(p: string): boolean {
-  return p === '/admin' || p.startsWith('/admin/') || p.startsWith('/api/admin/');
+  return p === '/admin' || p === '/admin.data' || p.startsWith('/admin/') || p.startsWith('/api/admin/');
 }
 
 /** The staff session token a request presents (its cookie's name depends on TLS: http/cookies.ts). */

@@ -8,7 +8,7 @@ import { answerWith } from './answer-header';
  * The request as React Router must see it: the input guard has read a posted form's body already (Hono
  * keeps the bytes), so a post is rebuilt from those bytes; every other request goes as it came.
  */
-async function unreadRequest(c: Context<AppEnv>): Promise<Request> {
+export async function unreadRequest(c: Context<AppEnv>): Promise<Request> {
   const raw = c.req.raw;
   if (!raw.bodyUsed) return raw;
   return new Request(raw.url, {

@@ -32,7 +32,11 @@ function readIfThere(file: string): Buffer | null {
  * so they never change and are cached by browsers for a year. `maxBytes` bounds what is held; an address that names
  * no file goes on (to the 404 page) and is not remembered.
  */
-export function builtAssets(clientDir: string, maxBytes = 64 * 1024 * 1024): MiddlewareHandler<AppEnv> {
+export function builtAssets(
+  clientDir: string,
+  maxBytes = 64 * 1024 * 1024,
+  urlPrefix = '/assets/',
+): MiddlewareHandler<AppEnv> {
   const dir = path.join(clientDir, 'assets');
   const assets = new LRUCache<string, Asset>({
     maxSize: maxBytes,
@@ -52,7 +56,7 @@ export function builtAssets(clientDir: string, maxBytes = 64 * 1024 * 1024): Mid
   };
   return async (c, next) => {
     const method = c.req.method;
-    const name = c.req.path.slice('/assets/'.length);
+    const name = c.req.path.slice(urlPrefix.length);
     if ((method !== 'GET' && method !== 'HEAD') || !ASSET_NAME.test(name)) return next();
     const asset = assets.get(name) ?? load(name);
     if (!asset) return next();

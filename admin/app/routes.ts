@@ -1,0 +1,10 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+// Under /admin (react-router.config.ts basename). The signed-in pages share one guarded layout.
+export default [
+  route('login', 'routes/login.tsx'),
+  route('setup', 'routes/setup.tsx'),
+  route('sign-out', 'routes/sign-out.tsx'),
+  layout('routes/layout.tsx', [index('routes/queue.tsx')]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,51 @@
+import { Form, NavLink, Outlet, useLoaderData } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import { STAFF_PERMISSIONS, staffMay } from '../../../domain/staff';
+import { requireStaff } from '../lib/console.server';
+
+// Every signed-in console page: who is signed in, the sections their role may open, and Sign out.
+
+export function loader(args: LoaderFunctionArgs) {
+  const { member } = requireStaff(args);
+  return {
+    email: member.email,
+    role: member.role,
+    sites: [...member.sites],
+    permissions: STAFF_PERMISSIONS.filter((p) => staffMay(member, p)),
+  };
+}
+
+export default function ConsoleLayout() {
+  const { email, role, sites } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="console-header">
+        <p className="console-title">Storefront console</p>
+        <nav aria-label="Console">
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                Work queue
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="console-who">
+          <span>
+            {email} · {role}
+            {sites.length ? ` · ${sites.join(', ')}` : ''}
+          </span>
+          <Form method="post" action="/sign-out">
+            <button type="submit">Sign out</button>
+          </Form>
+        </div>
+      </header>
+      <main id="main" className="console-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

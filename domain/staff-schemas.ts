@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { STAFF_PASSWORD_MIN, STAFF_TEXTS } from './staff';
+
+// The console's inputs (sign-in, set-up), apart from domain/staff.ts so that a page that shows a rule ships no zod.
+
+export const StaffEmailSchema = z
+  .string()
+  .trim()
+  .min(3, 'Enter an email address.')
+  .max(254, 'Enter an email address.')
+  .regex(/^[^\s@]+@[^\s@]+$/, 'Enter an email address.');
+
+export const StaffSignInSchema = z.object({
+  email: StaffEmailSchema,
+  password: z.string().min(1, 'Enter your password.').max(1024, STAFF_TEXTS.signInFailed),
+});
+
+export const StaffCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code your authenticator app shows.'),
+});
+
+export const StaffSetupSchema = z
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, STAFF_TEXTS.setupLinkInvalid),
+    password: z.string().min(STAFF_PASSWORD_MIN, STAFF_TEXTS.passwordShort).max(1024, STAFF_TEXTS.passwordShort),
+    confirmPassword: z.string().max(1024),
+    code: StaffCodeSchema.shape.code,
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: STAFF_TEXTS.passwordsDiffer });

@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../../db/demo/staff';
+import { totpCodeAt } from '../../services/staff/totp';
+import { E2E_OPERATOR_TOKEN } from '../support/operator-token';
+import { expect, expectAccessible, PORT, test } from './support/fixtures';
+
+// The operator console's shell (CONTRACT.md "Operator console", decision 041): signing in with a password and an
+// authenticator code, the work queue, signing out, a one-time set-up link, with and without JavaScript. Each test
+// signs in a demo staff member of its own: a code is accepted once, and the other worker's tests run beside these.
+
+const CONSOLE = `http://127.0.0.1:${PORT}/admin`;
+
+/** The code the demo authenticator shows now (or `steps` 30-second steps later). */
+const demoCode = (steps = 0, secret = DEMO_STAFF_TOTP_SECRET) =>
+  totpCodeAt(secret, new Date(Date.now() + steps * 30_000));
+
+async function signIn(page: Page, email: string, code = demoCode()) {
+  await page.goto(`${CONSOLE}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Authentication code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('the operator console', () => {
+  test('signs an owner in with password and code, shows the work queue, and signs out', { tag: '@db' }, async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // The refused password and code answer 401, which Chromium reports.
+    allowConsoleErrors(/status of 401 .*\/admin\/login\.data/);
+    const answer = await page.goto(CONSOLE);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(answer?.headers()['cache-control']).toBe('no-store');
+    expect(answer?.headers()['x-robots-tag']).toBe('noindex');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Email').fill('owner@staff.example');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email or password is not right.');
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const code = page.getByLabel('Authentication code');
+    await expect(code).toBeFocused();
+    await code.fill('000000' === demoCode() ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('That authentication code is not right');
+    await expectAccessible(page);
+    await page.getByLabel('Authentication code').fill(demoCode());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await expect(page.getByText('owner@staff.example · owner')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Orders to ship' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Authorised, not captured' })).toBeVisible();
+    const sales = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Sales' }) });
+    await expect(sales.getByRole('rowheader', { name: 'law-tw' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Emails that could not be sent' })).toBeVisible();
+    await expectAccessible(page);
+    const cookies = await page.context().cookies(CONSOLE);
+    expect(cookies.find((c) => c.name === 'staff_session')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+    // Keyboard: the skip link leads to the page's content.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+    await page.goto(CONSOLE);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+  });
+
+  test('works without JavaScript, and limits a site-limited account’s queue to its sites', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, 'hk@staff.example');
+    await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+    const rows = page.getByRole('table').first().getByRole('rowheader');
+    await expect(rows).toHaveText(['law-hk', 'hlw-hk']);
+    await expect(page.getByText(/HK\$[\d,.]+ HKD/).first()).toBeVisible();
+    // Failed emails belong to no site: a site-limited account does not see them.
+    await expect(page.getByRole('heading', { name: 'Emails that could not be sent' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
+    await context.close();
+  });
+
+  test('a one-time set-up link sets a password and enrols an authenticator, on a tablet', async ({
+    browser,
+    request,
+    allowConsoleErrors,
+  }) => {
+    // The short password answers 400; the used link's page 404.
+    allowConsoleErrors(/status of 400 .*\/admin\/setup\.data/, /status of 404 .*\/admin\/setup/);
+    const email = `setup-${Date.now()}@staff.example`;
+    const added = await request.post(`http://127.0.0.1:${PORT}/api/operator/staff`, {
+      headers: { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+      data: { email, role: 'support', actor: 'e2e' },
+    });
+    expect(added.status()).toBe(200);
+    const { setupLink } = (await added.json()).response as { setupLink: string };
+
+    const context = await browser.newContext({ viewport: { width: 820, height: 1180 } });
+    const page = await context.newPage();
+    await page.goto(setupLink);
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up your console account' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expectAccessible(page);
+    const secret = (await page.locator('.secret code').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expect(page.getByRole('link', { name: /^otpauth:\/\/totp\// })).toBeVisible();
+
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('New password again').fill('short');
+    await page.getByLabel('Authentication code').fill(demoCode(0, secret));
+    await page.getByRole('button', { name: 'Set up my account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The password must be at least 12 characters.');
+
+    await page.getByLabel('New password', { exact: true }).fill('a long enough password');
+    await page.getByLabel('New password again').fill('a long enough password');
+    await page.getByLabel('Authentication code').fill(demoCode(0, secret));
+    await page.getByRole('button', { name: 'Set up my account' }).click();
+    await expect(page.getByRole('status')).toHaveText('Your account is set up. Sign in with your new password.');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Authentication code').fill(demoCode(1, secret));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(`${email} · support`)).toBeVisible();
+
+    // The link opened the account once.
+    const again = await page.goto(setupLink);
+    expect(again?.status()).toBe(404);
+    await expect(page.getByText('This set-up link is not valid any more. Ask an owner for a new one.')).toBeVisible();
+    await context.close();
+  });
+});
