@@ -610,7 +610,12 @@ export const orders = pgTable(
     // The console's work queue (services/staff/work-queue.ts): orders to ship, authorised but not captured, today's.
     index('orders_to_ship_idx').on(t.placedAt).where(sql`status = 'PROCESSING'`),
     index('orders_authorised_idx').on(t.placedAt).where(sql`payment_status = 'AUTHORISED'`),
-    index('orders_placed_at_idx').on(t.placedAt),
+    index('orders_placed_at_idx').on(t.placedAt, t.id),
+    // The console's order search (services/staff/order-search.ts): each filter and search term has its index.
+    index('orders_site_placed_idx').on(t.siteId, t.placedAt, t.id),
+    index('orders_status_placed_idx').on(t.status, t.placedAt, t.id),
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+    index('orders_last_name_idx').on(sql`lower(${t.deliveryAddress}->>'lastName')`),
     oneOf('orders_status', t.status, ORDER_STATUS),
     oneOf('orders_payment_status', t.paymentStatus, PAYMENT_STATUS),
   ],

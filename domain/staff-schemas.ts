@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STAFF_PASSWORD_MIN, STAFF_TEXTS } from './staff';
+import { SITE_IDS } from './sites';
+import { STAFF_PASSWORD_MIN, STAFF_ROLES, STAFF_TEXTS } from './staff';
 
 // The console's inputs (sign-in, set-up), apart from domain/staff.ts so that a page that shows a rule ships no zod.
 
@@ -30,3 +31,12 @@ export const StaffSetupSchema = z
     code: StaffCodeSchema.shape.code,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: STAFF_TEXTS.passwordsDiffer });
+
+/** A new staff account: email, role, and the sites it is limited to (none: every site). */
+export const NewStaffSchema = z.object({
+  email: StaffEmailSchema,
+  role: z.enum(STAFF_ROLES, { message: `The role is one of ${STAFF_ROLES.join(', ')}.` }),
+  sites: z
+    .array(z.enum(SITE_IDS as [string, ...string[]], { message: 'A site is a site id such as law-au.' }))
+    .default([]),
+});

@@ -5,6 +5,11 @@ export default [
   route('login', 'routes/login.tsx'),
   route('setup', 'routes/setup.tsx'),
   route('sign-out', 'routes/sign-out.tsx'),
-  layout('routes/layout.tsx', [index('routes/queue.tsx')]),
+  layout('routes/layout.tsx', [
+    index('routes/queue.tsx'),
+    route('orders', 'routes/orders.tsx'),
+    route('staff', 'routes/staff.tsx'),
+    route('audit', 'routes/audit.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,9 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { ORDER_STATUS } from '../../domain/orders';
 import { SITE_IDS, type SiteId } from '../../domain/sites';
 import { STAFF_ERRORS, STAFF_PERMISSIONS, STAFF_ROLES, type StaffMember, staffMay } from '../../domain/staff';
-import { StaffCodeSchema, StaffEmailSchema, StaffSetupSchema, StaffSignInSchema } from '../../domain/staff-schemas';
+import {
+  NewStaffSchema,
+  StaffCodeSchema,
+  StaffEmailSchema,
+  StaffSetupSchema,
+  StaffSignInSchema,
+} from '../../domain/staff-schemas';
 import { secureOrigin, staffCookieHeader } from '../../http/cookies';
 import { ServiceError } from '../../services/platform/service-error';
 import { requireStaffPermission, retryFailedEmail, type StaffRequest } from '../../services/staff/access';
@@ -18,6 +25,7 @@ import {
   setupPageOf,
 } from '../../services/staff/staff-accounts';
 import { staffCodeStep, staffPasswordStep, staffSignOut } from '../../services/staff/staff-sign-in';
+import { cursorText, parseCursor, searchOrders } from '../../services/staff/order-search';
 import { loadWorkQueue } from '../../services/staff/work-queue';
 import { ok } from '../envelope';
 import { presentedStaffToken } from '../pipeline/console';
@@ -91,12 +99,28 @@ const WorkQueueSchema = z.object({
   ),
 });
 
-export const NewStaffSchema = z.object({
-  email: StaffEmailSchema,
-  role: z.enum(STAFF_ROLES, { message: `The role is one of ${STAFF_ROLES.join(', ')}.` }),
-  sites: z
-    .array(z.enum(SITE_IDS as [string, ...string[]], { message: 'A site is a site id such as law-au.' }))
-    .default([]),
+const OrderSearchQuerySchema = z.object({
+  q: z.string().trim().max(254).optional(),
+  site: z.enum(SITE_IDS as [SiteId, ...SiteId[]], { message: 'A site is a site id such as law-au.' }).optional(),
+  status: z.enum(ORDER_STATUS.states, { message: `A status is one of ${ORDER_STATUS.states.join(', ')}.` }).optional(),
+  from: z.iso.date({ message: 'A date is written 2026-12-01.' }).optional(),
+  until: z.iso.date({ message: 'A date is written 2026-12-01.' }).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}\.\d{1,12}$/, 'after is the next value of the page before.')
+    .optional(),
+});
+
+const OrderRowSchema = z.object({
+  orderNumber: z.string(),
+  siteId: z.string(),
+  status: z.enum(ORDER_STATUS.states),
+  paymentStatus: z.string(),
+  placedAt: z.string(),
+  email: z.string().nullable(),
+  name: z.string(),
+  currency: z.string(),
+  totalCents: z.number().int(),
 });
 
 const StaffEmailBodySchema = z.object({ email: StaffEmailSchema });
@@ -359,6 +383,38 @@ export const adminApi = createApiRouter()
       });
       const { account, setupToken } = await resetStaff(ctx.db, ctx.clock, email, by);
       return ok(c, { account: accountJson(account), setupLink: setupLinkOf(ctx.origin, setupToken) });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orders',
+      summary: 'Search orders by number, email or name; filter by site, status and date; newest first, paged',
+      description: '`after`: the `next` of the previous page. A site-limited account finds only its sites’ orders.',
+      request: { query: OrderSearchQuerySchema },
+      responses: responses(
+        z.object({ orders: z.array(OrderRowSchema), next: z.string().nullable() }),
+        'One page of orders.',
+        [400, 401, 403],
+      ),
+    }),
+    async (c) => {
+      const { ctx } = c.var;
+      const query = c.req.valid('query');
+      const request = staffRequestOf(c);
+      await requireStaffPermission(ctx.db, ctx.clock, request, 'orders.read', { action: 'orders.search' });
+      const page = await searchOrders(ctx.db, request.member, {
+        q: query.q,
+        site: query.site,
+        status: query.status,
+        from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+        until: query.until ? dayAfter(query.until) : undefined,
+        after: parseCursor(query.after),
+      });
+      return ok(c, {
+        orders: page.orders.map(({ id: _id, placedAt, ...row }) => ({ ...row, placedAt: placedAt.toISOString() })),
+        next: page.next ? cursorText(page.next) : null,
+      });
     },
   )
   .openapi(

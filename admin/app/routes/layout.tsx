@@ -16,7 +16,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export default function ConsoleLayout() {
-  const { email, role, sites } = useLoaderData<typeof loader>();
+  const { email, role, sites, permissions } = useLoaderData<typeof loader>();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -31,6 +31,22 @@ export default function ConsoleLayout() {
                 Work queue
               </NavLink>
             </li>
+            {/* The screen offers only what the role may do (the server refuses the rest anyway). */}
+            {permissions.includes('orders.read') ? (
+              <li>
+                <NavLink to="/orders">Orders</NavLink>
+              </li>
+            ) : null}
+            {permissions.includes('staff.manage') ? (
+              <li>
+                <NavLink to="/staff">Staff</NavLink>
+              </li>
+            ) : null}
+            {permissions.includes('audit.read') ? (
+              <li>
+                <NavLink to="/audit">Audit log</NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="console-who">
