@@ -58,6 +58,8 @@ export interface CreateAppOptions {
   renderPage?: (request: Request, ctx: RequestContext) => Promise<Response>;
   /** The operator console's React Router build (admin/, served under /admin); without it the console has no pages. */
   consoleBuild?: ServerBuild;
+  /** The credential the server leaves in DATA_DIR for the operators' commands (server/local-operator.ts). */
+  localOperatorToken?: string;
   /** Folder of the console's built client assets (served under /admin/assets/). */
   consoleClientDir?: string;
   /** Folder of the built client assets, served as files; without it none are (the API tests, made before a build). */
@@ -174,6 +176,7 @@ export function createApp(options: CreateAppOptions) {
       passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       giftCardKey: giftCardKeyOf(config),
       staffKey: staffKeyOf(config),
+      localOperatorToken: options.localOperatorToken,
       budgets,
       messagesFor,
       visitors: { cache: visitors, active: () => visitorChanges?.listening() ?? false },

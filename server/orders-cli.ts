@@ -14,13 +14,15 @@ import { type MoveRequest, type MoveResult, moveOrder } from '../services/orders
 import { paymentProviderFor } from '../services/payments/test-provider';
 import { ServiceError } from '../services/platform/service-error';
 import { loadConfig } from './config';
+import { readLocalOperator } from './local-operator';
 import { prepareDatabase } from './start';
 import { GENERIC_ERRORS } from '../domain/errors';
 
 // npm run orders -- list [--status S] | ship N --tracking T | deliver N | cancel N | refund N [--line CODE]
 // [--amount 12.50] [--key K] [--to card|gift-card]: the operators' command for orders (services/orders/moves/move-order.ts). With OPERATOR_URL (and
-// OPERATOR_TOKEN) it goes through the running server's operator API; otherwise it opens the database itself, which
-// PostgreSQL allows while the storefront runs and PGlite does not (one process holds it).
+// OPERATOR_TOKEN) it goes through a server's operator API; otherwise it opens the database itself, which PostgreSQL
+// allows while the storefront runs; an embedded database a running server holds is reached through that server
+// (server/local-operator.ts).
 
 const USAGE = `usage: npm run orders -- list [--status PROCESSING|SHIPPED|DELIVERED|CANCELLED|REFUNDED]
        npm run orders -- ship ORDER --tracking NUMBER
@@ -168,13 +170,14 @@ async function direct() {
   try {
     database = await prepareDatabase(config, pino({ level: 'warn' }));
   } catch (error) {
-    if (error instanceof DatabaseLockedError)
-      throw new Refusal(
-        `${error.message}\nThe running storefront holds the embedded database. Go through it instead:\n` +
-          '  OPERATOR_URL=http://localhost:3000 OPERATOR_TOKEN=<the server’s token> npm run orders -- …\n' +
-          '(start the server with OPERATOR_TOKEN set), or stop the server first.',
-      );
-    throw error;
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    // The running server holds the embedded database: through it, with the credential it left in DATA_DIR.
+    const local = readLocalOperator(config.DATA_DIR);
+    if (local) return viaServer(local.url, local.token);
+    throw new Refusal(
+      `${error.message}\nThe running storefront holds the embedded database and left no address to reach it by.\n` +
+        'Go through it: OPERATOR_URL=http://localhost:3000 OPERATOR_TOKEN=<the server’s token> npm run orders -- …',
+    );
   }
   try {
     if (command === 'list') {

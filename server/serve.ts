@@ -6,6 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { systemClock } from '../domain/clock';
 import { createApp } from './app';
 import { trackInFlight } from './in-flight';
+import { newLocalOperatorToken, removeLocalOperator, writeLocalOperator } from './local-operator';
 import type { Config } from './config';
 import { startOutboxWorker } from './outbox-worker';
 import { writeQueuedViews } from '../services/personal/product-views';
@@ -39,9 +40,12 @@ export async function startServer(
   // The operator console's own build (admin/, decision 041), built by `npm run build` beside the storefront's.
   const consoleBuild = (await import(pathToFileURL(path.resolve('build/console/server/index.js')).href)) as ServerBuild;
   const database = await prepareDatabase(config, log, options);
+  // On the embedded database, which this process holds, the operators' commands come through the server.
+  const localOperatorToken = config.DATABASE_URL ? undefined : newLocalOperatorToken();
   const app = createApp({
     database,
     config,
+    localOperatorToken,
     logger: log,
     build,
     clientDir: path.resolve('build/client'),
@@ -56,11 +60,14 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info({ port, database: database.kind, site: config.SITE }, `storefront listening on http://localhost:${port}`);
+  if (localOperatorToken)
+    writeLocalOperator(config.DATA_DIR, { url: `http://127.0.0.1:${port}`, token: localOperatorToken });
   return {
     port,
     ...(database.statementCount ? { statementCount: database.statementCount } : {}),
     close: () =>
       new Promise<void>((resolve) => {
+        if (localOperatorToken) removeLocalOperator(config.DATA_DIR);
         server.close(async () => {
           // A request whose client has gone is still answered (an order placed, its email queued) before the
           // database closes.

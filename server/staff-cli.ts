@@ -11,12 +11,14 @@ import type { Actor } from '../services/staff/audit';
 import { addStaff, disableStaff, listStaff, resetStaff, type StaffAccount } from '../services/staff/staff-accounts';
 import { setupLinkOf } from './api/admin';
 import { type Config, ConfigError, loadConfig } from './config';
+import { readLocalOperator } from './local-operator';
 import { prepareDatabase } from './start';
 
 // npm run staff -- add EMAIL --role ROLE [--sites law-au,vir-au] | list | disable EMAIL | reset EMAIL: the console's
 // staff accounts (CONTRACT.md "Operator console"). `add` and `reset` print the account's one-time set-up link. With
-// OPERATOR_URL (and OPERATOR_TOKEN) it goes through the running server's operator API; otherwise it opens the
-// database itself, which PostgreSQL allows while the storefront runs and PGlite does not (one process holds it).
+// OPERATOR_URL (and OPERATOR_TOKEN) it goes through a server's operator API; otherwise it opens the database itself,
+// which PostgreSQL allows while the storefront runs; an embedded database a running server holds is reached through
+// that server (server/local-operator.ts).
 // Every change is audited as `command:{who ran it}`.
 
 const USAGE = `usage: npm run staff -- add EMAIL --role ${STAFF_ROLES.join('|')} [--sites law-au,vir-au]
@@ -123,13 +125,14 @@ async function direct(request: Request) {
   try {
     database = await prepareDatabase(config, pino({ level: 'warn' }));
   } catch (error) {
-    if (error instanceof DatabaseLockedError)
-      throw new Refusal(
-        `${error.message}\nThe running storefront holds the embedded database. Go through it instead:\n` +
-          '  OPERATOR_URL=http://localhost:3000 OPERATOR_TOKEN=<the server’s token> npm run staff -- …\n' +
-          '(start the server with OPERATOR_TOKEN set), or stop the server first.',
-      );
-    throw error;
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    // The running server holds the embedded database: through it, with the credential it left in DATA_DIR.
+    const local = readLocalOperator(config.DATA_DIR);
+    if (local) return viaServer(local.url, local.token, request);
+    throw new Refusal(
+      `${error.message}\nThe running storefront holds the embedded database and left no address to reach it by.\n` +
+        'Go through it: OPERATOR_URL=http://localhost:3000 OPERATOR_TOKEN=<the server’s token> npm run staff -- …',
+    );
   }
   const by: Actor = { staffId: null, actor: `command:${actor}`, address: null };
   const { db } = database;

@@ -15,6 +15,7 @@ import type { ReadCache } from '../../services/platform/read-cache';
 import type { RequestContext } from '../../services/platform/request-context';
 import type { Config } from '../config';
 import { clearLoginCookie } from '../session-cookies';
+import { isLoopback } from '../local-operator';
 import type { AppEnv } from '../types';
 import { isStaticPath } from './paths';
 import { isOwnPage } from './own-pages';
@@ -74,6 +75,8 @@ export interface ContextParts {
   passwordCost: RequestContext['passwordCost'];
   giftCardKey: Buffer;
   staffKey: Buffer;
+  /** The credential this server leaves in DATA_DIR for the operators' commands on this machine, if any. */
+  localOperatorToken?: string | undefined;
   budgets: BudgetLimits;
   messagesFor: (locale: string) => Promise<I18n>;
   /** Kept logins, for the shared customer pages; `active` while the database's announcements arrive. */
@@ -114,7 +117,16 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       staffKey: parts.staffKey,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
       cancelWindowMinutes: config.ORDER_CANCEL_WINDOW_MINUTES,
-      operatorAccess: (presented) => operatorAccess(config.OPERATOR_TOKEN, presented),
+      operatorAccess: (presented) => {
+        const configured = operatorAccess(config.OPERATOR_TOKEN, presented);
+        // The running server's own credential for the commands on this machine (server/local-operator.ts).
+        const local =
+          parts.localOperatorToken && isLoopback(clientAddressOf(c, config))
+            ? operatorAccess(parts.localOperatorToken, presented)
+            : 'off';
+        if (configured === 'allowed' || local === 'allowed') return 'allowed';
+        return configured === 'off' && local === 'off' ? 'off' : 'refused';
+      },
       messagesFor: parts.messagesFor,
       customerServiceEmail: config.CUSTOMER_SERVICE_EMAIL || supportEmailOf(resolved.site.id),
       budgets: parts.budgets,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -11,6 +12,7 @@ import { fixedClock } from '../../domain/clock';
 import { STAFF_TEXTS } from '../../domain/staff';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
+import { newLocalOperatorToken, removeLocalOperator, writeLocalOperator } from '../../server/local-operator';
 import { cursorText, orderSearchQuery, parseCursor, searchOrders } from '../../services/staff/order-search';
 import { totpCodeAt } from '../../services/staff/totp';
 import { orderBody, TEST_ADDRESS } from '../support/checkout-input';
@@ -373,7 +375,8 @@ describe('order search', () => {
     await db().execute(sql`
       insert into orders_plan (site_id, order_number, status, currency, subtotal_cents, shipping_cents, total_cents,
         placed_at, email, delivery_address)
-      select (array['law-au','vir-au','wpe-au','law-nz','law-us','law-hk','law-tw'])[1 + i % 7], 'PLAN' || i,
+      select (array['law-au','vir-au','wpe-au','law-nz','law-us','law-hk','law-tw'])[1 + i % 7],
+        'PLA261201-' || lpad(i::text, 8, '0'),
         (array['PROCESSING','SHIPPED','DELIVERED','CANCELLED','REFUNDED'])[1 + (i / 7) % 5], 'AUD', 5000, 0, 5000,
         now() - make_interval(mins => i), 'buyer' || i || '@example.com',
         jsonb_build_object('firstName', 'Ann', 'lastName', 'Name' || (i % 5000))
@@ -383,7 +386,7 @@ describe('order search', () => {
     const hk = { ...manager, sites: ['law-hk' as const, 'hlw-hk' as const] };
     const searches = [
       { who: manager, search: {} },
-      { who: manager, search: { q: 'PLAN4242' } },
+      { who: manager, search: { q: 'pla261201-00004242' } },
       { who: manager, search: { q: 'Buyer4242@Example.com' } },
       { who: manager, search: { q: 'name42' } },
       { who: manager, search: { site: 'vir-au' as const } },
@@ -501,8 +504,13 @@ describe('staff accounts', () => {
 
 /** Runs `npm run staff -- …` (its script) with `env`, answering its exit code and output. */
 function runStaffCommand(args: string[], env: Record<string, string>) {
+  return runCommand('server/staff-cli.ts', args, env);
+}
+
+/** Runs an operators' command's script with `env`, answering its exit code and output. */
+function runCommand(script: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/staff-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, NODE_ENV: 'test', ...env },
     });
@@ -561,6 +569,52 @@ describe('npm run staff', () => {
       .from(auditLog)
       .where(eq(auditLog.actor, 'command:Robin'));
     expect(entries).toEqual([{ actor: 'command:Robin', action: 'staff.add' }]);
+  }, 120_000);
+
+  it('goes through the server that holds the embedded database, by the address and credential it left in DATA_DIR', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'local-operator-'));
+    const dataDir = path.join(dir, 'data');
+    mkdirSync(dataDir);
+    // The embedded database is held (its lock names a live process: this one), and its server is reachable.
+    writeFileSync(path.join(dir, 'data.lock'), String(process.pid));
+    const token = newLocalOperatorToken();
+    const held = createApp({
+      database: testDb.database,
+      clock,
+      messagesFor: i18nFor,
+      config: testConfig(),
+      localOperatorToken: token,
+    });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: held.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      writeLocalOperator(dataDir, { url: `http://127.0.0.1:${port}`, token });
+      expect(statSync(path.join(dataDir, 'operator.json')).mode & 0o777).toBe(0o600);
+      const listed = await runStaffCommand(['list'], { DATA_DIR: dataDir, OPERATOR_URL: '', DATABASE_URL: '' });
+      expect(listed.err).toBe('');
+      expect(listed.out).toMatch(/owner@staff\.example\s+owner/);
+      const orders = await runCommand('server/orders-cli.ts', ['list'], {
+        DATA_DIR: dataDir,
+        OPERATOR_URL: '',
+        DATABASE_URL: '',
+      });
+      expect(orders.err).toBe('');
+      expect(orders.out).toMatch(/PROCESSING/);
+      // The credential opens nothing from another address than this machine's loopback.
+      const remote = await held.request('/api/operator/staff', { headers: { authorization: `Bearer ${token}` } });
+      expect(remote.status).toBe(403);
+      // Without the file, the command says how to reach the server.
+      removeLocalOperator(dataDir);
+      const refused = await runStaffCommand(['list'], { DATA_DIR: dataDir, OPERATOR_URL: '', DATABASE_URL: '' });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/left no address to reach it by/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it.runIf(testDb0Url())(
