@@ -14,9 +14,8 @@ import { type MoveRequest, type MoveResult, moveOrder } from '../services/orders
 import { paymentProviderFor } from '../services/payments/test-provider';
 import { ServiceError } from '../services/platform/service-error';
 import { loadConfig } from './config';
-import { readLocalOperator } from './local-operator';
+import { operatorCaller, readLocalOperator } from './local-operator';
 import { prepareDatabase } from './start';
-import { GENERIC_ERRORS } from '../domain/errors';
 
 // npm run orders -- list [--status S] | ship N --tracking T | deliver N | cancel N | refund N [--line CODE]
 // [--amount 12.50] [--key K] [--to card|gift-card]: the operators' command for orders (services/orders/moves/move-order.ts). With OPERATOR_URL (and
@@ -115,21 +114,7 @@ function printResult(r: MoveResult) {
 /** Through the running server's operator API. */
 async function viaServer(url: string, token: string | undefined) {
   if (!token) throw new UsageError('OPERATOR_URL needs OPERATOR_TOKEN: the token the server was started with');
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const reply = await fetch(new URL(pathname, url), {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const envelope = (await reply.json().catch(() => ({}))) as {
-      statusCode?: number;
-      statusMessage?: string;
-      response?: T;
-    };
-    if (!reply.ok || envelope.statusCode !== 0)
-      throw new ServiceError(GENERIC_ERRORS.invalid, envelope.statusMessage ?? `the server answered ${reply.status}`);
-    return envelope.response as T;
-  };
+  const call = operatorCaller(url, token);
   if (command === 'list') {
     const status = text(values.status);
     const query = status ? `?status=${encodeURIComponent(status.toUpperCase())}` : '';

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { DatabaseLockedError } from '../db/client';
 import { systemClock } from '../domain/clock';
-import { GENERIC_ERRORS } from '../domain/errors';
 import { isOneOf } from '../domain/state-machine';
 import type { SiteId } from '../domain/sites';
 import { parseStaffSites, STAFF_ROLES, type StaffRole } from '../domain/staff';
@@ -11,7 +10,7 @@ import type { Actor } from '../services/staff/audit';
 import { addStaff, disableStaff, listStaff, resetStaff, type StaffAccount } from '../services/staff/staff-accounts';
 import { setupLinkOf } from './api/admin';
 import { type Config, ConfigError, loadConfig } from './config';
-import { readLocalOperator } from './local-operator';
+import { operatorCaller, readLocalOperator } from './local-operator';
 import { prepareDatabase } from './start';
 
 // npm run staff -- add EMAIL --role ROLE [--sites law-au,vir-au] | list | disable EMAIL | reset EMAIL: the console's
@@ -76,21 +75,7 @@ function printDone(what: string, account: AccountJson, setupLink?: string) {
 /** Through the running server's operator API. */
 async function viaServer(url: string, token: string | undefined, request: Request) {
   if (!token) throw new UsageError('OPERATOR_URL needs OPERATOR_TOKEN: the token the server was started with');
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const reply = await fetch(new URL(pathname, url), {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const envelope = (await reply.json().catch(() => ({}))) as {
-      statusCode?: number;
-      statusMessage?: string;
-      response?: T;
-    };
-    if (!reply.ok || envelope.statusCode !== 0)
-      throw new ServiceError(GENERIC_ERRORS.invalid, envelope.statusMessage ?? `the server answered ${reply.status}`);
-    return envelope.response as T;
-  };
+  const call = operatorCaller(url, token);
   type Linked = { account: AccountJson; setupLink: string };
   switch (request.command) {
     case 'list':
