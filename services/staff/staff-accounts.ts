@@ -242,6 +242,8 @@ export async function completeSetup(
   context: { passwordCost: ScryptCost; address: string },
 ): Promise<{ email: string }> {
   const now = clock.now();
+  // NOTE: the link is checked before the password is hashed, so a made-up token costs a lookup, not a hash.
+  await inTransaction(db, (tx) => setupAccount(tx, now, input.token));
   const passwordHash = await hashPassword(input.password, context.passwordCost);
   return inTransaction(db, async (tx) => {
     const row = await setupAccount(tx, now, input.token);

@@ -458,6 +458,14 @@ describe('staff accounts', () => {
     });
     expect(done.status).toBe(200);
     expect((await newcomer.call('GET', `/api/admin/setup?token=${token}`)).status).toBe(404);
+    const madeUp = await newcomer.call('POST', '/api/admin/setup', {
+      token: 'A'.repeat(43),
+      password: 'a long new password',
+      confirmPassword: 'a long new password',
+      code: '123456',
+    });
+    expect(madeUp.status).toBe(404);
+    expect(madeUp.body.statusMessage).toBe(STAFF_TEXTS.setupLinkInvalid);
 
     clock.advance(31_000);
     await newcomer.call('POST', '/api/admin/session', {
