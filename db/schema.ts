@@ -687,6 +687,8 @@ export const orderEvents = pgTable(
     actorType: text('actor_type').$type<OrderActor>().notNull(),
     actorName: text('actor_name').notNull(),
     trackingNumber: text('tracking_number'),
+    /** CARRIERS (domain/orders.ts) of a shipment; null before carriers were kept (Australia Post). */
+    carrier: text('carrier'),
     /** A refund's key: the same key on one order is the same refund (answered again, recorded once). */
     idempotencyKey: text('idempotency_key'),
     at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
@@ -930,9 +932,12 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     /** A job held until this order's payment is captured (a bought gift card's email); not sent while set. */
     heldForOrder: integer('held_for_order'),
+    /** The order an email is about (the console's resend). */
+    orderId: integer('order_id'),
   },
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('outbox_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('outbox_held_idx').on(t.heldForOrder).where(sql`${t.heldForOrder} is not null`),
   ],
 );
@@ -1019,4 +1024,21 @@ export const auditLog = pgTable(
     index('audit_log_record_idx').on(t.recordType, t.recordId, t.at),
     check('audit_log_outcome_check', sql`${t.outcome} in ('done', 'refused')`),
   ],
+);
+
+/** Staff's internal notes on an order (the console's order page): never shown to the customer. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    /** Who wrote it, as a person reads it: the staff email. */
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
 );

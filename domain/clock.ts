@@ -5,7 +5,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function fixedClock(at: Date): Clock & { advance(ms: number): void; set(at: Date): void } {
+/** A clock tests move by hand. */
+export type FixedClock = Clock & { advance(ms: number): void; set(at: Date): void };
+
+export function fixedClock(at: Date): FixedClock {
   let current = at.getTime();
   return {
     now: () => new Date(current),

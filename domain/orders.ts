@@ -33,10 +33,37 @@ export function withinCancelWindow(placedAt: Date, now: Date, windowMinutes: num
 
 /** A tracking number: letters, digits and dashes, as carriers write them. */
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
+export const TRACKING_NUMBER_TEXT = 'A tracking number is 4 to 40 letters, digits or dashes.';
 
-/** The carrier's page for a tracking number (Australia Post's tracking takes any number). */
-export function trackingUrl(trackingNumber: string): string {
-  return `https://auspost.com.au/mypost/track/details/${encodeURIComponent(trackingNumber)}`;
+/** The carriers a shipment may travel with, and each one's tracking page for a number. */
+export const CARRIERS = {
+  auspost: { name: 'Australia Post', track: 'https://auspost.com.au/mypost/track/details/' },
+  startrack: { name: 'StarTrack', track: 'https://startrack.com.au/track/details/' },
+  nzpost: { name: 'NZ Post', track: 'https://www.nzpost.co.nz/tools/tracking/item/' },
+  ups: { name: 'UPS', track: 'https://www.ups.com/track?tracknum=' },
+  fedex: { name: 'FedEx', track: 'https://www.fedex.com/fedextrack/?trknbr=' },
+  sfexpress: {
+    name: 'SF Express',
+    track: 'https://htm.sf-express.com/hk/en/dynamic_function/waybill/#search/bill-number/',
+  },
+} as const;
+export type CarrierId = keyof typeof CARRIERS;
+export const CARRIER_IDS = Object.keys(CARRIERS) as CarrierId[];
+/** A shipment recorded without a carrier went with Australia Post. */
+export const DEFAULT_CARRIER: CarrierId = 'auspost';
+
+export function isCarrierId(value: string | null | undefined): value is CarrierId {
+  return value != null && Object.hasOwn(CARRIERS, value);
+}
+
+/** The carrier's page for a tracking number. */
+export function trackingUrl(trackingNumber: string, carrier: string | null = DEFAULT_CARRIER): string {
+  const { track } = CARRIERS[isCarrierId(carrier) ? carrier : DEFAULT_CARRIER];
+  return `${track}${encodeURIComponent(trackingNumber)}`;
+}
+
+export function carrierName(carrier: string | null): string {
+  return CARRIERS[isCarrierId(carrier) ? carrier : DEFAULT_CARRIER].name;
 }
 
 /** What customers read when a move of theirs is refused (the order page translates them). */

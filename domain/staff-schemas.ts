@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRIER_IDS, type CarrierId, TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_TEXT } from './orders';
 import { SITE_IDS } from './sites';
 import { STAFF_PASSWORD_MIN, STAFF_ROLES, STAFF_TEXTS } from './staff';
 
@@ -39,4 +40,25 @@ export const NewStaffSchema = z.object({
   sites: z
     .array(z.enum(SITE_IDS as [string, ...string[]], { message: 'A site is a site id such as law-au.' }))
     .default([]),
+});
+
+/** The console's order actions' inputs (services/staff/orders.ts). */
+export const ShipOrderSchema = z.object({
+  carrier: z.enum(CARRIER_IDS as [CarrierId, ...CarrierId[]], {
+    message: `A carrier is one of ${CARRIER_IDS.join(', ')}.`,
+  }),
+  trackingNumber: z.string().trim().regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_TEXT),
+});
+
+export const ORDER_NOTE_MAX = 2000;
+export const OrderNoteSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write the note first.')
+    .max(ORDER_NOTE_MAX, `A note is at most ${ORDER_NOTE_MAX} characters.`),
+});
+
+export const ResendEmailSchema = z.object({
+  email: z.enum(['confirmation', 'shipping'], { message: 'The email is confirmation or shipping.' }),
 });

@@ -8,6 +8,7 @@ export default [
   layout('routes/layout.tsx', [
     index('routes/queue.tsx'),
     route('orders', 'routes/orders.tsx'),
+    route('orders/:orderNumber', 'routes/order.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
   ]),

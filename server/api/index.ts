@@ -1,5 +1,6 @@
 import { addressApi } from './address';
 import { adminApi, operatorStaffApi } from './admin';
+import { adminOrdersApi } from './admin-orders';
 import { authenticationApi } from './authentication';
 import { cartApi } from './cart';
 import { checkoutApi } from './checkout';
@@ -42,6 +43,7 @@ export function jsonApi() {
     .route('/api/reviews', reviewsApi)
     .route('/api/operator/staff', operatorStaffApi)
     .route('/api/operator', operatorApi)
+    .route('/api/admin/orders', adminOrdersApi)
     .route('/api/admin', adminApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);

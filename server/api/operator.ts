@@ -1,13 +1,19 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { ORDER_ACTORS, ORDER_EVENT_KINDS, ORDER_STATUS, parseAmountCents } from '../../domain/orders';
+import {
+  CARRIER_IDS,
+  type CarrierId,
+  ORDER_ACTORS,
+  ORDER_EVENT_KINDS,
+  ORDER_STATUS,
+  parseAmountCents,
+} from '../../domain/orders';
 import { PAYMENT_STATUS } from '../../domain/payment';
-import { type MoveRequest, moveOrder, type OrderMovesContext } from '../../services/orders/moves/move-order';
+import { type MoveRequest, moveOrder, orderMovesContextOf } from '../../services/orders/moves/move-order';
 import { listOrders } from '../../services/orders/list-orders';
 import { orderHistory } from '../../services/orders/history';
 import { ServiceError } from '../../services/platform/service-error';
-import type { RequestContext } from '../../services/platform/request-context';
 import { fail, ok } from '../envelope';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
@@ -35,16 +41,6 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The moves' context of a request: the order's site, not the request's, picks the emails' language. */
-export function orderMovesContextOf(ctx: RequestContext): OrderMovesContext {
-  return {
-    db: ctx.db,
-    clock: ctx.clock,
-    payments: ctx.payments,
-    messagesFor: (site) => ctx.messagesFor(site.intlLocale),
-  };
-}
-
 export const OrderEventSchema = z.object({
   kind: z.enum(ORDER_EVENT_KINDS),
   fromStatus: z.enum(ORDER_STATUS.states),
@@ -57,6 +53,8 @@ export const OrderEventSchema = z.object({
   actorType: z.enum(ORDER_ACTORS),
   actorName: z.string(),
   trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
   at: z.string(),
 });
 
@@ -88,10 +86,8 @@ const OperatorOrderSchema = z.object({
 const OrderNumberParam = z.object({ orderNumber: z.string().min(1).max(40) });
 const MoveParams = OrderNumberParam.extend({ move: z.enum(['ship', 'deliver', 'cancel', 'refund']) });
 
-const MoveBodySchema = z.object({
-  /** Who makes the move (an operator's name); 'operator' when not given. */
-  actor: z.string().trim().min(1).max(100).optional(),
-  trackingNumber: z.string().max(40).optional(),
+/** A refund's input: a line (`itemCode`), an amount, or neither (all that is left). */
+export const RefundBodySchema = z.object({
   itemCode: z.string().max(20).optional(),
   /** An amount of the order's currency, such as "12.50". */
   amount: z.string().max(20).optional(),
@@ -100,18 +96,30 @@ const MoveBodySchema = z.object({
   to: z.enum(['card', 'gift-card']).optional(),
 });
 
+export function refundRequestOf(body: z.infer<typeof RefundBodySchema>): Extract<MoveRequest, { move: 'refund' }> {
+  const amountCents =
+    body.amount === undefined || body.amount.trim() === '' ? undefined : parseAmountCents(body.amount);
+  if (amountCents === null) throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.amount);
+  const itemCode = body.itemCode?.trim() || undefined;
+  return { move: 'refund', itemCode, amountCents, key: body.key, giftCardsFirst: body.to === 'gift-card' };
+}
+
+const MoveBodySchema = RefundBodySchema.extend({
+  /** Who makes the move (an operator's name); 'operator' when not given. */
+  actor: z.string().trim().min(1).max(100).optional(),
+  trackingNumber: z.string().max(40).optional(),
+  carrier: z.enum(CARRIER_IDS as [CarrierId, ...CarrierId[]]).optional(),
+});
+
 function moveRequestOf(move: z.infer<typeof MoveParams>['move'], body: z.infer<typeof MoveBodySchema>): MoveRequest {
   switch (move) {
     case 'ship':
-      return { move, trackingNumber: body.trackingNumber ?? '' };
+      return { move, trackingNumber: body.trackingNumber ?? '', carrier: body.carrier };
     case 'deliver':
     case 'cancel':
       return { move };
-    case 'refund': {
-      const amountCents = body.amount === undefined ? undefined : parseAmountCents(body.amount);
-      if (amountCents === null) throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.amount);
-      return { move, itemCode: body.itemCode, amountCents, key: body.key, giftCardsFirst: body.to === 'gift-card' };
-    }
+    case 'refund':
+      return refundRequestOf(body);
   }
 }
 

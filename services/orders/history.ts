@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents } from '../../db/schema';
-import type { OrderActor, OrderEventKind, OrderStatus } from '../../domain/orders';
+import { carrierName, type OrderActor, type OrderEventKind, type OrderStatus, trackingUrl } from '../../domain/orders';
 
 // An order's history as its pages and the operators read it: the events services/orders/moves/ records.
 
@@ -18,6 +18,9 @@ export interface OrderEventView {
   actorType: OrderActor;
   actorName: string;
   trackingNumber: string | null;
+  /** The carrier's name, and its page for the tracking number (a shipment's event). */
+  carrier: string | null;
+  trackingUrl: string | null;
   at: string;
 }
 
@@ -34,6 +37,8 @@ export function toView(e: typeof orderEvents.$inferSelect): OrderEventView {
     actorType: e.actorType,
     actorName: e.actorName,
     trackingNumber: e.trackingNumber,
+    carrier: e.trackingNumber ? carrierName(e.carrier) : null,
+    trackingUrl: e.trackingNumber ? trackingUrl(e.trackingNumber, e.carrier) : null,
     at: e.at.toISOString(),
   };
 }

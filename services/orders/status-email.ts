@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { escapeHtml } from '../../domain/html';
 import { formatMoney } from '../../domain/money';
-import { trackingUrl } from '../../domain/orders';
+import { carrierName, trackingUrl } from '../../domain/orders';
 import type { Site } from '../../domain/sites';
 import { EMAIL_TEXTS } from '../platform/server-texts';
 
@@ -9,7 +9,7 @@ import { EMAIL_TEXTS } from '../platform/server-texts';
 // move is made and kept in the outbox as sent.
 
 export type OrderStatusEmail =
-  | { kind: 'shipped'; trackingNumber: string }
+  | { kind: 'shipped'; trackingNumber: string; carrier?: string | null }
   | { kind: 'delivered' }
   | { kind: 'cancelled'; refundedCents: number; giftCards: GiftCardRefund[] }
   | { kind: 'refunded'; refundedCents: number; inFull: boolean; giftCards: GiftCardRefund[] };
@@ -47,7 +47,8 @@ export function renderOrderStatusEmail(
     case 'shipped':
       subject = i18n._(EMAIL_TEXTS.shippedSubject.id, { brand, orderNumber });
       paragraphs.push(i18n._(EMAIL_TEXTS.shippedBody.id, { orderNumber, trackingNumber: event.trackingNumber }));
-      link = trackingUrl(event.trackingNumber);
+      paragraphs.push(i18n._(EMAIL_TEXTS.shippedCarrier.id, { carrier: carrierName(event.carrier ?? null) }));
+      link = trackingUrl(event.trackingNumber, event.carrier ?? null);
       break;
     case 'delivered':
       subject = i18n._(EMAIL_TEXTS.deliveredSubject.id, { brand, orderNumber });

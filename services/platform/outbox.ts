@@ -19,10 +19,15 @@ export interface MailJob {
   html: string;
 }
 
+/** An email about an order: which one it is, so that the console may send it again. */
+export interface OrderMail extends MailJob {
+  topic?: 'confirmation' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+}
+
 /** Each kind of job with what it carries: `enqueue` takes, and a handler gets, the payload of the job's kind. */
 export interface OutboxPayloads {
   'email-list': EmailListJob;
-  'order-email': MailJob;
+  'order-email': OrderMail;
   'account-email': MailJob;
   'contact-email': MailJob;
   'gift-card-email': GiftCardMail;
@@ -57,21 +62,27 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/**
- * Adds a job, due now or from `dueAt`; answers its id. `heldForOrder`: not sent until that order lets it go
- * (services/orders/gifts.ts).
- */
+/** When a job is due and what it belongs to. */
+export interface EnqueueOptions {
+  /** Due from then (now when not given). */
+  dueAt?: Date;
+  /** Not sent until that order lets it go (services/orders/gifts.ts). */
+  heldForOrder?: number | null;
+  /** The order an email is about, so that the console can send it again. */
+  orderId?: number;
+}
+
+/** Adds a job; answers its id. */
 export async function enqueue<K extends OutboxKind>(
   db: Db,
   kind: K,
   payload: OutboxPayloads[K],
   now: Date,
-  dueAt = now,
-  heldForOrder: number | null = null,
+  { dueAt = now, heldForOrder = null, orderId }: EnqueueOptions = {},
 ): Promise<number> {
   const [job] = await db
     .insert(outbox)
-    .values({ kind, payload, nextAttemptAt: dueAt, createdAt: now, heldForOrder })
+    .values({ kind, payload, nextAttemptAt: dueAt, createdAt: now, heldForOrder, orderId: orderId ?? null })
     .returning({ id: outbox.id });
   if (!job) throw new Error('the outbox kept no job');
   return job.id;

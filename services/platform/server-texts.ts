@@ -33,6 +33,7 @@ export const EMAIL_TEXTS = {
   // The order's moves (services/orders/status-email.ts).
   shippedSubject: /*i18n*/ { id: '{brand}: your order {orderNumber} is on its way' },
   shippedBody: /*i18n*/ { id: 'Your order {orderNumber} has shipped. Its tracking number is {trackingNumber}:' },
+  shippedCarrier: /*i18n*/ { id: 'It travels with {carrier}.' },
   deliveredSubject: /*i18n*/ { id: '{brand}: your order {orderNumber} was delivered' },
   deliveredBody: /*i18n*/ { id: 'Your order {orderNumber} was delivered. We hope you enjoy it.' },
   cancelledSubject: /*i18n*/ { id: '{brand}: your order {orderNumber} is cancelled' },

@@ -50,7 +50,7 @@ test('the customer sees the order’s history after an operator ships it', { tag
   const history = page.getByRole('region', { name: 'Order history' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history).toContainText('Shipped');
-  await expect(history.getByRole('link', { name: 'Track parcel AP2026112701' })).toHaveAttribute(
+  await expect(history.getByRole('link', { name: 'Track parcel Australia Post AP2026112701' })).toHaveAttribute(
     'href',
     /AP2026112701$/,
   );

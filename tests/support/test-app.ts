@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
+import type { Clock } from '../../domain/clock';
 import type { CartJson } from '../../services/cart/cart-json';
 import type { toApiProduct } from '../../services/catalogue/catalogue';
 import type { UpsellOffersResponse } from '../../services/offers/offers';
@@ -20,13 +21,18 @@ type Untyped = any;
 export type Body<T = Untyped> = { statusCode: number; statusMessage?: string; response?: T };
 
 /** One fresh database and app for the test file, dropped after it. */
-export function useTestApp(configOverrides: Partial<Record<string, string>> = {}) {
+export function useTestApp(configOverrides: Partial<Record<string, string>> = {}, options: { clock?: Clock } = {}) {
   let testDb: TestDatabase | undefined;
   let app: App | undefined;
   beforeAll(async () => {
     testDb = await createTestDatabase();
     // The sites' message catalogues as the page build has them (texts the server writes in the site's language).
-    app = createApp({ database: testDb.database, config: testConfig(configOverrides), messagesFor: i18nFor });
+    app = createApp({
+      database: testDb.database,
+      config: testConfig(configOverrides),
+      messagesFor: i18nFor,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   });
   afterAll(async () => {
     await testDb?.drop();

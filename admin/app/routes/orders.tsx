@@ -115,7 +115,9 @@ export default function Orders() {
           <tbody>
             {orders.map((o) => (
               <tr key={o.orderNumber}>
-                <th scope="row">{o.orderNumber}</th>
+                <th scope="row">
+                  <Link to={`/orders/${o.orderNumber}`}>{o.orderNumber}</Link>
+                </th>
                 <td>{o.placedAt}</td>
                 <td>{o.siteId}</td>
                 <td>

@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { ORDER_MOVE_MESSAGES, trackingUrl } from '../../../domain/orders';
+import { ORDER_MOVE_MESSAGES } from '../../../domain/orders';
 import type { OrderEventView } from '../../../services/orders/history';
 import { messageOf, requestApi, succeeded } from '../../lib/api-request';
 
@@ -59,11 +59,11 @@ export function OrderHistory({
           <li key={`${event.at}-${event.kind}-${event.toStatus ?? ''}-${event.amountCents ?? ''}`}>
             <time dateTime={event.at}>{when.format(new Date(event.at))}</time>{' '}
             <strong>{eventText(event, i18n, money, refundTexts)}</strong>
-            {event.trackingNumber ? (
+            {event.trackingNumber && event.trackingUrl ? (
               <>
                 {' · '}
-                <a href={trackingUrl(event.trackingNumber)} rel="noopener noreferrer" target="_blank">
-                  {i18n._('Track parcel')} {event.trackingNumber}
+                <a href={event.trackingUrl} rel="noopener noreferrer" target="_blank">
+                  {i18n._('Track parcel')} {event.carrier} {event.trackingNumber}
                 </a>
               </>
             ) : null}

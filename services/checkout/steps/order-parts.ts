@@ -128,6 +128,7 @@ export async function queueOrderEmail(
   ctx: CheckoutContext,
   request: OrderRequest,
   order: {
+    id: number;
     orderNumber: string;
     cart: CartModel;
     issued: IssuedGiftCard[];
@@ -141,35 +142,39 @@ export async function queueOrderEmail(
   await enqueue(
     tx,
     'order-email',
-    renderOrderEmail(
-      {
-        site: ctx.site,
-        orderNumber: order.orderNumber,
-        email: request.email,
-        delivery: request.delivery,
-        lines: cart.lines.map((line, i) => ({
-          name: line.product.name,
-          quantity: line.quantity,
-          totalCents: totals.lines[i]?.totalCents ?? 0,
-          preSell: line.preSellItem,
-        })),
-        totals: totals.order,
-        giftCards: order.issued.map((g) => ({
-          last4: g.last4,
-          amountCents: g.amountCents,
-          recipientName: g.recipientName,
-        })),
-        giftCardPayments: order.split.applied
-          .filter((g) => g.appliedCents > 0)
-          .map((g) => ({ last4: g.last4, amountCents: g.appliedCents })),
-        card: order.authorisation
-          ? { brand: order.authorisation.brand, last4: order.authorisation.last4, amountCents: order.split.cardCents }
-          : null,
-        orderLink: `${ctx.siteOrigin}${orderLinkPath(order.orderNumber, order.linkToken)}`,
-      },
-      request.messages,
-    ),
+    {
+      topic: 'confirmation',
+      ...renderOrderEmail(
+        {
+          site: ctx.site,
+          orderNumber: order.orderNumber,
+          email: request.email,
+          delivery: request.delivery,
+          lines: cart.lines.map((line, i) => ({
+            name: line.product.name,
+            quantity: line.quantity,
+            totalCents: totals.lines[i]?.totalCents ?? 0,
+            preSell: line.preSellItem,
+          })),
+          totals: totals.order,
+          giftCards: order.issued.map((g) => ({
+            last4: g.last4,
+            amountCents: g.amountCents,
+            recipientName: g.recipientName,
+          })),
+          giftCardPayments: order.split.applied
+            .filter((g) => g.appliedCents > 0)
+            .map((g) => ({ last4: g.last4, amountCents: g.appliedCents })),
+          card: order.authorisation
+            ? { brand: order.authorisation.brand, last4: order.authorisation.last4, amountCents: order.split.cardCents }
+            : null,
+          orderLink: `${ctx.siteOrigin}${orderLinkPath(order.orderNumber, order.linkToken)}`,
+        },
+        request.messages,
+      ),
+    },
     request.now,
+    { orderId: order.id },
   );
 }
 
@@ -194,8 +199,7 @@ export async function queueGiftCardEmails(
         ctx.giftCardKey,
       ) satisfies GiftCardMail,
       request.now,
-      request.now,
-      orderId,
+      { heldForOrder: orderId },
     );
   }
 }

@@ -88,11 +88,11 @@ export async function writeOrder(
         'payment-capture',
         { orderId } satisfies PaymentCaptureJob,
         now,
-        new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS),
+        { dueAt: new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS) },
       )
     : 0;
   await emptyCartAfterOrder(tx, cartId, now);
-  await queueOrderEmail(tx, ctx, request, { orderNumber, cart, issued, split, authorisation, linkToken });
+  await queueOrderEmail(tx, ctx, request, { id: orderId, orderNumber, cart, issued, split, authorisation, linkToken });
   await queueGiftCardEmails(tx, ctx, request, orderId, issued);
   // Nothing left to capture (gift cards paid, or nothing was payable today): what it bought is given now.
   if (!authorisation) await giveOrder(tx, orderId, now);

@@ -1,9 +1,10 @@
 import type { I18n } from '@lingui/core';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../../domain/clock';
-import type { OrderActor, OrderStatus } from '../../../domain/orders';
+import type { CarrierId, OrderActor, OrderStatus } from '../../../domain/orders';
 import type { PaymentProvider, PaymentState } from '../../../domain/payment';
 import type { Site } from '../../../domain/sites';
+import type { RequestContext } from '../../platform/request-context';
 import type { OrderEventView } from '../history';
 import { cancel } from './cancel';
 import { deliver } from './deliver';
@@ -22,6 +23,18 @@ export interface OrderMovesContext {
   payments: PaymentProvider;
   /** The message catalogue of a site: the emails are written in the language of the order's site. */
   messagesFor: (site: Site) => Promise<I18n>;
+  /** Written in the transaction of each move made (not of a repeat): the console's audit entry. */
+  alongside?: (tx: Db, result: MoveResult) => Promise<void>;
+}
+
+/** The moves' context of a request: the order's site, not the request's, picks the emails' language. */
+export function orderMovesContextOf(ctx: RequestContext): OrderMovesContext {
+  return {
+    db: ctx.db,
+    clock: ctx.clock,
+    payments: ctx.payments,
+    messagesFor: (site) => ctx.messagesFor(site.intlLocale),
+  };
 }
 
 export interface Actor {
@@ -31,7 +44,7 @@ export interface Actor {
 }
 
 export type MoveRequest =
-  | { move: 'ship'; trackingNumber: string }
+  | { move: 'ship'; trackingNumber: string; carrier?: CarrierId }
   | { move: 'deliver' }
   | { move: 'cancel' }
   /**
@@ -77,7 +90,7 @@ export async function moveOrder(
 ): Promise<MoveResult> {
   switch (request.move) {
     case 'ship':
-      return ship(ctx, orderNumber, request.trackingNumber, actor);
+      return ship(ctx, orderNumber, request, actor);
     case 'deliver':
       return deliver(ctx, orderNumber, actor);
     case 'cancel':

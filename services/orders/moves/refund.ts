@@ -111,7 +111,7 @@ async function takeBackWhatItGave(
 
 export async function refund(ctx: OrderMovesContext, orderNumber: string, request: RefundRequest, actor: Actor) {
   const { itemCode, key } = refundRequestOf(request);
-  return inMoveTransaction(ctx.db, async (tx) => {
+  return inMoveTransaction(ctx, async (tx) => {
     // The order's row lock: two refunds at once are counted one after the other, never past what was paid.
     const row = await readOrder(tx, orderNumber, true);
     const events = await eventsOf(tx, row.id);

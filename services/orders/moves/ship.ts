@@ -1,10 +1,10 @@
 import type { Db } from '../../../db/client';
-import { ORDER_STATUS, TRACKING_NUMBER_PATTERN } from '../../../domain/orders';
+import { DEFAULT_CARRIER, ORDER_STATUS, TRACKING_NUMBER_PATTERN } from '../../../domain/orders';
 import { canMove } from '../../../domain/state-machine';
 import { captureOrder } from '../capture';
 import { ServiceError } from '../../platform/service-error';
 import { GENERIC_ERRORS } from '../../../domain/errors';
-import type { Actor, OrderMovesContext } from './move-order';
+import type { Actor, MoveRequest, OrderMovesContext } from './move-order';
 import {
   OPERATOR_TEXTS,
   type OrderRow,
@@ -17,8 +17,14 @@ import {
   resultOf,
 } from './transaction';
 
-export async function ship(ctx: OrderMovesContext, orderNumber: string, trackingNumber: string, actor: Actor) {
-  const tracking = trackingNumber.trim();
+export async function ship(
+  ctx: OrderMovesContext,
+  orderNumber: string,
+  request: Extract<MoveRequest, { move: 'ship' }>,
+  actor: Actor,
+) {
+  const tracking = request.trackingNumber.trim();
+  const carrier = request.carrier ?? DEFAULT_CARRIER;
   if (!TRACKING_NUMBER_PATTERN.test(tracking)) throw new ServiceError(GENERIC_ERRORS.invalid, OPERATOR_TEXTS.tracking);
   const before = await readOrder(ctx.db, orderNumber);
   // Shipped already (and maybe delivered or refunded since): the same tracking number answers it as it is.
@@ -49,15 +55,16 @@ export async function ship(ctx: OrderMovesContext, orderNumber: string, tracking
       throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.notCaptured(before.orderNumber));
     }
   }
-  return inMoveTransaction(ctx.db, async (tx) => {
+  return inMoveTransaction(ctx, async (tx) => {
     const row = await readOrder(tx, orderNumber, true);
     const shippedMeanwhile = await repeat(tx, row);
     if (shippedMeanwhile) return { result: shippedMeanwhile };
     if (!canMove(ORDER_STATUS, row.status, 'SHIPPED') || row.paymentStatus === 'AUTHORISED')
       throw new ServiceError(GENERIC_ERRORS.conflict, OPERATOR_TEXTS.refused(row.orderNumber, row.status, 'shipped'));
     const now = ctx.clock.now();
-    const event = await record(tx, row, { kind: 'move', toStatus: 'SHIPPED', trackingNumber: tracking }, actor, now);
-    await queueEmail(ctx, tx, row, { kind: 'shipped', trackingNumber: tracking }, now);
+    const shipment = { trackingNumber: tracking, carrier };
+    const event = await record(tx, row, { kind: 'move', toStatus: 'SHIPPED', ...shipment }, actor, now);
+    await queueEmail(ctx, tx, row, { kind: 'shipped', ...shipment }, now);
     return { result: await resultOf(tx, { ...row, status: 'SHIPPED' }, true, event) };
   });
 }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../../db/client';
 import { customers, orderEvents, orders } from '../../../db/schema';
 import { refundToGiftCards } from '../../gift-cards/gift-cards';
-import { ORDER_STATUS, type OrderEventKind, type OrderStatus } from '../../../domain/orders';
+import { ORDER_STATUS, type OrderEventKind, type OrderStatus, TRACKING_NUMBER_TEXT } from '../../../domain/orders';
 import { canMove } from '../../../domain/state-machine';
 import { getSite, isSiteId, type Site } from '../../../domain/sites';
 import { cardChargeOf } from '../../payments/capture';
@@ -29,7 +29,7 @@ export const OPERATOR_TEXTS = {
     `Order ${orderNumber} is ${status}: it cannot be ${move}.`,
   otherTracking: (orderNumber: string, tracking: string) =>
     `Order ${orderNumber} has already shipped with tracking number ${tracking}.`,
-  tracking: 'A tracking number is 4 to 40 letters, digits or dashes.',
+  tracking: TRACKING_NUMBER_TEXT,
   notCaptured: (orderNumber: string) =>
     `Order ${orderNumber}: its payment could not be captured, so it has not shipped. Nothing changed; try again.`,
   noPayment: (orderNumber: string) => `Order ${orderNumber} has no payment on record to refund.`,
@@ -126,9 +126,19 @@ export interface MoveWork {
   after?: () => Promise<void>;
 }
 
-/** Runs a move's transaction, then what it left to do after the commit. */
-export async function inMoveTransaction(db: Db, work: (tx: Db) => Promise<MoveWork>): Promise<MoveResult> {
-  const done = await inTransaction(db, work);
+/**
+ * Runs a move's transaction, with what the caller records beside a move it made (the console's audit entry), then
+ * what it left to do after the commit.
+ */
+export async function inMoveTransaction(
+  ctx: OrderMovesContext,
+  work: (tx: Db) => Promise<MoveWork>,
+): Promise<MoveResult> {
+  const done = await inTransaction(ctx.db, async (tx) => {
+    const made = await work(tx);
+    if (made.result.recorded) await ctx.alongside?.(tx, made.result);
+    return made;
+  });
   await done.after?.();
   return done.result;
 }
@@ -144,7 +154,7 @@ export function moveTo(
   verb: string,
   work: (tx: Db, row: OrderRow, now: Date) => Promise<MoveWork>,
 ): Promise<MoveResult> {
-  return inMoveTransaction(ctx.db, async (tx) => {
+  return inMoveTransaction(ctx, async (tx) => {
     const row = await readOrder(tx, orderNumber, true);
     if (row.status === to)
       return { result: await resultOf(tx, row, false, lastMoveTo(await eventsOf(tx, row.id), to)) };
@@ -158,6 +168,7 @@ interface EventFields {
   kind: OrderEventKind;
   toStatus: OrderStatus | null;
   trackingNumber?: string;
+  carrier?: string;
   amountCents?: number | null;
   giftCardCents?: number;
   refundTo?: string | null;
@@ -192,6 +203,7 @@ export async function record(
       actorType: actor.type,
       actorName: actor.name.slice(0, 200),
       trackingNumber: fields.trackingNumber ?? null,
+      carrier: fields.carrier ?? null,
       idempotencyKey: fields.idempotencyKey ?? null,
       at: now,
     })
@@ -201,7 +213,7 @@ export async function record(
 }
 
 export async function enqueuePaymentJob(tx: Db, job: PaymentRefundJob, now: Date): Promise<number> {
-  return enqueue(tx, 'payment-refund', job, now, new Date(now.getTime() + PROVIDER_FALLBACK_AFTER_MS));
+  return enqueue(tx, 'payment-refund', job, now, { dueAt: new Date(now.getTime() + PROVIDER_FALLBACK_AFTER_MS) });
 }
 
 /** Right after the commit; a provider that fails leaves the job to the outbox, which retries it. */
@@ -214,8 +226,14 @@ export async function callProvider(ctx: OrderMovesContext, job: PaymentRefundJob
   }
 }
 
-/** The customer's email for a move, in the order's site's language, through the outbox. */
-export async function queueEmail(ctx: OrderMovesContext, tx: Db, row: OrderRow, email: OrderStatusEmail, now: Date) {
+/** The customer's email for a move, in the order's site's language, through the outbox; answers where it goes. */
+export async function queueEmail(
+  ctx: OrderMovesContext,
+  tx: Db,
+  row: OrderRow,
+  email: OrderStatusEmail,
+  now: Date,
+): Promise<string | null> {
   let to = row.email;
   if (!to && row.customerId !== null) {
     const [customer] = await tx
@@ -224,7 +242,7 @@ export async function queueEmail(ctx: OrderMovesContext, tx: Db, row: OrderRow, 
       .where(eq(customers.id, row.customerId));
     to = customer?.email ?? null;
   }
-  if (!to) return;
+  if (!to) return null;
   const site = siteOf(row);
   const mail = renderOrderStatusEmail(
     {
@@ -237,5 +255,6 @@ export async function queueEmail(ctx: OrderMovesContext, tx: Db, row: OrderRow, 
     email,
     await ctx.messagesFor(site),
   );
-  await enqueue(tx, 'order-email', mail, now);
+  await enqueue(tx, 'order-email', { ...mail, topic: email.kind }, now, { orderId: row.id });
+  return to;
 }

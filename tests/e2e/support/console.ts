@@ -1,0 +1,40 @@
+import type { Page } from '@playwright/test';
+import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../../../db/demo/staff';
+import { totpCodeAt } from '../../../services/staff/totp';
+import { PORT } from './fixtures';
+
+// The operator console in the browser tests: its address and a demo staff member's sign-in (CONTRACT.md "Demo staff").
+
+export const CONSOLE = `http://127.0.0.1:${PORT}/admin`;
+
+/** The code the demo authenticator shows now (or `steps` 30-second steps later). */
+export const demoCode = (steps = 0, secret = DEMO_STAFF_TOTP_SECRET) =>
+  totpCodeAt(secret, new Date(Date.now() + steps * 30_000));
+
+/**
+ * Signs a demo staff member in and waits for the work queue. A code is accepted once: when this step's was used
+ * already (another test signed the same account in within 30 s), the next step's is.
+ */
+export async function signIn(page: Page, email: string) {
+  await page.goto(`${CONSOLE}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.getByLabel('Authentication code').fill(demoCode());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const outcome = await Promise.race([
+      page
+        .getByRole('heading', { level: 1, name: 'Work queue' })
+        .waitFor()
+        .then(() => 'in' as const),
+      page
+        .getByRole('alert')
+        .getByText(/used already/)
+        .waitFor()
+        .then(() => 'used' as const),
+    ]);
+    if (outcome === 'in') return;
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
+}
