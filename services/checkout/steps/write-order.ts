@@ -83,13 +83,9 @@ export async function writeOrder(
   // Taken after the commit (captureAfterCommit). The outbox's job is the fallback, due a minute later: should the
   // provider not answer then, or this process stop first, the worker takes the amount.
   const captureJob = authorisation
-    ? await enqueue(
-        tx,
-        'payment-capture',
-        { orderId } satisfies PaymentCaptureJob,
-        now,
-        { dueAt: new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS) },
-      )
+    ? await enqueue(tx, 'payment-capture', { orderId } satisfies PaymentCaptureJob, now, {
+        dueAt: new Date(now.getTime() + CAPTURE_FALLBACK_AFTER_MS),
+      })
     : 0;
   await emptyCartAfterOrder(tx, cartId, now);
   await queueOrderEmail(tx, ctx, request, { id: orderId, orderNumber, cart, issued, split, authorisation, linkToken });
