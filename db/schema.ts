@@ -309,7 +309,12 @@ export const customers = pgTable(
     /** When the customer proved the mailbox (the link of the verification email); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [uniqueIndex('customers_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('customers_email_idx').on(t.email),
+    // The console's customer search by name (services/staff/customers.ts).
+    index('customers_last_name_idx').on(sql`lower(${t.lastName})`),
+    index('customers_first_name_idx').on(sql`lower(${t.firstName})`),
+  ],
 );
 
 /** Single-use links sent by email (verify the address), kept as the hash of their token. */

@@ -9,6 +9,8 @@ export default [
     index('routes/queue.tsx'),
     route('orders', 'routes/orders.tsx'),
     route('orders/:orderNumber', 'routes/order.tsx'),
+    route('customers', 'routes/customers.tsx'),
+    route('customers/:id', 'routes/customer.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
   ]),

@@ -1,5 +1,5 @@
 import { DEMO_STAFF_PASSWORD } from '../../db/demo/staff';
-import { CONSOLE, demoCode, signIn } from './support/console';
+import { CONSOLE, demoCode, enterCode, signIn } from './support/console';
 import { E2E_OPERATOR_TOKEN } from '../support/operator-token';
 import { expect, expectAccessible, PORT, test } from './support/fixtures';
 
@@ -35,8 +35,7 @@ test.describe('the operator console', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('That authentication code is not right');
     await expectAccessible(page);
-    await page.getByLabel('Authentication code').fill(demoCode());
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterCode(page);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
@@ -137,7 +136,7 @@ test.describe('the operator console', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
     // A manager may not manage staff or read the audit log: the console does not offer them.
     const nav = page.getByRole('navigation', { name: 'Console' });
-    await expect(nav.getByRole('link')).toHaveText(['Work queue', 'Orders']);
+    await expect(nav.getByRole('link')).toHaveText(['Work queue', 'Orders', 'Customers']);
     await nav.getByRole('link', { name: 'Orders' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await expect(page.getByRole('table').getByRole('columnheader', { name: 'Customer' })).toBeVisible();

@@ -37,6 +37,11 @@ export default function ConsoleLayout() {
                 <NavLink to="/orders">Orders</NavLink>
               </li>
             ) : null}
+            {permissions.includes('customers.read') ? (
+              <li>
+                <NavLink to="/customers">Customers</NavLink>
+              </li>
+            ) : null}
             {permissions.includes('staff.manage') ? (
               <li>
                 <NavLink to="/staff">Staff</NavLink>

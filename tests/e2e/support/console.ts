@@ -12,14 +12,10 @@ export const demoCode = (steps = 0, secret = DEMO_STAFF_TOTP_SECRET) =>
   totpCodeAt(secret, new Date(Date.now() + steps * 30_000));
 
 /**
- * Signs a demo staff member in and waits for the work queue. A code is accepted once: when this step's was used
- * already (another test signed the same account in within 30 s), the next step's is.
+ * Enters the demo authenticator's code at the sign-in's second step and waits for the work queue. A code is accepted
+ * once: when this step's was used already (another test signed the same account in within 30 s), the next step's is.
  */
-export async function signIn(page: Page, email: string) {
-  await page.goto(`${CONSOLE}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
+export async function enterCode(page: Page) {
   for (let attempt = 0; attempt < 2; attempt++) {
     await page.getByLabel('Authentication code').fill(demoCode());
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -37,4 +33,13 @@ export async function signIn(page: Page, email: string) {
     if (outcome === 'in') return;
     await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
   }
+}
+
+/** Signs a demo staff member in and waits for the work queue. */
+export async function signIn(page: Page, email: string) {
+  await page.goto(`${CONSOLE}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterCode(page);
 }
