@@ -73,6 +73,9 @@ export function staffSeesSite(staff: StaffMember, siteId: string): boolean {
   return staff.sites.length === 0 || (staff.sites as readonly string[]).includes(siteId);
 }
 
+/** The header a command's call through the running server names the staff account it runs as with. */
+export const STAFF_AS_HEADER = 'x-staff-as';
+
 /** A staff session ends after 30 minutes idle or 12 hours in all (CONTRACT.md). */
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 export const STAFF_MAX_MS = 12 * 60 * 60 * 1000;
@@ -103,6 +106,8 @@ export const STAFF_TEXTS = {
   staffExists: 'A staff account with this email exists already.',
   noSuchStaff: 'There is no staff account with this email.',
   lastOwner: 'The last owner cannot be disabled.',
+  inactive: 'This staff account is disabled or not set up yet: a command cannot run as it.',
+  commandAs: 'Name the staff account the command runs as: --as EMAIL.',
 } as const;
 
 /** The console's failures (domain/errors.ts). */
@@ -123,6 +128,8 @@ export const STAFF_ERRORS = /* @__PURE__ */ declareErrors({
   staffExists: { kind: 'conflict', code: 'staff.exists', field: 'email', text: STAFF_TEXTS.staffExists },
   noSuchStaff: { kind: 'not_found', code: 'staff.no_such_staff', text: STAFF_TEXTS.noSuchStaff },
   lastOwner: { kind: 'conflict', code: 'staff.last_owner', text: STAFF_TEXTS.lastOwner },
+  inactive: { kind: 'forbidden', code: 'staff.inactive', text: STAFF_TEXTS.inactive },
+  commandAs: { kind: 'invalid', code: 'staff.command_as', field: 'as', text: STAFF_TEXTS.commandAs },
 });
 
 /** `--sites law-au,vir-au`: known site ids, or an error naming the unknown one. */

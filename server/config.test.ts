@@ -31,11 +31,6 @@ describe('the orders’ settings', () => {
     expect(loadConfig({}).ORDER_CANCEL_WINDOW_MINUTES).toBe(60);
     expect(loadConfig({ ORDER_CANCEL_WINDOW_MINUTES: '15' }).ORDER_CANCEL_WINDOW_MINUTES).toBe(15);
     expect(() => loadConfig({ ORDER_CANCEL_WINDOW_MINUTES: '-1' })).toThrow(ConfigError);
-    expect(loadConfig({}).OPERATOR_TOKEN).toBeUndefined();
-    expect(loadConfig({ OPERATOR_TOKEN: '' }).OPERATOR_TOKEN).toBeUndefined();
-    expect(() => loadConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
-    expect(loadConfig({ OPERATOR_TOKEN: 'a'.repeat(32) }).OPERATOR_TOKEN).toBe('a'.repeat(32));
-    expect(() => loadConfig({ OPERATOR_URL: 'localhost:3000' })).toThrow(/OPERATOR_URL/);
   });
 });
 

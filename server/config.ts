@@ -92,17 +92,6 @@ const ConfigSchema = z
     /** How long after placing it a customer may cancel an order not shipped yet, from its page. */
     ORDER_CANCEL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
     /**
-     * The operator API's bearer token (`/api/operator/*`); unset, those routes refuse every call. Long and random:
-     * `openssl rand -hex 32`.
-     */
-    OPERATOR_TOKEN: z
-      .string()
-      .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 visible characters, e.g. from `openssl rand -hex 32`')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    /** `npm run orders`: the running server to reach the orders through (with OPERATOR_TOKEN); unset, the database. */
-    OPERATOR_URL: optionalUrl('http'),
-    /**
      * The key gift card codes are hashed (and sealed for their email) with: `openssl rand -hex 32`. Required in
      * production with DATABASE_URL; unset elsewhere, the embedded database's DATA_DIR keeps one of its own
      * (production) or a fixed development key is used (development, test).

@@ -51,11 +51,15 @@ export function isLoopback(address: string): boolean {
  * A caller of a server's operator API with `token` (the commands' way through a server): answers the envelope's
  * `response`, or throws the server's refusal as a ServiceError with its message.
  */
-export function operatorCaller(url: string, token: string) {
+export function operatorCaller(url: string, token: string, headers: Record<string, string> = {}) {
   return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const reply = await fetch(new URL(pathname, url), {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...headers,
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const envelope = (await reply.json().catch(() => ({}))) as {

@@ -2,38 +2,45 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { type I18n, setupI18n } from '@lingui/core';
-import pino from 'pino';
-import { DatabaseLockedError } from '../db/client';
+import type { Database } from '../db/client';
 import { systemClock } from '../domain/clock';
 import { centsToAmount, formatMoney } from '../domain/money';
 import { isOneOf } from '../domain/state-machine';
-import { ORDER_STATUS, parseAmountCents } from '../domain/orders';
-import { getSite, isSiteId } from '../domain/sites';
+import {
+  CARRIER_IDS,
+  DEFAULT_CARRIER,
+  isCarrierId,
+  ORDER_STATUS,
+  type OrderStatus,
+  parseAmountCents,
+} from '../domain/orders';
+import { getSite, isSiteId, type Site } from '../domain/sites';
+import { STAFF_AS_HEADER, STAFF_ERRORS } from '../domain/staff';
 import { listOrders, type OperatorOrder } from '../services/orders/list-orders';
-import { type MoveRequest, type MoveResult, moveOrder } from '../services/orders/moves/move-order';
+import type { MoveRequest, MoveResult } from '../services/orders/moves/move-order';
 import { paymentProviderFor } from '../services/payments/test-provider';
 import { ServiceError } from '../services/platform/service-error';
-import { loadConfig } from './config';
-import { operatorCaller, readLocalOperator } from './local-operator';
-import { prepareDatabase } from './start';
+import { requireStaffPermission } from '../services/staff/access';
+import { staffMoveOrder } from '../services/staff/orders';
+import { commandStaffOf } from '../services/staff/staff-accounts';
+import { CommandRefusal, type OperatorCall, onDatabaseOrServer } from './command-runner';
+import { ConfigError, loadConfig } from './config';
 
-// npm run orders -- list [--status S] | ship N --tracking T | deliver N | cancel N | refund N [--line CODE]
-// [--amount 12.50] [--key K] [--to card|gift-card]: the operators' command for orders (services/orders/moves/move-order.ts). With OPERATOR_URL (and
-// OPERATOR_TOKEN) it goes through a server's operator API; otherwise it opens the database itself, which PostgreSQL
+// npm run orders -- list [--status S] | ship N --tracking T [--carrier C] | deliver N | cancel N | refund N [--line CODE]
+// [--amount 12.50] [--key K] [--to card|gift-card], each --as STAFF_EMAIL: the operators' command for orders. It runs as
+// a named staff account, whose role and sites decide what it may do and whose name the audit log and the order's
+// timeline keep (services/staff/orders.ts: the console's rules). It opens the database itself, which PostgreSQL
 // allows while the storefront runs; an embedded database a running server holds is reached through that server
-// (server/local-operator.ts).
+// (server/command-runner.ts).
 
-const USAGE = `usage: npm run orders -- list [--status PROCESSING|SHIPPED|DELIVERED|CANCELLED|REFUNDED]
-       npm run orders -- ship ORDER --tracking NUMBER
-       npm run orders -- deliver ORDER
-       npm run orders -- cancel ORDER
-       npm run orders -- refund ORDER [--line ITEMCODE | --amount 12.50] [--key KEY] [--to card|gift-card]
-options: --actor NAME (who is moving it; default $USER)
-env: OPERATOR_URL=http://localhost:3000 and OPERATOR_TOKEN=… go through a running server`;
+const USAGE = `usage: npm run orders -- list [--status PROCESSING|SHIPPED|DELIVERED|CANCELLED|REFUNDED] --as EMAIL
+       npm run orders -- ship ORDER --tracking NUMBER [--carrier ${CARRIER_IDS.join('|')}] --as EMAIL
+       npm run orders -- deliver ORDER --as EMAIL
+       npm run orders -- cancel ORDER --as EMAIL
+       npm run orders -- refund ORDER [--line ITEMCODE | --amount 12.50] [--key KEY] [--to card|gift-card] --as EMAIL
+--as: the staff account the command runs as (its role must allow the move)`;
 
 class UsageError extends Error {}
-/** A refusal with its own advice: said as it is, without the usage. */
-class Refusal extends Error {}
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -46,19 +53,22 @@ const { values, positionals } = parseArgs({
     key: { type: 'string' },
     to: { type: 'string' },
     status: { type: 'string' },
-    actor: { type: 'string' },
+    carrier: { type: 'string' },
+    as: { type: 'string' },
   },
 });
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const [command, orderNumber] = positionals;
-const actor = text(values.actor) ?? process.env.USER ?? 'operator';
+const staffEmail = text(values.as);
 
 function moveRequest(): MoveRequest {
   switch (command) {
     case 'ship': {
       const tracking = text(values.tracking);
       if (!tracking) throw new UsageError('ship needs --tracking NUMBER');
-      return { move: 'ship', trackingNumber: tracking };
+      const carrier = text(values.carrier) ?? DEFAULT_CARRIER;
+      if (!isCarrierId(carrier)) throw new UsageError(`--carrier is one of ${CARRIER_IDS.join(', ')}`);
+      return { move: 'ship', trackingNumber: tracking, carrier };
     }
     case 'deliver':
     case 'cancel':
@@ -111,21 +121,27 @@ function printResult(r: MoveResult) {
   if (!r.recorded) console.log('  nothing new was recorded');
 }
 
-/** Through the running server's operator API. */
-async function viaServer(url: string, token: string | undefined) {
-  if (!token) throw new UsageError('OPERATOR_URL needs OPERATOR_TOKEN: the token the server was started with');
-  const call = operatorCaller(url, token);
+function statusFilter(): OrderStatus | undefined {
+  const status = text(values.status)?.toUpperCase();
+  if (status !== undefined && !isOneOf(ORDER_STATUS.states, status))
+    throw new UsageError(`--status is one of ${ORDER_STATUS.states.join(', ')}`);
+  return status;
+}
+
+/** Through the running server's operator API (the embedded database it holds), as the staff account. */
+async function viaServer(call: OperatorCall) {
   if (command === 'list') {
-    const status = text(values.status);
-    const query = status ? `?status=${encodeURIComponent(status.toUpperCase())}` : '';
-    printOrders((await call<{ orders: OperatorOrder[] }>('GET', `/api/operator/orders${query}`)).orders);
+    const status = statusFilter();
+    printOrders(
+      (await call<{ orders: OperatorOrder[] }>('GET', `/api/operator/orders${status ? `?status=${status}` : ''}`))
+        .orders,
+    );
     return;
   }
   const request = moveRequest();
   if (!orderNumber) throw new UsageError(`${command} needs an order number`);
   const body = {
-    actor,
-    ...(request.move === 'ship' ? { trackingNumber: request.trackingNumber } : {}),
+    ...(request.move === 'ship' ? { trackingNumber: request.trackingNumber, carrier: request.carrier } : {}),
     ...(request.move === 'refund'
       ? { itemCode: request.itemCode, key: request.key, amount: text(values.amount), to: text(values.to) }
       : {}),
@@ -148,60 +164,41 @@ async function catalogues(): Promise<(locale: string) => Promise<I18n>> {
   return async () => english;
 }
 
-/** Opening the database itself (PostgreSQL while the storefront runs; PGlite only while it does not). */
-async function direct() {
-  const config = loadConfig(process.env);
-  let database: Awaited<ReturnType<typeof prepareDatabase>>;
-  try {
-    database = await prepareDatabase(config, pino({ level: 'warn' }));
-  } catch (error) {
-    if (!(error instanceof DatabaseLockedError)) throw error;
-    // The running server holds the embedded database: through it, with the credential it left in DATA_DIR.
-    const local = readLocalOperator(config.DATA_DIR);
-    if (local) return viaServer(local.url, local.token);
-    throw new Refusal(
-      `${error.message}\nThe running storefront holds the embedded database and left no address to reach it by.\n` +
-        'Go through it: OPERATOR_URL=http://localhost:3000 OPERATOR_TOKEN=<the server’s token> npm run orders -- …',
-    );
+/** On the database itself, as the staff account. */
+async function direct(database: Database, email: string) {
+  const member = await commandStaffOf(database.db, email);
+  const staffRequest = { member, address: null };
+  if (command === 'list') {
+    const status = statusFilter();
+    await requireStaffPermission(database.db, systemClock, staffRequest, 'orders.read', { action: 'orders.list' });
+    printOrders(await listOrders(database.db, { status, sites: member.sites }));
+    return;
   }
-  try {
-    if (command === 'list') {
-      const status = text(values.status)?.toUpperCase();
-      if (status !== undefined && !isOneOf(ORDER_STATUS.states, status))
-        throw new UsageError(`--status is one of ${ORDER_STATUS.states.join(', ')}`);
-      printOrders(await listOrders(database.db, { status }));
-      return;
-    }
-    const request = moveRequest();
-    if (!orderNumber) throw new UsageError(`${command} needs an order number`);
-    const messagesFor = await catalogues();
-    const result = await moveOrder(
-      {
-        db: database.db,
-        clock: systemClock,
-        payments: paymentProviderFor(database.db),
-        messagesFor: (site) => messagesFor(site.intlLocale),
-      },
-      orderNumber,
-      request,
-      { type: 'operator', name: actor },
-    );
-    printResult(result);
-  } finally {
-    await database.close();
-  }
+  const request = moveRequest();
+  if (!orderNumber) throw new UsageError(`${command} needs an order number`);
+  const messagesFor = await catalogues();
+  const moves = {
+    db: database.db,
+    clock: systemClock,
+    payments: paymentProviderFor(database.db),
+    messagesFor: (site: Site) => messagesFor(site.intlLocale),
+  };
+  printResult(await staffMoveOrder(moves, staffRequest, orderNumber, request));
 }
 
 let exitCode = 0;
 try {
-  const url = process.env.OPERATOR_URL;
-  if (url) await viaServer(url, process.env.OPERATOR_TOKEN);
-  else await direct();
+  if (!staffEmail) throw new UsageError(STAFF_ERRORS.commandAs.text);
+  await onDatabaseOrServer(
+    loadConfig(process.env),
+    { direct: (database) => direct(database, staffEmail), viaServer },
+    { [STAFF_AS_HEADER]: staffEmail },
+  );
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n${USAGE}`);
     exitCode = 2;
-  } else if (error instanceof ServiceError || error instanceof Refusal) {
+  } else if (error instanceof ServiceError || error instanceof CommandRefusal || error instanceof ConfigError) {
     console.error(error.message);
     exitCode = 1;
   } else throw error;

@@ -26,7 +26,11 @@ export interface RunningServer {
 export async function startServer(
   config: Config,
   log: Logger = pino({ level: config.LOG_LEVEL }),
-  options: { countStatements?: boolean } = {},
+  options: {
+    countStatements?: boolean;
+    /** The commands' credential, given (the browser tests'); otherwise one of its own on the embedded database. */
+    localOperatorToken?: string;
+  } = {},
 ): Promise<RunningServer> {
   const buildPath = path.resolve('build/server/index.js');
   let build: ServerBuild;
@@ -41,7 +45,8 @@ export async function startServer(
   const consoleBuild = (await import(pathToFileURL(path.resolve('build/console/server/index.js')).href)) as ServerBuild;
   const database = await prepareDatabase(config, log, options);
   // On the embedded database, which this process holds, the operators' commands come through the server.
-  const localOperatorToken = config.DATABASE_URL ? undefined : newLocalOperatorToken();
+  const embedded = !config.DATABASE_URL;
+  const localOperatorToken = options.localOperatorToken ?? (embedded ? newLocalOperatorToken() : undefined);
   const app = createApp({
     database,
     config,
@@ -60,14 +65,14 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info({ port, database: database.kind, site: config.SITE }, `storefront listening on http://localhost:${port}`);
-  if (localOperatorToken)
+  if (localOperatorToken && embedded)
     writeLocalOperator(config.DATA_DIR, { url: `http://127.0.0.1:${port}`, token: localOperatorToken });
   return {
     port,
     ...(database.statementCount ? { statementCount: database.statementCount } : {}),
     close: () =>
       new Promise<void>((resolve) => {
-        if (localOperatorToken) removeLocalOperator(config.DATA_DIR);
+        if (localOperatorToken && embedded) removeLocalOperator(config.DATA_DIR);
         server.close(async () => {
           // A request whose client has gone is still answered (an order placed, its email queued) before the
           // database closes.

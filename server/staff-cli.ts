@@ -1,35 +1,35 @@
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { DatabaseLockedError } from '../db/client';
+import type { Database } from '../db/client';
 import { systemClock } from '../domain/clock';
 import { isOneOf } from '../domain/state-machine';
 import type { SiteId } from '../domain/sites';
 import { parseStaffSites, STAFF_ROLES, type StaffRole } from '../domain/staff';
 import { ServiceError } from '../services/platform/service-error';
 import type { Actor } from '../services/staff/audit';
-import { addStaff, disableStaff, listStaff, resetStaff, type StaffAccount } from '../services/staff/staff-accounts';
-import { setupLinkOf } from './api/admin';
+import {
+  addStaff,
+  disableStaff,
+  listStaff,
+  resetStaff,
+  setupLinkOf,
+  type StaffAccount,
+} from '../services/staff/staff-accounts';
 import { type Config, ConfigError, loadConfig } from './config';
-import { operatorCaller, readLocalOperator } from './local-operator';
-import { prepareDatabase } from './start';
+import { CommandRefusal, type OperatorCall, onDatabaseOrServer } from './command-runner';
 
 // npm run staff -- add EMAIL --role ROLE [--sites law-au,vir-au] | list | disable EMAIL | reset EMAIL: the console's
-// staff accounts (CONTRACT.md "Operator console"). `add` and `reset` print the account's one-time set-up link. With
-// OPERATOR_URL (and OPERATOR_TOKEN) it goes through a server's operator API; otherwise it opens the database itself,
-// which PostgreSQL allows while the storefront runs; an embedded database a running server holds is reached through
-// that server (server/local-operator.ts).
+// staff accounts (CONTRACT.md "Operator console"). `add` and `reset` print the account's one-time set-up link.
+// It opens the database itself, which PostgreSQL allows while the storefront runs; an embedded database a running
+// server holds is reached through that server (server/command-runner.ts).
 // Every change is audited as `command:{who ran it}`.
 
 const USAGE = `usage: npm run staff -- add EMAIL --role ${STAFF_ROLES.join('|')} [--sites law-au,vir-au]
        npm run staff -- list
        npm run staff -- disable EMAIL
        npm run staff -- reset EMAIL
-options: --actor NAME (who is running it; default $USER)
-env: OPERATOR_URL=http://localhost:3000 and OPERATOR_TOKEN=… go through a running server`;
+options: --actor NAME (who is running it; default $USER)`;
 
 class UsageError extends Error {}
-/** A refusal with its own advice: said as it is, without the usage. */
-class Refusal extends Error {}
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
@@ -72,10 +72,8 @@ function printDone(what: string, account: AccountJson, setupLink?: string) {
   if (setupLink) console.log(`One-time set-up link (keep it private; it opens the account once):\n  ${setupLink}`);
 }
 
-/** Through the running server's operator API. */
-async function viaServer(url: string, token: string | undefined, request: Request) {
-  if (!token) throw new UsageError('OPERATOR_URL needs OPERATOR_TOKEN: the token the server was started with');
-  const call = operatorCaller(url, token);
+/** Through the running server's operator API (the embedded database it holds). */
+async function viaServer(call: OperatorCall, request: Request) {
   type Linked = { account: AccountJson; setupLink: string };
   switch (request.command) {
     case 'list':
@@ -103,55 +101,38 @@ function linkOrigin(config: Config): string {
   return host ? `https://${host}` : `http://localhost:${config.PORT}`;
 }
 
-/** Opening the database itself (PostgreSQL while the storefront runs; PGlite only while it does not). */
-async function direct(request: Request) {
-  const config = loadConfig(process.env);
-  let database: Awaited<ReturnType<typeof prepareDatabase>>;
-  try {
-    database = await prepareDatabase(config, pino({ level: 'warn' }));
-  } catch (error) {
-    if (!(error instanceof DatabaseLockedError)) throw error;
-    // The running server holds the embedded database: through it, with the credential it left in DATA_DIR.
-    const local = readLocalOperator(config.DATA_DIR);
-    if (local) return viaServer(local.url, local.token, request);
-    throw new Refusal(
-      `${error.message}\nThe running storefront holds the embedded database and left no address to reach it by.\n` +
-        'Go through it: OPERATOR_URL=http://localhost:3000 OPERATOR_TOKEN=<the server’s token> npm run staff -- …',
-    );
-  }
+/** On the database itself. */
+async function direct(config: Config, { db }: Database, request: Request) {
   const by: Actor = { staffId: null, actor: `command:${actor}`, address: null };
-  const { db } = database;
-  try {
-    switch (request.command) {
-      case 'list':
-        return printAccounts(await listStaff(db));
-      case 'add': {
-        const { account, setupToken } = await addStaff(db, systemClock, request, by);
-        return printDone('added', account, setupLinkOf(linkOrigin(config), setupToken));
-      }
-      case 'disable':
-        return printDone('disabled', await disableStaff(db, systemClock, request.email, by));
-      case 'reset': {
-        const { account, setupToken } = await resetStaff(db, systemClock, request.email, by);
-        return printDone('reset', account, setupLinkOf(linkOrigin(config), setupToken));
-      }
+  switch (request.command) {
+    case 'list':
+      return printAccounts(await listStaff(db));
+    case 'add': {
+      const { account, setupToken } = await addStaff(db, systemClock, request, by);
+      return printDone('added', account, setupLinkOf(linkOrigin(config), setupToken));
     }
-  } finally {
-    await database.close();
+    case 'disable':
+      return printDone('disabled', await disableStaff(db, systemClock, request.email, by));
+    case 'reset': {
+      const { account, setupToken } = await resetStaff(db, systemClock, request.email, by);
+      return printDone('reset', account, setupLinkOf(linkOrigin(config), setupToken));
+    }
   }
 }
 
 try {
   const request = requestOf();
-  const url = process.env.OPERATOR_URL;
-  if (url) await viaServer(url, process.env.OPERATOR_TOKEN, request);
-  else await direct(request);
+  const config = loadConfig(process.env);
+  await onDatabaseOrServer(config, {
+    direct: (database) => direct(config, database, request),
+    viaServer: (call) => viaServer(call, request),
+  });
 } catch (error) {
   if (error instanceof UsageError) {
     console.error(`${error.message}\n${USAGE}`);
     process.exit(2);
   }
-  if (error instanceof ServiceError || error instanceof Refusal || error instanceof ConfigError) {
+  if (error instanceof ServiceError || error instanceof CommandRefusal || error instanceof ConfigError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -21,7 +21,7 @@ import {
   disableStaff,
   listStaff,
   resetStaff,
-  SETUP_PATH,
+  setupLinkOf,
   setupPageOf,
 } from '../../services/staff/staff-accounts';
 import { staffCodeStep, staffPasswordStep, staffSignOut } from '../../services/staff/staff-sign-in';
@@ -46,11 +46,6 @@ export function staffRequestOf(c: Context<AppEnv>): StaffRequest {
 
 function setStaffCookie(c: Context<AppEnv>, token: string | null): void {
   c.header('Set-Cookie', staffCookieHeader(token, secureOrigin(c.var.ctx.origin)), { append: true });
-}
-
-/** A set-up link's address on the host the request came to. */
-export function setupLinkOf(origin: string, token: string): string {
-  return `${origin}${SETUP_PATH}?token=${token}`;
 }
 
 const StaffMemberSchema = z.object({
@@ -457,8 +452,9 @@ function commandActor(c: Context<AppEnv>, actor: string | undefined) {
 }
 
 /**
- * `npm run staff` through the running server (OPERATOR_URL with OPERATOR_TOKEN), for the embedded database the
- * server holds: the same accounts' changes as the console's, audited as the command's.
+ * `npm run staff` through the running server that holds the embedded database (server/command-runner.ts): the same
+ * accounts' changes as the console's, audited as the command's. No staff account is needed: the first owner is made
+ * this way, by whoever may run commands as the server's user on its machine.
  */
 export const operatorStaffApi = createApiRouter()
   .openapi(

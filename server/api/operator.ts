@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   CARRIER_IDS,
@@ -10,24 +10,26 @@ import {
   parseAmountCents,
 } from '../../domain/orders';
 import { PAYMENT_STATUS } from '../../domain/payment';
-import { type MoveRequest, moveOrder, orderMovesContextOf } from '../../services/orders/moves/move-order';
+import { STAFF_AS_HEADER, STAFF_ERRORS } from '../../domain/staff';
+import { type MoveRequest, orderMovesContextOf } from '../../services/orders/moves/move-order';
 import { listOrders } from '../../services/orders/list-orders';
-import { orderHistory } from '../../services/orders/history';
 import { ServiceError } from '../../services/platform/service-error';
+import { requireStaffPermission, type StaffRequest } from '../../services/staff/access';
+import { staffMoveOrder, staffOrderDetail } from '../../services/staff/orders';
+import { commandStaffOf } from '../../services/staff/staff-accounts';
 import { fail, ok } from '../envelope';
 import type { AppEnv } from '../types';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
-import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
 import { GENERIC_ERRORS } from '../../domain/errors';
 
-// The operator API: the orders' moves for `npm run orders` when it cannot open the database itself (PGlite is held
-// by the running server), and for a console later. Every call needs `Authorization: Bearer {OPERATOR_TOKEN}`;
-// without a configured token the routes refuse every call.
+// The operator API: `npm run orders` and `npm run staff` through the running server that holds the embedded
+// database (server/command-runner.ts). Every call comes from this machine with `Authorization: Bearer` and the
+// credential the server left in DATA_DIR (server/local-operator.ts); the orders' calls run as the staff account
+// named in X-Staff-As, with its role and sites (services/staff/orders.ts, the console's rules).
 
 export const OPERATOR_TEXTS = {
-  off: 'The operator API is off: set OPERATOR_TOKEN on the server to use it.',
-  refused: 'The operator token is missing or wrong.',
+  off: 'The operator API answers only the commands on this server’s machine (npm run orders, npm run staff).',
+  refused: 'The operator credential is missing or wrong: run the command as the user that started the server.',
   amount: 'Send amount as a number of the currency such as 12.50.',
   move: 'The move is one of ship, deliver, cancel, refund.',
 } as const;
@@ -40,6 +42,13 @@ export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (access === 'refused') return fail(c, 401, OPERATOR_TEXTS.refused);
   await next();
 };
+
+/** The staff account a command runs as (X-Staff-As), active, with its role and sites. */
+async function commandStaffRequestOf(c: Context<AppEnv>): Promise<StaffRequest> {
+  const email = c.req.header(STAFF_AS_HEADER)?.trim();
+  if (!email) throw new ServiceError(STAFF_ERRORS.commandAs);
+  return { member: await commandStaffOf(c.var.ctx.db, email), address: null };
+}
 
 export const OrderEventSchema = z.object({
   kind: z.enum(ORDER_EVENT_KINDS),
@@ -105,8 +114,6 @@ export function refundRequestOf(body: z.infer<typeof RefundBodySchema>): Extract
 }
 
 const MoveBodySchema = RefundBodySchema.extend({
-  /** Who makes the move (an operator's name); 'operator' when not given. */
-  actor: z.string().trim().min(1).max(100).optional(),
   trackingNumber: z.string().max(40).optional(),
   carrier: z.enum(CARRIER_IDS as [CarrierId, ...CarrierId[]]).optional(),
 });
@@ -128,7 +135,7 @@ export const operatorApi = createApiRouter()
     createRoute({
       method: 'get',
       path: '/orders',
-      summary: 'Orders, newest first, optionally in one state (operators: Bearer OPERATOR_TOKEN)',
+      summary: 'Orders, newest first, optionally in one state (`npm run orders -- list`, as X-Staff-As)',
       middleware: [requireOperator] as const,
       request: {
         query: z.object({
@@ -138,13 +145,18 @@ export const operatorApi = createApiRouter()
       },
       responses: responses(z.object({ orders: z.array(OperatorOrderSchema) }), 'The orders.', [400, 401, 403]),
     }),
-    async (c) => ok(c, { orders: await listOrders(c.var.ctx.db, c.req.valid('query')) }),
+    async (c) => {
+      const { ctx } = c.var;
+      const request = await commandStaffRequestOf(c);
+      await requireStaffPermission(ctx.db, ctx.clock, request, 'orders.read', { action: 'orders.list' });
+      return ok(c, { orders: await listOrders(ctx.db, { ...c.req.valid('query'), sites: request.member.sites }) });
+    },
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/orders/{orderNumber}',
-      summary: 'One order and its history (operators)',
+      summary: 'One order and its history (`npm run orders`, as X-Staff-As)',
       middleware: [requireOperator] as const,
       request: { params: OrderNumberParam },
       responses: responses(
@@ -154,24 +166,18 @@ export const operatorApi = createApiRouter()
       ),
     }),
     async (c) => {
-      const orderNumber = c.req.valid('param').orderNumber.toUpperCase();
-      const [row] = await c.var.ctx.db
-        .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
-        .from(orders)
-        .where(eq(orders.orderNumber, orderNumber));
-      if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, `There is no order ${orderNumber}.`);
-      return ok(c, {
-        orderNumber: row.orderNumber,
-        status: row.status,
-        history: await orderHistory(c.var.ctx.db, row.id),
-      });
+      const { ctx } = c.var;
+      const request = await commandStaffRequestOf(c);
+      const { order, timeline } = await staffOrderDetail(ctx.db, ctx.clock, request, c.req.valid('param').orderNumber);
+      return ok(c, { orderNumber: order.orderNumber, status: order.status, history: timeline });
     },
   )
   .openapi(
     createRoute({
       method: 'post',
       path: '/orders/{orderNumber}/{move}',
-      summary: 'Ship, deliver, cancel or refund an order (operators); the same move again changes nothing',
+      summary:
+        'Ship, deliver, cancel or refund an order (`npm run orders`, as X-Staff-As); the same move again changes nothing',
       middleware: [requireOperator, readJsonBody] as const,
       request: { params: MoveParams, body: jsonBody(MoveBodySchema) },
       responses: responses(MoveResultSchema, 'The order after the move.', [400, 401, 403, 404, 409]),
@@ -179,10 +185,13 @@ export const operatorApi = createApiRouter()
     async (c) => {
       const { orderNumber, move } = c.req.valid('param');
       const body = c.req.valid('json');
-      const result = await moveOrder(orderMovesContextOf(c.var.ctx), orderNumber, moveRequestOf(move, body), {
-        type: 'operator',
-        name: body.actor ?? 'operator',
-      });
+      const request = await commandStaffRequestOf(c);
+      const result = await staffMoveOrder(
+        orderMovesContextOf(c.var.ctx),
+        request,
+        orderNumber,
+        moveRequestOf(move, body),
+      );
       return ok(c, result);
     },
   );

@@ -22,7 +22,7 @@ import { isOwnPage } from './own-pages';
 import { mayShareWithCustomer } from './segment-pages';
 import type { VisitorCache } from '../../services/identity/visitor-cache';
 
-/** The operator API's check: a configured token, and the presented one equal to it (constant time, by hash). */
+/** The operator API's check: the server's own credential, and the presented one equal to it (constant time, by hash). */
 export function operatorAccess(
   configured: string | undefined,
   presented: string | undefined,
@@ -96,6 +96,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       testHosts: config.TEST_HOSTS,
     });
     const cookies = getCookie(c);
+    const clientAddress = clientAddressOf(c, config);
     const ctx: RequestContext = {
       db: database.db,
       clock,
@@ -117,21 +118,14 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       staffKey: parts.staffKey,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
       cancelWindowMinutes: config.ORDER_CANCEL_WINDOW_MINUTES,
-      operatorAccess: (presented) => {
-        const configured = operatorAccess(config.OPERATOR_TOKEN, presented);
-        // The running server's own credential for the commands on this machine (server/local-operator.ts).
-        const local =
-          parts.localOperatorToken && isLoopback(clientAddressOf(c, config))
-            ? operatorAccess(parts.localOperatorToken, presented)
-            : 'off';
-        if (configured === 'allowed' || local === 'allowed') return 'allowed';
-        return configured === 'off' && local === 'off' ? 'off' : 'refused';
-      },
+      // The running server's own credential for the commands on this machine (server/local-operator.ts).
+      operatorAccess: (presented) =>
+        isLoopback(clientAddress) ? operatorAccess(parts.localOperatorToken, presented) : 'off',
       messagesFor: parts.messagesFor,
       customerServiceEmail: config.CUSTOMER_SERVICE_EMAIL || supportEmailOf(resolved.site.id),
       budgets: parts.budgets,
       messages: () => parts.messagesFor(resolved.site.intlLocale),
-      clientAddress: clientAddressOf(c, config),
+      clientAddress,
     };
     c.set('ctx', ctx);
     if (!isStaticPath(c.req.path) && (cookies[SESSION_COOKIE] || cookies[REMEMBER_COOKIE])) {

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 import type { OrderStatus } from '../../domain/orders';
@@ -19,7 +19,7 @@ export interface OperatorOrder {
 /** Orders for the operators, newest first, optionally in one state. */
 export async function listOrders(
   db: Db,
-  filter: { status?: OrderStatus; limit?: number } = {},
+  filter: { status?: OrderStatus; limit?: number; sites?: readonly string[] } = {},
 ): Promise<OperatorOrder[]> {
   const rows = await db
     .select({
@@ -34,7 +34,12 @@ export async function listOrders(
       totalCents: orders.totalCents,
     })
     .from(orders)
-    .where(filter.status ? eq(orders.status, filter.status) : undefined)
+    .where(
+      and(
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.sites?.length ? inArray(orders.siteId, [...filter.sites]) : undefined,
+      ),
+    )
     .orderBy(desc(orders.placedAt), desc(orders.id))
     .limit(Math.min(Math.max(filter.limit ?? 50, 1), 500));
   const refunds =

@@ -31,7 +31,8 @@ export interface RequestContext {
   /** Minutes after placing it a customer may cancel an order not shipped yet (ORDER_CANCEL_WINDOW_MINUTES). */
   cancelWindowMinutes: number;
   /**
-   * Whether a request may use the operator API: 'off' when no OPERATOR_TOKEN is configured, else whether the token
+   * Whether a request may use the operator API: 'off' unless it comes from this machine to a server that left its
+   * credential in DATA_DIR (server/local-operator.ts), else whether the token
    * it presents is the configured one (compared in constant time). The token itself is not handed out.
    */
   operatorAccess: (presented: string | undefined) => 'off' | 'refused' | 'allowed';

@@ -12,7 +12,8 @@ import { type Actor, writeAudit } from './audit';
 
 export interface StaffRequest {
   member: StaffMember;
-  address: string;
+  /** The client address; null for a command run on the server. */
+  address: string | null;
 }
 
 export function actorOf(request: StaffRequest): Actor {

@@ -6,7 +6,7 @@ import { staff, staffSessions } from '../../db/schema';
 import type { Clock } from '../../domain/clock';
 import { normaliseEmail } from '../../domain/identity-rules';
 import type { SiteId } from '../../domain/sites';
-import { STAFF_ERRORS, STAFF_SETUP_LINK_MS, type StaffRole } from '../../domain/staff';
+import { STAFF_ERRORS, STAFF_SETUP_LINK_MS, type StaffMember, type StaffRole } from '../../domain/staff';
 import { randomToken } from '../platform/random-token';
 import { ServiceError } from '../platform/service-error';
 import { type Actor, writeAudit } from './audit';
@@ -17,6 +17,11 @@ import { codeStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from './t
 // its own transaction.
 
 export const SETUP_PATH = '/admin/setup';
+
+/** A set-up link's address on a console host (`origin`: scheme and host). */
+export function setupLinkOf(origin: string, token: string): string {
+  return `${origin}${SETUP_PATH}?token=${token}`;
+}
 
 export function hashStaffToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -53,6 +58,21 @@ function accountOf(row: {
 }): StaffAccount {
   const state = row.disabledAt ? 'disabled' : row.passwordHash ? 'active' : 'pending';
   return { id: row.id, email: row.email, role: row.role, sites: row.sites, state, createdAt: row.createdAt };
+}
+
+/**
+ * The staff account a command on the server runs as (`npm run orders -- … --as EMAIL`): its role and sites decide
+ * what the command may do, as they decide the console's.
+ */
+export async function commandStaffOf(db: Db, email: string): Promise<StaffMember> {
+  const [row] = await db
+    .select(accountColumns)
+    .from(staff)
+    .where(eq(staff.email, normaliseEmail(email)))
+    .limit(1);
+  if (!row) throw new ServiceError(STAFF_ERRORS.noSuchStaff);
+  if (accountOf(row).state !== 'active') throw new ServiceError(STAFF_ERRORS.inactive);
+  return { id: row.id, email: row.email, role: row.role, sites: row.sites };
 }
 
 export async function listStaff(db: Db): Promise<StaffAccount[]> {

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
@@ -12,7 +10,8 @@ import { fixedClock } from '../../domain/clock';
 import { STAFF_TEXTS } from '../../domain/staff';
 import { type App, createApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { newLocalOperatorToken, removeLocalOperator, writeLocalOperator } from '../../server/local-operator';
+import { newLocalOperatorToken, removeLocalOperator } from '../../server/local-operator';
+import { heldServer, runCommand } from '../support/held-server';
 import { cursorText, orderSearchQuery, parseCursor, searchOrders } from '../../services/staff/order-search';
 import { totpCodeAt } from '../../services/staff/totp';
 import { orderBody, TEST_ADDRESS } from '../support/checkout-input';
@@ -31,7 +30,7 @@ let hostApp: App;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   const parts = { database: testDb.database, clock, messagesFor: i18nFor };
-  app = createApp({ ...parts, config: testConfig({ OPERATOR_TOKEN: TOKEN }) });
+  app = createApp({ ...parts, config: testConfig(), localOperatorToken: TOKEN });
   hostApp = createApp({ ...parts, config: testConfig({ ADMIN_HOSTS: 'admin.localhost' }) });
 });
 afterAll(async () => {
@@ -515,29 +514,10 @@ function runStaffCommand(args: string[], env: Record<string, string>) {
   return runCommand('server/staff-cli.ts', args, env);
 }
 
-/** Runs an operators' command's script with `env`, answering its exit code and output. */
-function runCommand(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, NODE_ENV: 'test', ...env },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
-
 describe('npm run staff', () => {
-  it('adds, lists, resets and disables accounts through a running server (OPERATOR_URL: the way on PGlite)', async () => {
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const env = { OPERATOR_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN: TOKEN };
+  it('adds, lists, resets and disables accounts beside the server that holds the embedded database', async () => {
+    const held = await heldServer(app, TOKEN);
+    const { env } = held;
     try {
       const added = await runStaffCommand(
         ['add', 'Picker@Staff.Example', '--role', 'fulfilment', '--sites', 'law-au,vir-au', '--actor', 'Robin'],
@@ -570,7 +550,7 @@ describe('npm run staff', () => {
       expect(disabled.code).toBe(0);
       expect(disabled.out).toMatch(/picker@staff\.example disabled/);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await held.close();
     }
     const entries = await db()
       .select({ actor: auditLog.actor, action: auditLog.action })
@@ -580,48 +560,33 @@ describe('npm run staff', () => {
   }, 120_000);
 
   it('goes through the server that holds the embedded database, by the address and credential it left in DATA_DIR', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'local-operator-'));
-    const dataDir = path.join(dir, 'data');
-    mkdirSync(dataDir);
-    // The embedded database is held (its lock names a live process: this one), and its server is reachable.
-    writeFileSync(path.join(dir, 'data.lock'), String(process.pid));
     const token = newLocalOperatorToken();
-    const held = createApp({
+    const app = createApp({
       database: testDb.database,
       clock,
       messagesFor: i18nFor,
       config: testConfig(),
       localOperatorToken: token,
     });
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: held.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const held = await heldServer(app, token);
     try {
-      writeLocalOperator(dataDir, { url: `http://127.0.0.1:${port}`, token });
-      expect(statSync(path.join(dataDir, 'operator.json')).mode & 0o777).toBe(0o600);
-      const listed = await runStaffCommand(['list'], { DATA_DIR: dataDir, OPERATOR_URL: '', DATABASE_URL: '' });
+      expect(statSync(path.join(held.dataDir, 'operator.json')).mode & 0o777).toBe(0o600);
+      const listed = await runStaffCommand(['list'], held.env);
       expect(listed.err).toBe('');
       expect(listed.out).toMatch(/owner@staff\.example\s+owner/);
-      const orders = await runCommand('server/orders-cli.ts', ['list'], {
-        DATA_DIR: dataDir,
-        OPERATOR_URL: '',
-        DATABASE_URL: '',
-      });
+      const orders = await runCommand('server/orders-cli.ts', ['list', '--as', 'owner@staff.example'], held.env);
       expect(orders.err).toBe('');
       expect(orders.out).toMatch(/PROCESSING/);
       // The credential opens nothing from another address than this machine's loopback.
-      const remote = await held.request('/api/operator/staff', { headers: { authorization: `Bearer ${token}` } });
+      const remote = await app.request('/api/operator/staff', { headers: { authorization: `Bearer ${token}` } });
       expect(remote.status).toBe(403);
       // Without the file, the command says how to reach the server.
-      removeLocalOperator(dataDir);
-      const refused = await runStaffCommand(['list'], { DATA_DIR: dataDir, OPERATOR_URL: '', DATABASE_URL: '' });
+      removeLocalOperator(held.dataDir);
+      const refused = await runStaffCommand(['list'], held.env);
       expect(refused.code).toBe(1);
       expect(refused.err).toMatch(/left no address to reach it by/);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
+      await held.close();
     }
   }, 120_000);
 

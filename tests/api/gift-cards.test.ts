@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { commandHeaders, LOOPBACK, TEST_LOCAL_OPERATOR_TOKEN } from '../support/command-calls';
 import { giftCardLedger, giftCards, orderEvents, orders, outbox, testPayments } from '../../db/schema';
 import { GIFT_CARD_MESSAGES } from '../../domain/gift-cards';
 import { giftCardKeyOf, testConfig } from '../../server/config';
@@ -21,8 +22,7 @@ import { processOutbox } from '../../services/platform/outbox';
 // (partly, wholly, several, never for e-gift cards, never twice at once); refunds and cancellations giving back to
 // the card and the gift cards that paid; cards of a cancelled order written off.
 
-const TOKEN = 'test-operator-token-0123456789abcdef';
-const t = useTestApp({ OPERATOR_TOKEN: TOKEN });
+const t = useTestApp({ TRUST_PROXY: 'true' }, { localOperatorToken: TEST_LOCAL_OPERATOR_TOKEN });
 const db = () => t.testDb.database.db;
 const key = giftCardKeyOf(testConfig());
 const visitor = (site = 'law-au') => createVisitor(() => t.app, site);
@@ -34,9 +34,13 @@ type Move = {
   event: { amountCents: number | null; giftCardCents: number; refundTo: string | null } | null;
 };
 const operator = (orderNumber: string, name: string, body: Record<string, unknown> = {}) =>
-  visitor().call<Move>('POST', `/api/operator/orders/${orderNumber}/${name}`, body, undefined, {
-    authorization: `Bearer ${TOKEN}`,
-  });
+  createVisitor(() => t.app, 'law-au', { address: LOOPBACK }).call<Move>(
+    'POST',
+    `/api/operator/orders/${orderNumber}/${name}`,
+    body,
+    undefined,
+    commandHeaders(),
+  );
 
 let recipients = 0;
 /** Buys an e-gift card of `amount` dollars as a guest; answers its code as the recipient's email carries it. */

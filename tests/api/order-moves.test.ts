@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  auditLog,
   customerAddresses,
   customerPoints,
   customers,
@@ -16,13 +16,17 @@ import {
 import { createTestPaymentProvider } from '../../services/payments/test-provider';
 import { orderBody, testAddressFor } from '../support/checkout-input';
 import { createVisitor, useTestApp } from '../support/test-app';
+import { commandHeaders, LOOPBACK, TEST_LOCAL_OPERATOR_TOKEN } from '../support/command-calls';
+import { heldServer, runCommand } from '../support/held-server';
 
 // The orders' moves (services/orders/moves/move-order.ts): the operator API and its token, each move and its refusals, the
 // payment's release and refunds (never beyond what was paid, also two at once), stock and points given back, the
 // customer's own cancel within its window, the emails, and the operators' command through a running server.
 
-const TOKEN = 'test-operator-token-0123456789abcdef';
-const t = useTestApp({ OPERATOR_TOKEN: TOKEN, ORDER_CANCEL_WINDOW_MINUTES: '60' });
+const t = useTestApp(
+  { TRUST_PROXY: 'true', ORDER_CANCEL_WINDOW_MINUTES: '60' },
+  { localOperatorToken: TEST_LOCAL_OPERATOR_TOKEN },
+);
 const db = () => t.testDb.database.db;
 const visitor = (site = 'law-au') => createVisitor(() => t.app, site);
 
@@ -36,8 +40,14 @@ type Result = {
   event: { kind: string; toStatus: string | null; amountCents: number | null; trackingNumber: string | null } | null;
 };
 
-const operator = (method: string, pathname: string, body?: unknown, token: string | null = TOKEN) =>
-  visitor().call<Result>(method, pathname, body, undefined, token ? { authorization: `Bearer ${token}` } : {});
+/** A command's call through the server (from this machine, with its credential), as a demo manager. */
+const operator = (
+  method: string,
+  pathname: string,
+  body?: unknown,
+  headers: Record<string, string> = commandHeaders(),
+  address = LOOPBACK,
+) => createVisitor(() => t.app, 'law-au', { address }).call<Result>(method, pathname, body, undefined, headers);
 const move = (orderNumber: string, name: string, body: Record<string, unknown> = {}) =>
   operator('POST', `/api/operator/orders/${orderNumber}/${name}`, body);
 
@@ -75,19 +85,59 @@ async function emailsTo(address: string) {
 }
 
 describe('the operator API', () => {
-  it('refuses calls without the token or with a wrong one, and is off without a configured token', async () => {
-    expect((await operator('GET', '/api/operator/orders', undefined, null)).status).toBe(401);
-    const wrong = await operator('GET', '/api/operator/orders', undefined, 'not-the-token-0123456789abcdef');
+  it('answers only this machine with the server’s credential, as a named active staff account', async () => {
+    expect((await operator('GET', '/api/operator/orders', undefined, {})).status).toBe(401);
+    const wrong = await operator(
+      'GET',
+      '/api/operator/orders',
+      undefined,
+      commandHeaders('manager@staff.example', 'x'.repeat(40)),
+    );
     expect(wrong.status).toBe(401);
-    expect(wrong.body.statusMessage).toMatch(/token/);
-    const { createApp } = await import('../../server/app');
-    const { testConfig } = await import('../../server/config');
-    const off = createApp({ database: t.testDb.database, config: testConfig() });
-    const res = await createVisitor(() => off).call('GET', '/api/operator/orders', undefined, undefined, {
-      authorization: `Bearer ${TOKEN}`,
-    });
-    expect(res.status).toBe(403);
-    expect(res.body.statusMessage).toMatch(/OPERATOR_TOKEN/);
+    expect(wrong.body.statusMessage).toMatch(/credential is missing or wrong/);
+    const remote = await operator('GET', '/api/operator/orders', undefined, commandHeaders(), '203.0.113.9');
+    expect(remote.status).toBe(403);
+    expect(remote.body.statusMessage).toMatch(/only the commands on this server’s machine/);
+    const { authorization } = commandHeaders();
+    const nobody = await operator('GET', '/api/operator/orders', undefined, { authorization });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.statusMessage).toBe('Name the staff account the command runs as: --as EMAIL.');
+    const unknown = await operator('GET', '/api/operator/orders', undefined, commandHeaders('who@staff.example'));
+    expect(unknown.status).toBe(404);
+  });
+
+  it('lets the named account do only what its role may, and keeps its name on the event and in the audit log', async () => {
+    const { orderNumber } = await guestOrder(1, 'as-staff@example.com');
+    const before = await eventCount(orderNumber);
+    const refused = await operator(
+      'POST',
+      `/api/operator/orders/${orderNumber}/ship`,
+      { trackingNumber: 'AP55566677' },
+      commandHeaders('support@staff.example'),
+    );
+    expect(refused.status).toBe(403);
+    expect(await eventCount(orderNumber)).toBe(before);
+    const shipped = await operator(
+      'POST',
+      `/api/operator/orders/${orderNumber}/ship`,
+      { trackingNumber: 'AP55566677' },
+      commandHeaders('fulfilment@staff.example'),
+    );
+    expect(shipped.status).toBe(200);
+    const [event] = await db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, (await orderRow(orderNumber)).id));
+    expect(event).toMatchObject({ actorName: 'fulfilment@staff.example', carrier: 'auspost' });
+    const entries = await db()
+      .select({ actor: auditLog.actor, action: auditLog.action, outcome: auditLog.outcome, address: auditLog.address })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, orderNumber))
+      .orderBy(auditLog.id);
+    expect(entries).toEqual([
+      { actor: 'support@staff.example', action: 'orders.ship', outcome: 'refused', address: null },
+      { actor: 'fulfilment@staff.example', action: 'orders.ship', outcome: 'done', address: null },
+    ]);
   });
 
   it('lists orders by state', async () => {
@@ -370,40 +420,69 @@ describe('the customer cancels', () => {
 });
 
 describe('npm run orders', () => {
-  it('moves an order through a running server (OPERATOR_URL: the way on PGlite), and says what to do on a refusal', async () => {
+  it('moves an order beside the server that holds the embedded database, as a named staff account', async () => {
     const { orderNumber } = await guestOrder(1, 'cli@example.com');
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const run = (args: string[], token = TOKEN) =>
-      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/orders-cli.ts', ...args], {
-          cwd: path.resolve(import.meta.dirname, '../..'),
-          env: { ...process.env, OPERATOR_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN: token },
-        });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (err += d));
-        child.on('close', (code) => resolve({ code, out, err }));
-      });
+    const held = await heldServer(t.app, TEST_LOCAL_OPERATOR_TOKEN);
+    const run = (args: string[]) => runCommand('server/orders-cli.ts', args, held.env);
     try {
-      const shipped = await run(['ship', orderNumber, '--tracking', 'AP777888999', '--actor', 'Robin']);
+      const nameless = await run(['ship', orderNumber, '--tracking', 'AP777888999']);
+      expect(nameless.code).toBe(2);
+      expect(nameless.err).toMatch(/--as EMAIL/);
+      const shipped = await run([
+        'ship',
+        orderNumber,
+        '--tracking',
+        'AP777888999',
+        '--carrier',
+        'startrack',
+        '--as',
+        'Fulfilment@Staff.Example',
+      ]);
       expect(shipped.err).toBe('');
       expect(shipped.code).toBe(0);
       expect(shipped.out).toMatch(new RegExp(`Order ${orderNumber} is now SHIPPED`));
-      const refused = await run(['cancel', orderNumber]);
+      const notAllowed = await run(['refund', orderNumber, '--as', 'fulfilment@staff.example']);
+      expect(notAllowed.code).toBe(1);
+      expect(notAllowed.err).toMatch(/Your role may not do this/);
+      const refused = await run(['cancel', orderNumber, '--as', 'manager@staff.example']);
       expect(refused.code).toBe(1);
       expect(refused.err).toMatch(/SHIPPED: it cannot be cancelled/);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await held.close();
     }
     const [event] = await db()
       .select()
       .from(orderEvents)
       .where(eq(orderEvents.orderId, (await orderRow(orderNumber)).id));
-    expect(event).toMatchObject({ actorType: 'operator', actorName: 'Robin', trackingNumber: 'AP777888999' });
+    expect(event).toMatchObject({
+      actorType: 'operator',
+      actorName: 'fulfilment@staff.example',
+      trackingNumber: 'AP777888999',
+      carrier: 'startrack',
+    });
   }, 120_000);
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'opens PostgreSQL itself while the storefront runs, with the same roles',
+    async () => {
+      const { orderNumber } = await guestOrder(1, 'cli-direct@example.com');
+      const env = { DATABASE_URL: t.testDb.url ?? '', DATA_DIR: path.join(tmpdir(), 'orders-cli-unused') };
+      const refused = await runCommand(
+        'server/orders-cli.ts',
+        ['cancel', orderNumber, '--as', 'fulfilment@staff.example'],
+        env,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/Your role may not do this/);
+      const cancelled = await runCommand(
+        'server/orders-cli.ts',
+        ['cancel', orderNumber, '--as', 'support@staff.example'],
+        env,
+      );
+      expect(cancelled.err).toBe('');
+      expect(cancelled.out).toMatch(new RegExp(`Order ${orderNumber} is now CANCELLED`));
+      expect((await orderRow(orderNumber)).status).toBe('CANCELLED');
+    },
+    120_000,
+  );
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { commandHeaders, LOOPBACK, TEST_LOCAL_OPERATOR_TOKEN } from '../support/command-calls';
 import { i18nFor } from '../../app/lib/i18n';
 import {
   customerPoints,
@@ -31,8 +32,7 @@ import { createVisitor, useTestApp } from '../support/test-app';
 // deterministically by a provider that changes the cart while it is asked to authorise (exactly where a second tab
 // or a double submit lands), and also fired at once, 20 times, asserting no win.
 
-const TOKEN = 'test-operator-token-0123456789abcdef';
-const t = useTestApp({ TRUST_PROXY: 'true', OPERATOR_TOKEN: TOKEN });
+const t = useTestApp({ TRUST_PROXY: 'true' });
 const db = () => t.testDb.database.db;
 
 /** What the provider does besides authorising: run `onAuthorise` once, refuse captures while `captureDown`. */
@@ -59,7 +59,8 @@ beforeAll(() => {
   };
   app = createApp({
     database: t.testDb.database,
-    config: testConfig({ TRUST_PROXY: 'true', OPERATOR_TOKEN: TOKEN }),
+    config: testConfig({ TRUST_PROXY: 'true' }),
+    localOperatorToken: TEST_LOCAL_OPERATOR_TOKEN,
     messagesFor: i18nFor,
     payments: provider,
   });
@@ -76,9 +77,13 @@ type Placed = { orderNumber: string; orderId: number; replayed: boolean };
 const place = (v: Visitor, overrides: Record<string, unknown> = {}) =>
   v.call<Placed>('POST', '/api/checkout/order', orderBody(overrides));
 const operator = (orderNumber: string, move: string, body: Record<string, unknown> = {}) =>
-  visitor().call('POST', `/api/operator/orders/${orderNumber}/${move}`, body, undefined, {
-    authorization: `Bearer ${TOKEN}`,
-  });
+  visitor('law-au', LOOPBACK).call(
+    'POST',
+    `/api/operator/orders/${orderNumber}/${move}`,
+    body,
+    undefined,
+    commandHeaders(),
+  );
 
 async function orderRow(orderNumber: string) {
   const [row] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));

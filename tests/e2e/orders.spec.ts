@@ -44,7 +44,7 @@ async function placeOrder(page: Page): Promise<{ orderNumber: string; orderId: n
 test('the customer sees the order’s history after an operator ships it', { tag: '@db' }, async ({ page }) => {
   await registerCustomer(page);
   const { orderNumber, orderId } = await placeOrder(page);
-  expect(await operatorMove(orderNumber, 'ship', { trackingNumber: 'AP2026112701', actor: 'e2e' })).toBe(200);
+  expect(await operatorMove(orderNumber, 'ship', { trackingNumber: 'AP2026112701' })).toBe(200);
   await gotoHydrated(page, `/account/purchased/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
   const history = page.getByRole('region', { name: 'Order history' });

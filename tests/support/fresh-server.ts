@@ -59,8 +59,6 @@ if (url) {
 const { loadConfig, TEST_BUDGETS, TEST_PASSWORD_HASH_COST } = await import('../../server/config');
 env.PASSWORD_HASH_COST ??= TEST_PASSWORD_HASH_COST;
 for (const [name, value] of Object.entries(TEST_BUDGETS)) env[name] ??= value;
-// The operator API (orders' moves) with the tests' own token.
-env.OPERATOR_TOKEN ??= E2E_OPERATOR_TOKEN;
 // Emails go to a local SMTP stub whose messages the browser tests read (e2e-mailbox.ts), sent soon after they are
 // queued. The bench turns it off (E2E_MAILBOX=off): its figures are the server's alone.
 const mailStub = env.SMTP_URL || env.E2E_MAILBOX === 'off' ? null : await startMailStub(mailboxDir(port));
@@ -74,7 +72,11 @@ if (!existsSync(built)) throw new Error(`No server build at ${built}: run "npm r
 const { startServer } = (await import(pathToFileURL(built).href)) as typeof import('../../server/serve');
 // The checkout bench counts the statements the server sends (bench/server.ts asks over the IPC channel it opens).
 const countStatements = env.E2E_COUNT_STATEMENTS === 'on';
-const running = await startServer(loadConfig(env), undefined, { countStatements });
+// The operator API (the commands' way through the server) with the tests' own credential, on either database.
+const running = await startServer(loadConfig(env), undefined, {
+  countStatements,
+  localOperatorToken: E2E_OPERATOR_TOKEN,
+});
 if (countStatements)
   process.on('message', (message) => {
     if (message === 'statement-count') process.send?.({ statementCount: running.statementCount?.() ?? null });

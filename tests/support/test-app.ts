@@ -21,7 +21,10 @@ type Untyped = any;
 export type Body<T = Untyped> = { statusCode: number; statusMessage?: string; response?: T };
 
 /** One fresh database and app for the test file, dropped after it. */
-export function useTestApp(configOverrides: Partial<Record<string, string>> = {}, options: { clock?: Clock } = {}) {
+export function useTestApp(
+  configOverrides: Partial<Record<string, string>> = {},
+  options: { clock?: Clock; localOperatorToken?: string } = {},
+) {
   let testDb: TestDatabase | undefined;
   let app: App | undefined;
   beforeAll(async () => {
@@ -32,6 +35,7 @@ export function useTestApp(configOverrides: Partial<Record<string, string>> = {}
       config: testConfig(configOverrides),
       messagesFor: i18nFor,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.localOperatorToken ? { localOperatorToken: options.localOperatorToken } : {}),
     });
   });
   afterAll(async () => {

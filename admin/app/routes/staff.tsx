@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData } from 'react-router';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { SITE_IDS, type SiteId } from '../../../domain/sites';
 import { STAFF_ROLES } from '../../../domain/staff';
-import { addStaff, disableStaff, listStaff, resetStaff, SETUP_PATH } from '../../../services/staff/staff-accounts';
+import { addStaff, disableStaff, listStaff, resetStaff, setupLinkOf } from '../../../services/staff/staff-accounts';
 import { FormError, TextField } from '../components/fields';
 import { formFailure, refusalsAsPages, requirePermission, requireStaff } from '../lib/console.server';
 import { requireStaffPermission } from '../../../services/staff/access';
@@ -21,7 +21,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get('intent') ?? '');
   const email = String(form.get('email') ?? '');
-  const link = (token: string) => `${ctx.origin}${SETUP_PATH}?token=${token}`;
+  const link = (token: string) => setupLinkOf(ctx.origin, token);
   try {
     const action = intent === 'add' ? 'staff.add' : intent === 'reset' ? 'staff.reset' : 'staff.disable';
     const by = await refusalsAsPages(() =>

@@ -308,8 +308,16 @@ export async function registerThroughForm(
   await page.waitForURL((url) => url.pathname === '/account');
 }
 
-/** The operator API, as `npm run orders` calls it through a running server: answers the HTTP status. */
-export function operatorMove(orderNumber: string, move: string, body: Record<string, unknown>): Promise<number> {
+/**
+ * The operator API, as `npm run orders` calls it through a running server, as a demo manager (or `staff`): answers
+ * the HTTP status.
+ */
+export function operatorMove(
+  orderNumber: string,
+  move: string,
+  body: Record<string, unknown>,
+  staff = 'manager@staff.example',
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -320,6 +328,7 @@ export function operatorMove(orderNumber: string, move: string, body: Record<str
         headers: {
           host: `law-au.localhost:${PORT}`,
           authorization: `Bearer ${E2E_OPERATOR_TOKEN}`,
+          'x-staff-as': staff,
           'content-type': 'application/json',
         },
       },
