@@ -231,6 +231,28 @@ describe('roles, site limits and the audit log', () => {
     expect(entry).toMatchObject({ actor: 'support@staff.example', recordType: 'staff', address: expect.any(String) });
   });
 
+  // CONTRACT.md's roles for the calls beside the orders' and customers' own tables (admin-orders, admin-customers).
+  const CALLS = [
+    { call: 'GET /api/admin/queue', may: ['owner', 'manager', 'support', 'fulfilment'], done: 200 },
+    { call: 'GET /api/admin/orders', may: ['owner', 'manager', 'support', 'fulfilment'], done: 200 },
+    { call: 'GET /api/admin/customers?q=nobody', may: ['owner', 'manager', 'support'], done: 200 },
+    { call: 'POST /api/admin/queue/emails/987654/retry', may: ['owner', 'manager', 'support'], done: 404 },
+    { call: 'GET /api/admin/staff', may: ['owner'], done: 200 },
+    { call: 'GET /api/admin/audit', may: ['owner'], done: 200 },
+  ] as const;
+  const ROLES = ['owner', 'manager', 'support', 'fulfilment'] as const;
+  it.each(
+    CALLS.flatMap(({ call, may, done }) =>
+      ROLES.map((role) => ({ call, role, expected: (may as readonly string[]).includes(role) ? done : 403 })),
+    ),
+  )('$role: $call answers $expected', async ({ call, role, expected }) => {
+    const v = await signIn(`${role}@staff.example`);
+    const [method = 'GET', pathname = ''] = call.split(' ');
+    const res = await v.call(method, pathname);
+    expect(res.status, JSON.stringify(res.body)).toBe(expected);
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+  });
+
   it('pages the audit log and filters it by record and date', async () => {
     const owner = await signIn('owner@staff.example');
     const first = await owner.call('GET', '/api/admin/audit');
