@@ -34,7 +34,9 @@ export async function loader(args: LoaderFunctionArgs & { params: { orderNumber?
   const may = (p: (typeof STAFF_PERMISSIONS)[number]) => staffMay(member, p);
   const movable = (to: OrderStatus) => canMove(ORDER_STATUS, status, to);
   const payableToday = order.payableTodayCents ?? order.totalCents;
-  const refundable = (status === 'SHIPPED' || status === 'DELIVERED') && detail.refundedCents < payableToday;
+  // Something was paid (the card's capture, or gift cards) and is not all given back yet.
+  const paid = (order.paymentStatus === 'CAPTURED' && order.paymentReference !== null) || order.giftCardCents > 0;
+  const refundable = paid && (status === 'SHIPPED' || status === 'DELIVERED') && detail.refundedCents < payableToday;
   return {
     orderNumber: order.orderNumber,
     siteId: order.siteId,
@@ -415,7 +417,7 @@ export default function Order() {
           <p>No notes yet.</p>
         )}
         {offers.note ? (
-          <Form method="post" className="action-form">
+          <Form method="post" className="action-form" key={o.notes.length}>
             <input type="hidden" name="intent" value="note" />
             <div className="field">
               <label htmlFor="note-body">Add a note</label>
