@@ -5,6 +5,7 @@ import { CustomerIdSchema, CustomerSearchSchema, EraseCustomerSchema } from '../
 import { eraseCustomer, exportCustomer, loadCustomerPage, searchCustomers } from '../../services/staff/customers';
 import { ok } from '../envelope';
 import { staffRequestOf } from './admin';
+import { OrderAddressSchema } from './admin-orders';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
 // The console's customers as JSON calls (CONTRACT.md `/admin/customers`): search, a customer's page, the export of
@@ -83,18 +84,6 @@ const CustomerPageSchema = z.object({
   giftCards: z.array(GiftCardSchema),
   vouchersUsed: z.array(VoucherUseSchema),
   points: z.array(PointsSchema),
-});
-
-const OrderAddressSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postcode: z.string(),
-  district: z.string().optional(),
-  phone: z.string(),
 });
 
 const ItemAtSchema = z.object({ itemCode: z.string(), at: z.string() });

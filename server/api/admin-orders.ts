@@ -20,19 +20,18 @@ import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
 const OrderNumberParam = z.object({ orderNumber: z.string().trim().min(1).max(40) });
 
-const AddressSchema = z
-  .object({
-    firstName: z.string(),
-    lastName: z.string(),
-    line1: z.string(),
-    line2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postcode: z.string(),
-    district: z.string().optional(),
-    phone: z.string(),
-  })
-  .nullable();
+/** An order's delivery or billing address as the console's calls answer it. */
+export const OrderAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postcode: z.string(),
+  district: z.string().optional(),
+  phone: z.string(),
+});
 
 const NoteSchema = z.object({ id: z.number().int(), author: z.string(), body: z.string(), at: z.string() });
 
@@ -72,7 +71,7 @@ const OrderDetailSchema = z.object({
       preSell: z.boolean(),
     }),
   ),
-  deliveryAddress: AddressSchema,
+  deliveryAddress: OrderAddressSchema.nullable(),
   customer: z
     .object({ id: z.number().int(), email: z.string(), firstName: z.string(), lastName: z.string() })
     .nullable(),
