@@ -92,6 +92,8 @@ export const products = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     /** Category names the product is listed under (e.g. red-wine, under-20). */
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /** Hidden by staff: out of listings, search and suggestions, its page 404 to shoppers (not to staff). */
+    hiddenAt: timestamp('hidden_at', { mode: 'date', withTimezone: true }),
     /** Position in the default listing order. */
     sortRank: integer('sort_rank').notNull().default(0),
     releasedOn: timestamp('released_on', { mode: 'date' }).notNull(),
@@ -284,6 +286,13 @@ export const vouchers = pgTable('vouchers', {
   /** Once per customer (a use row refuses it), or as often as they like. */
   oncePerCustomer: boolean('once_per_customer').notNull().default(false),
   active: boolean('active').notNull().default(true),
+  /** The sites it is valid on, made in the console; empty: `siteId` decides (null: every site). */
+  sites: text('sites').array().$type<string[]>().notNull().default(sql`'{}'::text[]`),
+  /** How many times it may be used in all; null: no limit. */
+  totalUses: integer('total_uses'),
+  /** Made in the console (by whom, when); null for seeded and imported codes. */
+  createdByStaffId: integer('created_by_staff_id'),
+  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }),
 });
 
 /** Subscribe and Save / wine-plan mappings (the content service of SPEC §3). */
@@ -738,9 +747,12 @@ export const giftCards = pgTable(
     /** HMAC-SHA-256 of the normalised code under GIFT_CARD_KEY, hex. */
     codeHash: text('code_hash'),
     last4: text('last4').notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order that bought it; null for a goodwill card a staff member issued (`issuedByStaffId`). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The staff member who issued a goodwill card. */
+    issuedByStaffId: integer('issued_by_staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    /** Disabled by staff: it no longer pays; its balance is kept and shown. */
+    disabledAt: timestamp('disabled_at', { mode: 'date', withTimezone: true }),
     currency: text('currency').notNull(),
     /** The face value it was issued with (the ledger's `issue` entry). */
     amountCents: cents('amount_cents').notNull(),
@@ -773,6 +785,8 @@ export const giftCardLedger = pgTable(
     amountCents: cents('amount_cents').notNull(),
     /** The order that spent it, or whose refund or cancellation gave it back; the issuing order for `issue`. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The staff member behind an entry made in the console (a goodwill card's issue). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
     at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
   },
   (t) => [
@@ -883,6 +897,9 @@ export const contentPages = pgTable(
     data: jsonb('data').notNull(),
     checksum: text('checksum').notNull(),
     updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    /** A status set in the console (by whom, when): kept over a re-import of the file (services/content). */
+    statusSetBy: text('status_set_by'),
+    statusSetAt: timestamp('status_set_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.kind, t.name] }), oneOf('content_pages_status', t.status, CAMPAIGN_STATUS)],
 );
