@@ -109,26 +109,7 @@ export async function staffCodeStep(
   const now = clock.now();
   if (!input.token || !TOKEN.test(input.token)) throw new ServiceError(STAFF_ERRORS.codeExpired);
   const pendingHash = hashStaffToken(input.token);
-  const [row] = await db
-    .select({
-      id: staff.id,
-      email: staff.email,
-      role: staff.role,
-      sites: staff.sites,
-      sealed: staff.totpSecretSealed,
-      plain: staff.totpSecretPlain,
-    })
-    .from(staffSessions)
-    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-    .where(
-      and(
-        eq(staffSessions.tokenHash, pendingHash),
-        eq(staffSessions.stage, 'code'),
-        gt(staffSessions.expiresAt, now),
-        isNull(staff.disabledAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSession(db, pendingHash, 'code', now);
   if (!row) throw new ServiceError(STAFF_ERRORS.codeExpired);
   const keys = throttleKeys(row.email, context.address);
   const attempt = await recordAttempt(db, now, THROTTLE.windowMs, keys);
@@ -176,17 +157,19 @@ export async function staffCodeStep(
   return { token, staff: { id: row.id, email: row.email, role: row.role, sites: row.sites } };
 }
 
-/** The staff member a session token stands for, or null (none, ended, idle, disabled). Touches its last use. */
-export async function resolveStaff(db: Db, clock: Clock, token: string | undefined): Promise<StaffMember | null> {
-  if (!token || !TOKEN.test(token)) return null;
-  const now = clock.now();
-  const tokenHash = hashStaffToken(token);
-  const [row] = await db
+/**
+ * The session of a token's hash at `stage`, unexpired (and used since `idleSince`, when given), with its staff
+ * member, who is not disabled.
+ */
+function liveSession(db: Db, tokenHash: string, stage: 'code' | 'signed-in', now: Date, idleSince?: Date) {
+  return db
     .select({
       id: staff.id,
       email: staff.email,
       role: staff.role,
       sites: staff.sites,
+      sealed: staff.totpSecretSealed,
+      plain: staff.totpSecretPlain,
       lastSeenAt: staffSessions.lastSeenAt,
     })
     .from(staffSessions)
@@ -194,13 +177,21 @@ export async function resolveStaff(db: Db, clock: Clock, token: string | undefin
     .where(
       and(
         eq(staffSessions.tokenHash, tokenHash),
-        eq(staffSessions.stage, 'signed-in'),
+        eq(staffSessions.stage, stage),
         gt(staffSessions.expiresAt, now),
-        gt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)),
+        idleSince ? gt(staffSessions.lastSeenAt, idleSince) : undefined,
         isNull(staff.disabledAt),
       ),
     )
     .limit(1);
+}
+
+/** The staff member a session token stands for, or null (none, ended, idle, disabled). Touches its last use. */
+export async function resolveStaff(db: Db, clock: Clock, token: string | undefined): Promise<StaffMember | null> {
+  if (!token || !TOKEN.test(token)) return null;
+  const now = clock.now();
+  const tokenHash = hashStaffToken(token);
+  const [row] = await liveSession(db, tokenHash, 'signed-in', now, new Date(now.getTime() - STAFF_IDLE_MS));
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));

@@ -33,6 +33,7 @@ test('an order shipped, noted, resent and refunded from its page', { tag: '@db' 
   await fulfilment.getByRole('link', { name: 'Orders' }).click();
   await fulfilment.getByLabel('Order number, email or name').fill(orderNumber);
   await fulfilment.getByRole('button', { name: 'Search' }).click();
+  await expectAccessible(fulfilment);
   await fulfilment.getByRole('link', { name: orderNumber }).click();
   await expect(fulfilment.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
   await expectAccessible(fulfilment);
