@@ -4,33 +4,18 @@ import { z } from 'zod';
 import { ORDER_STATUS } from '../../domain/orders';
 import { SITE_IDS, type SiteId } from '../../domain/sites';
 import { STAFF_ERRORS, STAFF_PERMISSIONS, STAFF_ROLES, type StaffMember, staffMay } from '../../domain/staff';
-import {
-  NewStaffSchema,
-  StaffCodeSchema,
-  StaffEmailSchema,
-  StaffSetupSchema,
-  StaffSignInSchema,
-} from '../../domain/staff-schemas';
+import { StaffCodeSchema, StaffSetupSchema, StaffSignInSchema } from '../../domain/staff-schemas';
 import { secureOrigin, staffCookieHeader } from '../../http/cookies';
 import { ServiceError } from '../../services/platform/service-error';
 import { requireStaffPermission, retryFailedEmail, type StaffRequest } from '../../services/staff/access';
 import { listAudit } from '../../services/staff/audit';
-import {
-  addStaff,
-  completeSetup,
-  disableStaff,
-  listStaff,
-  resetStaff,
-  setupLinkOf,
-  setupPageOf,
-} from '../../services/staff/staff-accounts';
+import { completeSetup, setupPageOf } from '../../services/staff/staff-accounts';
 import { staffCodeStep, staffPasswordStep, staffSignOut } from '../../services/staff/staff-sign-in';
 import { cursorText, parseCursor, searchOrders } from '../../services/staff/order-search';
 import { loadWorkQueue } from '../../services/staff/work-queue';
 import { ok } from '../envelope';
 import { presentedStaffToken } from '../pipeline/console';
 import type { AppEnv } from '../types';
-import { requireOperator } from './operator';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
 // The operator console's JSON calls (CONTRACT.md "Operator console"): every console action under /api/admin/*, with
@@ -59,19 +44,6 @@ const StaffMemberSchema = z.object({
 
 function memberJson(member: StaffMember) {
   return { ...member, sites: [...member.sites], permissions: STAFF_PERMISSIONS.filter((p) => staffMay(member, p)) };
-}
-
-const StaffAccountSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  role: z.enum(STAFF_ROLES),
-  sites: z.array(z.string()),
-  state: z.enum(['pending', 'active', 'disabled']),
-  createdAt: z.string(),
-});
-
-function accountJson(account: Awaited<ReturnType<typeof listStaff>>[number]) {
-  return { ...account, createdAt: account.createdAt.toISOString() };
 }
 
 const WaitingSchema = z.object({ count: z.number().int(), oldestPlacedAt: z.string().nullable() });
@@ -117,8 +89,6 @@ const OrderRowSchema = z.object({
   currency: z.string(),
   totalCents: z.number().int(),
 });
-
-const StaffEmailBodySchema = z.object({ email: StaffEmailSchema });
 
 const AuditQuerySchema = z.object({
   actor: z.string().trim().max(254).optional(),
@@ -298,91 +268,6 @@ export const adminApi = createApiRouter()
   .openapi(
     createRoute({
       method: 'get',
-      path: '/staff',
-      summary: 'The staff accounts (owner)',
-      responses: responses(z.array(StaffAccountSchema), 'Every staff account.', [401, 403]),
-    }),
-    async (c) => {
-      const { ctx } = c.var;
-      await requireStaffPermission(ctx.db, ctx.clock, staffRequestOf(c), 'staff.manage', { action: 'staff.list' });
-      return ok(c, (await listStaff(ctx.db)).map(accountJson));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/staff',
-      summary: 'Add a staff account (owner): answers its one-time set-up link',
-      middleware: [readJsonBody] as const,
-      request: { body: jsonBody(NewStaffSchema) },
-      responses: responses(
-        z.object({ account: StaffAccountSchema, setupLink: z.string() }),
-        'Added.',
-        [400, 401, 403, 409],
-      ),
-    }),
-    async (c) => {
-      const { ctx } = c.var;
-      const input = c.req.valid('json');
-      const by = await requireStaffPermission(ctx.db, ctx.clock, staffRequestOf(c), 'staff.manage', {
-        action: 'staff.add',
-        recordType: 'staff',
-      });
-      const { account, setupToken } = await addStaff(
-        ctx.db,
-        ctx.clock,
-        { ...input, sites: input.sites as SiteId[] },
-        by,
-      );
-      return ok(c, { account: accountJson(account), setupLink: setupLinkOf(ctx.origin, setupToken) });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/staff/disable',
-      summary: 'Disable a staff account (owner): its sessions end',
-      middleware: [readJsonBody] as const,
-      request: { body: jsonBody(StaffEmailBodySchema) },
-      responses: responses(StaffAccountSchema, 'Disabled.', [400, 401, 403, 404, 409]),
-    }),
-    async (c) => {
-      const { ctx } = c.var;
-      const { email } = c.req.valid('json');
-      const by = await requireStaffPermission(ctx.db, ctx.clock, staffRequestOf(c), 'staff.manage', {
-        action: 'staff.disable',
-        recordType: 'staff',
-      });
-      return ok(c, accountJson(await disableStaff(ctx.db, ctx.clock, email, by)));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/staff/reset',
-      summary: 'A new set-up link for a staff account (owner): its password and second factor stop working',
-      middleware: [readJsonBody] as const,
-      request: { body: jsonBody(StaffEmailBodySchema) },
-      responses: responses(
-        z.object({ account: StaffAccountSchema, setupLink: z.string() }),
-        'Reset.',
-        [400, 401, 403, 404],
-      ),
-    }),
-    async (c) => {
-      const { ctx } = c.var;
-      const { email } = c.req.valid('json');
-      const by = await requireStaffPermission(ctx.db, ctx.clock, staffRequestOf(c), 'staff.manage', {
-        action: 'staff.reset',
-        recordType: 'staff',
-      });
-      const { account, setupToken } = await resetStaff(ctx.db, ctx.clock, email, by);
-      return ok(c, { account: accountJson(account), setupLink: setupLinkOf(ctx.origin, setupToken) });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
       path: '/orders',
       summary: 'Search orders by number, email or name; filter by site, status and date; newest first, paged',
       description: '`after`: the `next` of the previous page. A site-limited account finds only its sites’ orders.',
@@ -441,89 +326,5 @@ export const adminApi = createApiRouter()
         entries: page.entries.map(({ staffId: _staffId, ...entry }) => ({ ...entry, at: entry.at.toISOString() })),
         nextBefore: page.nextBeforeId,
       });
-    },
-  );
-
-const ActorBodySchema = z.object({ actor: z.string().trim().min(1).max(80).optional() });
-
-/** A command's actor through the operator API: `command:{who ran it}`, from the caller's address. */
-function commandActor(c: Context<AppEnv>, actor: string | undefined) {
-  return { staffId: null, actor: `command:${actor ?? 'operator'}`, address: c.var.ctx.clientAddress };
-}
-
-/**
- * `npm run staff` through the running server that holds the embedded database (server/command-runner.ts): the same
- * accounts' changes as the console's, audited as the command's. No staff account is needed: the first owner is made
- * this way, by whoever may run commands as the server's user on its machine.
- */
-export const operatorStaffApi = createApiRouter()
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'The staff accounts (operators: `npm run staff -- list`)',
-      middleware: [requireOperator] as const,
-      responses: responses(z.array(StaffAccountSchema), 'Every staff account.', [401, 403]),
-    }),
-    async (c) => ok(c, (await listStaff(c.var.ctx.db)).map(accountJson)),
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary: 'Add a staff account (operators: `npm run staff -- add`)',
-      middleware: [requireOperator, readJsonBody] as const,
-      request: { body: jsonBody(NewStaffSchema.extend(ActorBodySchema.shape)) },
-      responses: responses(
-        z.object({ account: StaffAccountSchema, setupLink: z.string() }),
-        'Added.',
-        [400, 401, 403, 409],
-      ),
-    }),
-    async (c) => {
-      const { ctx } = c.var;
-      const { actor, ...input } = c.req.valid('json');
-      const { account, setupToken } = await addStaff(
-        ctx.db,
-        ctx.clock,
-        { ...input, sites: input.sites as SiteId[] },
-        commandActor(c, actor),
-      );
-      return ok(c, { account: accountJson(account), setupLink: setupLinkOf(ctx.origin, setupToken) });
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/disable',
-      summary: 'Disable a staff account (operators: `npm run staff -- disable`)',
-      middleware: [requireOperator, readJsonBody] as const,
-      request: { body: jsonBody(StaffEmailBodySchema.extend(ActorBodySchema.shape)) },
-      responses: responses(StaffAccountSchema, 'Disabled.', [400, 401, 403, 404, 409]),
-    }),
-    async (c) => {
-      const { ctx } = c.var;
-      const { email, actor } = c.req.valid('json');
-      return ok(c, accountJson(await disableStaff(ctx.db, ctx.clock, email, commandActor(c, actor))));
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/reset',
-      summary: 'A new set-up link for a staff account (operators: `npm run staff -- reset`)',
-      middleware: [requireOperator, readJsonBody] as const,
-      request: { body: jsonBody(StaffEmailBodySchema.extend(ActorBodySchema.shape)) },
-      responses: responses(
-        z.object({ account: StaffAccountSchema, setupLink: z.string() }),
-        'Reset.',
-        [400, 401, 403, 404],
-      ),
-    }),
-    async (c) => {
-      const { ctx } = c.var;
-      const { email, actor } = c.req.valid('json');
-      const { account, setupToken } = await resetStaff(ctx.db, ctx.clock, email, commandActor(c, actor));
-      return ok(c, { account: accountJson(account), setupLink: setupLinkOf(ctx.origin, setupToken) });
     },
   );

@@ -1,5 +1,6 @@
 import { addressApi } from './address';
-import { adminApi, operatorStaffApi } from './admin';
+import { adminApi } from './admin';
+import { consoleStaffApi, operatorStaffApi } from './admin-staff';
 import { adminCustomersApi } from './admin-customers';
 import { adminOrdersApi } from './admin-orders';
 import { authenticationApi } from './authentication';
@@ -46,6 +47,7 @@ export function jsonApi() {
     .route('/api/operator', operatorApi)
     .route('/api/admin/orders', adminOrdersApi)
     .route('/api/admin/customers', adminCustomersApi)
+    .route('/api/admin/staff', consoleStaffApi)
     .route('/api/admin', adminApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);
