@@ -15,7 +15,8 @@ async function staffPage(browser: Browser, email: string, options: { javaScriptE
 }
 
 test('an order shipped, noted, resent and refunded from its page', { tag: '@db' }, async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  // Four sign-ins, each of which may wait for the next 30-second code when another test used this one's.
+  test.setTimeout(240_000);
   // The shopper: a guest's order of three bottles, placed from the shop's page (its cookie opens the confirmation).
   await page.goto(siteUrl('law-au', '/'));
   expect((await pageApi(page, 'PUT', '/api/cart/itemcode/D0002/3')).status).toBe(200);
