@@ -12,6 +12,7 @@ import {
 import { ok } from '../envelope';
 import { staffRequestOf } from './admin';
 import { orderMovesContextOf } from '../../services/orders/moves/move-order';
+import { cardChargeOf } from '../../services/payments/capture';
 import { MoveResultSchema, OrderEventSchema, RefundBodySchema, refundRequestOf } from './operator';
 import { createApiRouter, jsonBody, readJsonBody, responses } from './router';
 
@@ -107,7 +108,7 @@ export function orderDetailJson(detail: StaffOrderDetail): z.infer<typeof OrderD
           brand: order.paymentBrand ?? 'Card',
           last4: order.paymentLast4,
           reference: order.paymentReference,
-          chargedCents: payableToday - order.giftCardCents,
+          chargedCents: cardChargeOf(order),
         }
       : null,
     giftCardParts: detail.giftCardParts,

@@ -30,13 +30,9 @@ const MOVE_PERMISSION: Record<MoveRequest['move'], StaffPermission> = {
   refund: 'orders.refund',
 };
 
-/** An order's number and site, for the checks before anything is read or moved; 404 when there is none. */
+/** The order, for the checks before anything is moved (its site) and for its page; 404 when there is none. */
 async function orderKeyOf(db: Db, orderNumber: string) {
-  const [row] = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, siteId: orders.siteId })
-    .from(orders)
-    .where(eq(orders.orderNumber, orderNumber.trim().toUpperCase()))
-    .limit(1);
+  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber.trim().toUpperCase())).limit(1);
   if (!row) throw new ServiceError(STAFF_ERRORS.notFound);
   return row;
 }
@@ -182,8 +178,7 @@ export async function resendOrderEmail(
 
 /** An order as the console's order page shows it. */
 export async function staffOrderDetail(db: Db, clock: Clock, request: StaffRequest, orderNumber: string) {
-  const { key } = await requireOnOrder(db, clock, request, 'orders.read', 'orders.read', orderNumber);
-  const row = await readOrder(db, key.orderNumber);
+  const { key: row } = await requireOnOrder(db, clock, request, 'orders.read', 'orders.read', orderNumber);
   const [lines, events, notes, paidWith, issued, customer] = await Promise.all([
     db
       .select({

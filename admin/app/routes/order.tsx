@@ -8,6 +8,8 @@ import { getSite, isSiteId } from '../../../domain/sites';
 import { type STAFF_PERMISSIONS, staffMay } from '../../../domain/staff';
 import { OrderNoteSchema, ShipOrderSchema } from '../../../domain/staff-schemas';
 import { type MoveRequest, orderMovesContextOf } from '../../../services/orders/moves/move-order';
+import { capturedOf } from '../../../services/orders/moves/transaction';
+import { cardChargeOf } from '../../../services/payments/capture';
 import { ServiceError } from '../../../services/platform/service-error';
 import { GENERIC_ERRORS } from '../../../domain/errors';
 import { parseAmountCents } from '../../../domain/orders';
@@ -35,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs & { params: { orderNumber?
   const movable = (to: OrderStatus) => canMove(ORDER_STATUS, status, to);
   const payableToday = order.payableTodayCents ?? order.totalCents;
   // Something was paid (the card's capture, or gift cards) and is not all given back yet.
-  const paid = (order.paymentStatus === 'CAPTURED' && order.paymentReference !== null) || order.giftCardCents > 0;
+  const paid = capturedOf(order) + order.giftCardCents > 0;
   const refundable = paid && (status === 'SHIPPED' || status === 'DELIVERED') && detail.refundedCents < payableToday;
   return {
     orderNumber: order.orderNumber,
@@ -63,7 +65,7 @@ export async function loader(args: LoaderFunctionArgs & { params: { orderNumber?
     card: order.paymentLast4
       ? {
           text: `${order.paymentBrand ?? 'Card'} ending ${order.paymentLast4}`,
-          charged: money(payableToday - order.giftCardCents),
+          charged: money(cardChargeOf(order)),
           reference: order.paymentReference,
         }
       : null,
