@@ -102,6 +102,10 @@ export const products = pgTable(
     index('products_colour_idx').on(t.colour),
     index('products_sort_rank_idx').on(t.sortRank),
     index('products_categories_idx').using('gin', t.categories),
+    /** The console's work queue: wines counted low on stock, lowest first. */
+    index('products_low_stock_idx')
+      .on(t.stockBottles)
+      .where(sql`${t.stockBottles} is not null and ${t.hiddenAt} is null`),
     inList('products_product_type', t.productType, PRODUCT_KIND_LIST),
   ],
 );
@@ -754,6 +758,8 @@ export const giftCards = pgTable(
     /** Disabled by staff: it no longer pays; its balance is kept and shown. */
     disabledAt: timestamp('disabled_at', { mode: 'date', withTimezone: true }),
     currency: text('currency').notNull(),
+    /** The site it was bought or issued on (its currency's site); null for cards from before sites were kept. */
+    siteId: text('site_id'),
     /** The face value it was issued with (the ledger's `issue` entry). */
     amountCents: cents('amount_cents').notNull(),
     recipientName: text('recipient_name').notNull(),
@@ -874,7 +880,10 @@ export const voucherUses = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('voucher_uses_customer_idx').on(t.customerId, t.voucherCode)],
+  (t) => [
+    index('voucher_uses_customer_idx').on(t.customerId, t.voucherCode),
+    index('voucher_uses_code_idx').on(t.voucherCode, t.usedAt),
+  ],
 );
 
 /** Bookkeeping: which seed version has been applied. */
