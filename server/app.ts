@@ -60,6 +60,8 @@ export interface CreateAppOptions {
   consoleBuild?: ServerBuild;
   /** The credential the server leaves in DATA_DIR for the operators' commands (server/local-operator.ts). */
   localOperatorToken?: string;
+  /** Whether the process is shutting down (server/serve.ts): then /readyz answers 503. */
+  draining?: () => boolean;
   /** Folder of the console's built client assets (served under /admin/assets/). */
   consoleClientDir?: string;
   /** Folder of the built client assets, served as files; without it none are (the API tests, made before a build). */
@@ -164,7 +166,7 @@ export function createApp(options: CreateAppOptions) {
   if (options.clientDir) app.use('/assets/*', builtAssets(options.clientDir));
   if (options.consoleClientDir)
     app.use('/admin/assets/*', builtAssets(options.consoleClientDir, 8 * 1024 * 1024, '/admin/assets/'));
-  app.route('/', healthRoutes(database));
+  app.route('/', healthRoutes(database, options.draining));
   app.use(
     '*',
     requestContext({
@@ -172,7 +174,7 @@ export function createApp(options: CreateAppOptions) {
       config,
       clock,
       cache,
-      payments: options.payments ?? paymentProviderFor(database.db),
+      payments: options.payments ?? paymentProviderFor(database.db, { delayMs: config.TEST_PAYMENT_DELAY_MS }),
       passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       giftCardKey: giftCardKeyOf(config),
       staffKey: staffKeyOf(config),

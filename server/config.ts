@@ -71,6 +71,15 @@ const ConfigSchema = z
     /** Where order emails go, e.g. smtp://user:pass@mail.example.com:587; none: they are logged instead. */
     SMTP_URL: optionalUrl('smtp'),
     MAIL_FROM: z.string().min(3).default('Orders <orders@storefront.localhost>'),
+    /**
+     * On SIGTERM: this long /readyz answers 503 while requests are still taken (each answer says Connection: close),
+     * for a load balancer to stop sending any; then the process stops listening.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    /** Then requests being answered get at most this long to finish before the database closes under them. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+    /** The test card provider takes this long to answer an authorisation (the shutdown test's slow checkouts). */
+    TEST_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** How often the outbox worker looks for due jobs (list signups, order emails). */
     OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
     /** Memory for rendered Prospect pages (compressed bytes, server/page-cache.ts) in MB; 0 turns the cache off. */

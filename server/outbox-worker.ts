@@ -110,7 +110,10 @@ export function outboxHandlers(
 
 const GIFT_CARD_EXPIRY_EVERY_MS = 3_600_000;
 
-/** Runs the outbox every OUTBOX_INTERVAL_MS; stop() waits for a run in progress. */
+/**
+ * Runs the outbox every OUTBOX_INTERVAL_MS; stop() lets the job being sent finish and takes no other (a job is claimed
+ * one at a time, so none is left claimed and unsent), then closes the mail connection.
+ */
 export function startOutboxWorker(
   database: Database,
   config: Config,
@@ -128,14 +131,16 @@ export function startOutboxWorker(
     running = running.then(async () => {
       if (stopped) return;
       try {
-        const { sent, failed, dead } = await processOutbox(database.db, handlers, clock.now());
+        const { sent, failed, dead } = await processOutbox(database.db, handlers, clock.now(), {
+          stopping: () => stopped,
+        });
         if (sent + failed > 0) log.info({ sent, failed }, 'outbox');
         for (const job of dead) log.error({ job }, 'outbox job dead: not sent after its last attempt');
       } catch (error) {
         log.error({ err: error }, 'outbox run failed');
       }
       const now = clock.now();
-      if (now.getTime() >= nextExpiry) {
+      if (!stopped && now.getTime() >= nextExpiry) {
         nextExpiry = now.getTime() + GIFT_CARD_EXPIRY_EVERY_MS;
         try {
           const ended = await expireGiftCards(database.db, now);

@@ -30,7 +30,8 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
-  setTimeout(() => process.exit(1), 10_000).unref();
+  // Past the grace and drain times and a little for the outbox's job and the pool: the process goes anyway.
+  setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + config.SHUTDOWN_DRAIN_MS + 5_000).unref();
   await running.close();
   process.exit(0);
 }

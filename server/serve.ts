@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -12,6 +13,20 @@ import { startOutboxWorker } from './outbox-worker';
 import { writeQueuedViews } from '../services/personal/product-views';
 import { prepareDatabase } from './start';
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether `work` settled within `ms` (the timer does not hold the process open). */
+function withinTime(work: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    void work.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
 export interface RunningServer {
   port: number;
   close(): Promise<void>;
@@ -20,8 +35,10 @@ export interface RunningServer {
 }
 
 /**
- * Opens the database, loads the React Router build and listens; close() stops listening, waits for the requests being
- * answered, then closes the database.
+ * Opens the database, loads the React Router build and listens. close() is the shutdown (SIGTERM): /readyz answers
+ * 503 at once and every answer tells its client to close the connection; after SHUTDOWN_GRACE_MS the process stops
+ * listening; the requests being answered get up to SHUTDOWN_DRAIN_MS to finish; the outbox worker ends its job; then
+ * the database closes.
  */
 export async function startServer(
   config: Config,
@@ -47,9 +64,12 @@ export async function startServer(
   // On the embedded database, which this process holds, the operators' commands come through the server.
   const embedded = !config.DATABASE_URL;
   const localOperatorToken = options.localOperatorToken ?? (embedded ? newLocalOperatorToken() : undefined);
+  let draining = false;
+  let closing: Promise<void> | undefined;
   const app = createApp({
     database,
     config,
+    draining: () => draining,
     localOperatorToken,
     logger: log,
     build,
@@ -62,6 +82,12 @@ export async function startServer(
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: requests.handler, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
+  const listener = server as unknown as Server;
+  // NOTE: set before the app's listener answers (it answers asynchronously): Node then closes the connection after
+  // this answer, so a keep-alive client opens its next request elsewhere.
+  listener.prependListener('request', (_req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info({ port, database: database.kind, site: config.SITE }, `storefront listening on http://localhost:${port}`);
@@ -70,20 +96,28 @@ export async function startServer(
   return {
     port,
     ...(database.statementCount ? { statementCount: database.statementCount } : {}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (localOperatorToken && embedded) removeLocalOperator(config.DATA_DIR);
-        server.close(async () => {
-          // A request whose client has gone is still answered (an order placed, its email queued) before the
-          // database closes.
-          await requests.idle();
-          await outboxWorker.stop();
-          await writeQueuedViews(database.db);
-          await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
-          resolve();
-        });
-        // NOTE: idle keep-alive sockets would otherwise hold close() open.
-        (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      }),
+    close: () => (closing ??= shutdown()),
   };
+
+  async function shutdown(): Promise<void> {
+    draining = true;
+    // A connection whose answer ends from now on is not kept open for another request.
+    listener.keepAliveTimeout = 1;
+    if (localOperatorToken && embedded) removeLocalOperator(config.DATA_DIR);
+    if (config.SHUTDOWN_GRACE_MS > 0) await sleep(config.SHUTDOWN_GRACE_MS);
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    // NOTE: idle keep-alive sockets would otherwise hold close() open.
+    listener.closeIdleConnections();
+    // A request whose client has gone is still answered (an order placed, its email queued) before the database
+    // closes; one still running after the drain time is cut off, and said so.
+    const drained = await withinTime(requests.idle(), config.SHUTDOWN_DRAIN_MS);
+    if (!drained) log.warn({ running: requests.running }, 'shutdown: requests still running after SHUTDOWN_DRAIN_MS');
+    // A handler's answer may still be on its way out when the handler has returned: its connection ends once it is
+    // written (kept open 1 ms from the signal on), or is cut after a second.
+    if (!(await withinTime(stopped, 1_000))) listener.closeAllConnections();
+    await outboxWorker.stop();
+    await writeQueuedViews(database.db);
+    await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
+    log.info({ drained }, 'shutdown complete');
+  }
 }

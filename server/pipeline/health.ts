@@ -7,11 +7,13 @@ import type { AppEnv } from '../types';
 /**
  * `/healthz` while the process is up; `/readyz` when the database answers, with the outbox's dead jobs and the
  * orders whose payment is still only authorised past the capture's retry (nothing they bought has been given).
+ * A process shutting down is not ready (503) from the moment it is told to stop, while it still answers.
  */
-export function healthRoutes(database: Database) {
+export function healthRoutes(database: Database, draining: () => boolean = () => false) {
   const routes = new Hono<AppEnv>();
   routes.get('/healthz', (c) => c.json({ status: 'ok' }));
   routes.get('/readyz', async (c) => {
+    if (draining()) return c.json({ status: 'draining', database: database.kind }, 503);
     try {
       await database.ping();
       // Jobs the outbox gave up on (emails, list calls) and orders stuck uncaptured: an operator's signal, not a reason

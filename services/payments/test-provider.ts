@@ -134,10 +134,14 @@ async function refundTest(db: Db, reference: string, amountCents: number, refund
  * real provider keeps them on its side: the same payment key answers the same authorisation after a restart and
  * from another process. A refusal is not kept: the shopper may try another card with the same key.
  */
-export function createTestPaymentProvider(db: Db): PaymentProvider {
+export function createTestPaymentProvider(db: Db, options: { delayMs?: number } = {}): PaymentProvider {
+  const delayMs = options.delayMs ?? 0;
   return {
     name: 'test',
-    authorise: (request) => authoriseTest(db, request),
+    authorise: async (request) => {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return authoriseTest(db, request);
+    },
     capture: (reference, amountCents) => captureTest(db, reference, amountCents),
     release: (reference) => releaseTest(db, reference),
     refund: (reference, amountCents, refundKey) => refundTest(db, reference, amountCents, refundKey),
@@ -145,6 +149,6 @@ export function createTestPaymentProvider(db: Db): PaymentProvider {
 }
 
 /** The shop's payment provider: the built-in test provider (the only one so far). */
-export function paymentProviderFor(db: Db): PaymentProvider {
-  return createTestPaymentProvider(db);
+export function paymentProviderFor(db: Db, options: { delayMs?: number } = {}): PaymentProvider {
+  return createTestPaymentProvider(db, options);
 }

@@ -148,12 +148,17 @@ export async function processOutbox(
   db: Db,
   handlers: OutboxHandlers,
   now: Date,
-  limit = 20,
+  options: {
+    limit?: number;
+    /** Asked before each job: a worker shutting down takes no further one. */
+    stopping?: () => boolean;
+  } = {},
 ): Promise<{ sent: number; failed: number; dead: DeadJob[] }> {
+  const { limit = 20, stopping = () => false } = options;
   let sent = 0;
   let failed = 0;
   const dead: DeadJob[] = [];
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !stopping(); i++) {
     const row = await claimNext(db, now);
     if (!row) break;
     // NOTE: the row's payload is what `enqueue` wrote for its kind.

@@ -823,7 +823,7 @@ describe('the confirmation email', () => {
     const sender = {
       'order-email': smtp.mailSender(),
     };
-    await processOutbox(db(), sender, new Date(Date.now() + 60_000), 100);
+    await processOutbox(db(), sender, new Date(Date.now() + 60_000), { limit: 100 });
     const mail = mails.find((m) => m.to.includes('mail.me@example.com'));
     expect(mail).toBeDefined();
     // The message as a mail client shows it (quoted-printable decoded).

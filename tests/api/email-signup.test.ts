@@ -108,7 +108,7 @@ describe('the list service, through the outbox (SPEC §7)', () => {
     const db = t.testDb.database.db;
     const sender = { 'email-list': emailListSender(stubUrl, pino({ level: 'silent' })) };
     // Send what earlier tests queued, so only this test's jobs are left.
-    await processOutbox(db, sender, new Date(Date.now() + 86_400_000), 100);
+    await processOutbox(db, sender, new Date(Date.now() + 86_400_000), { limit: 100 });
     received.length = 0;
 
     await signUp('footer@example.com', 'law-nz', 'footer');

@@ -193,7 +193,9 @@ describe('the recipient’s email', () => {
   it('leaves the outbox with the code opened, to the recipient alone', async () => {
     const { code } = await buyGiftCard(75);
     const send = smtp.mailSender();
-    await processOutbox(db(), { 'gift-card-email': giftCardSender(send, key) }, new Date(Date.now() + 60_000), 100);
+    await processOutbox(db(), { 'gift-card-email': giftCardSender(send, key) }, new Date(Date.now() + 60_000), {
+      limit: 100,
+    });
     const mail = smtp.mails.find((m) => m.data.includes(code));
     expect(mail?.to).toEqual([`friend${recipients}@example.com`]);
     expect(mail?.data).toContain('/gift-vouchers/balance');

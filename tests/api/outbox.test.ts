@@ -103,4 +103,36 @@ describe('the outbox', () => {
     const ready = await t.app.request('/readyz', { headers: { host: 'law-au.localhost' } });
     expect(await ready.json()).toMatchObject({ status: 'ready', outbox: { dead: 1 } });
   });
+
+  it('takes no further job once its worker is stopping: the one being sent finishes, the rest stay due, unclaimed', async () => {
+    const due = new Date(Date.now() + 2 * 86_400_000);
+    const ids: number[] = [];
+    for (const n of [1, 2, 3])
+      ids.push(
+        await enqueue(db(), 'order-email', { to: `stop${n}@outbox.example`, subject: 's', text: 't', html: 'h' }, due),
+      );
+    let stopping = false;
+    const sent: string[] = [];
+    const handlers = {
+      'order-email': async (job: { payload: unknown }) => {
+        // The shutdown comes while the first job is being sent.
+        stopping = true;
+        sent.push((job.payload as { to: string }).to);
+      },
+    };
+    const run = await processOutbox(db(), handlers, due, { stopping: () => stopping });
+    expect(run).toEqual({ sent: 1, failed: 0, dead: [] });
+    expect(sent).toEqual(['stop1@outbox.example']);
+    // The other two were never claimed: no attempt counted, due as before, for the next process to send.
+    const rest = await db()
+      .select({ id: outbox.id, attempts: outbox.attempts, sentAt: outbox.sentAt })
+      .from(outbox)
+      .orderBy(outbox.id);
+    expect(rest.filter((r) => ids.slice(1).includes(r.id))).toEqual([
+      { id: ids[1], attempts: 0, sentAt: null },
+      { id: ids[2], attempts: 0, sentAt: null },
+    ]);
+    stopping = false;
+    expect((await processOutbox(db(), handlers, due)).sent).toBe(2);
+  });
 });

@@ -193,9 +193,11 @@ describe('a card payment', () => {
 
     // The fallback waits a minute for checkout's own capture; then the worker takes the amount.
     const handlers = { 'payment-capture': paymentCapturer(db(), provider) };
-    expect((await processOutbox(db(), handlers, new Date(), 100)).sent).toBe(0);
+    expect((await processOutbox(db(), handlers, new Date(), { limit: 100 })).sent).toBe(0);
     expect((await orderRow(order.orderNumber)).paymentStatus).toBe('AUTHORISED');
-    const run = await processOutbox(db(), handlers, new Date(Date.now() + CAPTURE_FALLBACK_AFTER_MS + 1_000), 100);
+    const run = await processOutbox(db(), handlers, new Date(Date.now() + CAPTURE_FALLBACK_AFTER_MS + 1_000), {
+      limit: 100,
+    });
     expect(run.sent).toBeGreaterThanOrEqual(1);
     expect((await orderRow(order.orderNumber)).paymentStatus).toBe('CAPTURED');
     expect(await paymentRow(order.paymentReference!)).toMatchObject({
