@@ -15,6 +15,7 @@ import { InlineCssContext } from './lib/inline-css';
 import appCss from './styles/app.css?inline';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
+import { ROUTE_HEADER } from '../http/route-header';
 
 export const streamTimeout = 5_000;
 
@@ -97,6 +98,9 @@ export default async function handleRequest(
     });
   }
 
+  // The page's route for the request metrics, kept with a cached page (taken off before the answer leaves).
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  if (leaf) responseHeaders.set(ROUTE_HEADER, leaf.route.id);
   const i18n = await i18nFor(loadContext.get(appContext).site.intlLocale);
   const catalogue = catalogueChunks[i18n.locale];
   return new Promise((resolve, reject) => {

@@ -49,6 +49,8 @@ export interface Database {
   watch(channel: string, onNotify: (payload: string | null) => void): Watch;
   /** With `countStatements`: the SQL statements sent so far (transactions' begin and commit among them). */
   statementCount?(): number;
+  /** PostgreSQL: the pool's connections, idle ones among them, and the requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface Watch {
@@ -186,6 +188,7 @@ async function openPostgres(url: string, poolSize: number, counter: StatementCou
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     watch(channel, onNotify) {
       const watcher = watchPostgres(url, channel, onNotify);
       watchers.push(watcher);

@@ -40,6 +40,8 @@ import { isApiPath } from './pipeline/paths';
 import { limitExpensiveReads } from './pipeline/read-limit';
 import { requestContext, requestOrigin } from './pipeline/request-context';
 import { requestLog } from './pipeline/request-log';
+import { requestMetrics } from './pipeline/request-metrics';
+import type { Metrics } from './metrics';
 import { securityHeaders } from './pipeline/security-headers';
 import { builtAssets, builtFiles } from './pipeline/static-files';
 import { seoRoutes } from './seo';
@@ -60,6 +62,8 @@ export interface CreateAppOptions {
   consoleBuild?: ServerBuild;
   /** The credential the server leaves in DATA_DIR for the operators' commands (server/local-operator.ts). */
   localOperatorToken?: string;
+  /** The operators' metrics (server/metrics.ts), when METRICS_PORT turns them on. */
+  metrics?: Metrics;
   /** Whether the process is shutting down (server/serve.ts): then /readyz answers 503. */
   draining?: () => boolean;
   /** Folder of the console's built client assets (served under /admin/assets/). */
@@ -109,6 +113,7 @@ export function createApp(options: CreateAppOptions) {
     (options.build?.entry.module as { i18nFor?: (locale: string) => Promise<I18n> } | undefined)?.i18nFor ??
     sourceMessages;
   const log = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const timed = (payments: PaymentProvider) => options.metrics?.timedPayments(payments) ?? payments;
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
   const pages =
     options.pages ?? createPageStore({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
@@ -141,6 +146,7 @@ export function createApp(options: CreateAppOptions) {
       : null;
 
   const app = new Hono<AppEnv>();
+  app.use('*', requestMetrics(options.metrics));
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   app.use('*', requestLog(log));
   // NOTE: before the security headers, so that its answer-time work (dropping X-Frame-Options where framing is
@@ -174,7 +180,8 @@ export function createApp(options: CreateAppOptions) {
       config,
       clock,
       cache,
-      payments: options.payments ?? paymentProviderFor(database.db, { delayMs: config.TEST_PAYMENT_DELAY_MS }),
+      payments: timed(options.payments ?? paymentProviderFor(database.db, { delayMs: config.TEST_PAYMENT_DELAY_MS })),
+      ...(options.metrics ? { observer: options.metrics.observer } : {}),
       passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       giftCardKey: giftCardKeyOf(config),
       staffKey: staffKeyOf(config),

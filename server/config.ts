@@ -76,6 +76,17 @@ const ConfigSchema = z
      * for a load balancer to stop sending any; then the process stops listening.
      */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    /**
+     * The operators' metrics (Prometheus text at GET /metrics) on this port of HOST, never on the shop's PORT; unset,
+     * there are none.
+     */
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(65_535)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Then requests being answered get at most this long to finish before the database closes under them. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
     /** The test card provider takes this long to answer an authorisation (the shutdown test's slow checkouts). */
@@ -131,6 +142,10 @@ const ConfigSchema = z
       ),
     /** log2 of scrypt's N for new password hashes; production refuses less than OWASP's 17 (tests run cheaper). */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(18).default(PRODUCTION_LOG2_N),
+  })
+  .refine((config) => config.METRICS_PORT === undefined || config.METRICS_PORT !== config.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must not be the shop’s PORT: the metrics are for the operators alone',
   })
   .refine((config) => config.NODE_ENV !== 'production' || config.PASSWORD_HASH_COST >= PRODUCTION_LOG2_N, {
     path: ['PASSWORD_HASH_COST'],

@@ -10,6 +10,8 @@ import { trackInFlight } from './in-flight';
 import { newLocalOperatorToken, removeLocalOperator, writeLocalOperator } from './local-operator';
 import type { Config } from './config';
 import { startOutboxWorker } from './outbox-worker';
+import { createMetrics, serveMetrics } from './metrics';
+import { paymentProviderFor } from '../services/payments/test-provider';
 import { writeQueuedViews } from '../services/personal/product-views';
 import { prepareDatabase } from './start';
 
@@ -64,12 +66,14 @@ export async function startServer(
   // On the embedded database, which this process holds, the operators' commands come through the server.
   const embedded = !config.DATABASE_URL;
   const localOperatorToken = options.localOperatorToken ?? (embedded ? newLocalOperatorToken() : undefined);
+  const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics(database);
   let draining = false;
   let closing: Promise<void> | undefined;
   const app = createApp({
     database,
     config,
     draining: () => draining,
+    ...(metrics ? { metrics } : {}),
     localOperatorToken,
     logger: log,
     build,
@@ -77,7 +81,18 @@ export async function startServer(
     consoleBuild,
     consoleClientDir: path.resolve('build/console/client'),
   });
-  const outboxWorker = startOutboxWorker(database, config, log, systemClock);
+  const workerPayments = paymentProviderFor(database.db);
+  const outboxWorker = startOutboxWorker(
+    database,
+    config,
+    log,
+    systemClock,
+    metrics?.timedPayments(workerPayments) ?? workerPayments,
+  );
+  const metricsServer =
+    metrics && config.METRICS_PORT !== undefined
+      ? await serveMetrics(metrics, config.METRICS_PORT, config.HOST)
+      : undefined;
   const requests = trackInFlight(app.fetch);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: requests.handler, port: config.PORT, hostname: config.HOST }, () => resolve(s));
@@ -118,6 +133,7 @@ export async function startServer(
     await outboxWorker.stop();
     await writeQueuedViews(database.db);
     await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     log.info({ drained }, 'shutdown complete');
   }
 }

@@ -12,6 +12,7 @@ import { answerBytes } from '../../http/whole-answer';
 import { replaceAnswer } from './answer-header';
 import { CART_COOKIE } from '../session-cookies';
 import type { AppEnv } from '../types';
+import { ROUTE_HEADER } from '../../http/route-header';
 
 // The rendered-page cache (issue: page cache). A Prospect's view of the home, listing, search, product and
 // content pages is the same for every Prospect with the same few cookie facts (age confirmed, a cart or not),
@@ -155,7 +156,8 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag']);
+// The page's route name goes with it for the request metrics (server/pipeline/request-metrics.ts), which take it off.
+const KEPT_HEADERS = new Set(['content-type', 'content-language', 'link', 'x-robots-tag', ROUTE_HEADER.toLowerCase()]);
 
 /** The headers of a rendered answer worth keeping with its stored copy (Content-Type, Content-Language, …). */
 export function keptHeaders(res: Response): [string, string][] {

@@ -16,6 +16,7 @@ import type { RequestContext } from '../../services/platform/request-context';
 import type { Config } from '../config';
 import { clearLoginCookie } from '../session-cookies';
 import { isLoopback } from '../local-operator';
+import type { ShopObserver } from '../../services/platform/observer';
 import type { AppEnv } from '../types';
 import { isStaticPath } from './paths';
 import { isOwnPage } from './own-pages';
@@ -72,6 +73,7 @@ export interface ContextParts {
   clock: Clock;
   cache: ReadCache;
   payments: PaymentProvider;
+  observer?: ShopObserver;
   passwordCost: RequestContext['passwordCost'];
   giftCardKey: Buffer;
   staffKey: Buffer;
@@ -113,6 +115,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       sharedRender: c.var.sharedRender ?? false,
       pageFill: false,
       payments: parts.payments,
+      ...(parts.observer ? { observer: parts.observer } : {}),
       passwordCost: parts.passwordCost,
       giftCardKey: parts.giftCardKey,
       staffKey: parts.staffKey,

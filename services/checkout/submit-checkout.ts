@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { checkoutInputSchemaFor } from '../../domain/checkout';
 import { cartContextOf, findVisitorCart } from '../cart/cart';
 import type { RequestContext } from '../platform/request-context';
+import { ServiceError } from '../platform/service-error';
 import { checkoutContextOf, type PlacedOrder } from './context';
 import { placeOrder } from './place-order';
 
@@ -22,8 +23,17 @@ export async function submitCheckout(
   input: unknown,
 ): Promise<SubmittedCheckout> {
   const checked = checkoutInputSchemaFor(ctx.site.country).safeParse(input);
-  if (!checked.success) return { ok: false, issues: checked.error.issues };
-  const cartId = await findVisitorCart(cartContextOf(ctx), presentedCartId);
-  const placed = await placeOrder(checkoutContextOf(ctx), cartId, checked.data);
-  return { ok: true, placed, idempotencyKey: checked.data.idempotencyKey };
+  if (!checked.success) {
+    ctx.observer?.checkoutFailed(ctx.site.id, 'invalid_input');
+    return { ok: false, issues: checked.error.issues };
+  }
+  try {
+    const cartId = await findVisitorCart(cartContextOf(ctx), presentedCartId);
+    const placed = await placeOrder(checkoutContextOf(ctx), cartId, checked.data);
+    if (!placed.replayed) ctx.observer?.orderPlaced(ctx.site.id);
+    return { ok: true, placed, idempotencyKey: checked.data.idempotencyKey };
+  } catch (error) {
+    ctx.observer?.checkoutFailed(ctx.site.id, error instanceof ServiceError ? error.code : 'error');
+    throw error;
+  }
 }

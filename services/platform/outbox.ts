@@ -183,6 +183,22 @@ export async function processOutbox(
   return { sent, failed, dead };
 }
 
+/** Jobs due now and not yet sent (the metrics' outbox backlog). */
+export async function countDueJobs(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        lte(outbox.nextAttemptAt, now),
+        sql`${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS}`,
+        isNull(outbox.heldForOrder),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** Jobs that used up their attempts unsent (shown by /readyz). */
 export async function countDeadJobs(db: Db): Promise<number> {
   const [row] = await db

@@ -6,6 +6,7 @@ import type { Visitor } from '../../domain/identity-rules';
 import type { PaymentProvider } from '../../domain/payment';
 import type { Site } from '../../domain/sites';
 import type { BudgetLimits } from './budgets';
+import type { ShopObserver } from './observer';
 import type { ReadCache } from './read-cache';
 
 /** What every loader and handler receives about the request it serves. */
@@ -48,6 +49,8 @@ export interface RequestContext {
   giftCardKey: Buffer;
   /** What staff authenticators' secrets are sealed with (STAFF_KEY, services/staff/totp.ts). */
   staffKey: Buffer;
+  /** The operators' metrics, when they are on (METRICS_PORT). */
+  observer?: ShopObserver;
   /** Card payments (the built-in test provider unless another is plugged in). */
   payments: PaymentProvider;
   /**

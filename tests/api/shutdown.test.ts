@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltServer, startBuiltServer } from '../support/built-server';
 
 // A shutdown loses no request (server/serve.ts): the production build on a fresh database of its own
 // (tests/support/fresh-server.ts, PGlite or TEST_DATABASE_URL's PostgreSQL) gets SIGTERM while 20 checkouts wait on a
@@ -13,17 +11,6 @@ const HOST = 'law-au.localhost';
 const CHECKOUTS = 20;
 const AUTHORISE_MS = 1_500;
 const GRACE_MS = 1_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** One GET over a connection of its own that asks to be kept open, answering the status and the Connection header. */
 function getOnce(port: number, pathName: string): Promise<{ status: number; connection: string | undefined }> {
@@ -37,43 +24,21 @@ function getOnce(port: number, pathName: string): Promise<{ status: number; conn
   }).finally(() => agent.destroy());
 }
 
-let server: ChildProcess;
+let built: BuiltServer;
 let port: number;
-let log = '';
-let exited: Promise<number | null>;
 
 beforeAll(async () => {
-  port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fresh-server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      E2E_PORT: String(port),
-      E2E_LOG_LEVEL: 'info',
-      E2E_MAILBOX: 'off',
-      TEST_PAYMENT_DELAY_MS: String(AUTHORISE_MS),
-      SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      SHUTDOWN_DRAIN_MS: '20000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  built = await startBuiltServer({
+    E2E_LOG_LEVEL: 'info',
+    TEST_PAYMENT_DELAY_MS: String(AUTHORISE_MS),
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
+    SHUTDOWN_DRAIN_MS: '20000',
   });
-  server.stdout?.on('data', (d) => (log += d));
-  server.stderr?.on('data', (d) => (log += d));
-  exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-  const started = Date.now();
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() - started > 120_000 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  port = built.port;
 }, 150_000);
 
 afterAll(() => {
-  if (server.exitCode === null) server.kill('SIGKILL');
+  if (built.process.exitCode === null) built.process.kill('SIGKILL');
 });
 
 async function cart(): Promise<string> {
@@ -111,7 +76,7 @@ describe('shutdown', () => {
     const placing = carts.map((cookie, i) => checkout(cookie, i));
     // Every checkout has reached the server and waits on its authorisation (AUTHORISE_MS) when the signal comes.
     await new Promise((r) => setTimeout(r, AUTHORISE_MS / 3));
-    server.kill('SIGTERM');
+    built.process.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 100));
     // Within the grace time the process still answers, but is not ready, and has every client close its connection.
     expect(await getOnce(port, '/readyz')).toEqual({ status: 503, connection: 'close' });
@@ -123,9 +88,10 @@ describe('shutdown', () => {
     expect(numbers.size).toBe(CHECKOUTS);
     expect([...numbers].every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
 
-    expect(await exited).toBe(0);
+    expect(await built.exited).toBe(0);
     // After the grace time the process stopped listening: a new request finds nobody (it never started).
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    const log = built.output();
     const lines = log
       .split('\n')
       .filter((l) => l.startsWith('{'))

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
 import { type App, createApp } from '../../server/app';
+import { createMetrics, type Metrics } from '../../server/metrics';
 import { testConfig } from '../../server/config';
 import type { Clock } from '../../domain/clock';
 import type { CartJson } from '../../services/cart/cart-json';
@@ -23,12 +24,14 @@ export type Body<T = Untyped> = { statusCode: number; statusMessage?: string; re
 /** One fresh database and app for the test file, dropped after it. */
 export function useTestApp(
   configOverrides: Partial<Record<string, string>> = {},
-  options: { clock?: Clock; localOperatorToken?: string } = {},
+  options: { clock?: Clock; localOperatorToken?: string; metrics?: boolean } = {},
 ) {
   let testDb: TestDatabase | undefined;
   let app: App | undefined;
+  let metrics: Metrics | undefined;
   beforeAll(async () => {
     testDb = await createTestDatabase();
+    if (options.metrics) metrics = createMetrics(testDb.database);
     // The sites' message catalogues as the page build has them (texts the server writes in the site's language).
     app = createApp({
       database: testDb.database,
@@ -36,6 +39,7 @@ export function useTestApp(
       messagesFor: i18nFor,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.localOperatorToken ? { localOperatorToken: options.localOperatorToken } : {}),
+      ...(metrics ? { metrics } : {}),
     });
   });
   afterAll(async () => {
@@ -45,6 +49,11 @@ export function useTestApp(
     get app(): App {
       if (!app) throw new Error('useTestApp: the app exists only inside tests');
       return app;
+    },
+    /** The app's metrics (with `metrics: true`). */
+    get metrics(): Metrics {
+      if (!metrics) throw new Error('useTestApp: metrics exist only with { metrics: true }, inside tests');
+      return metrics;
     },
     get testDb(): TestDatabase {
       if (!testDb) throw new Error('useTestApp: the database exists only inside tests');
