@@ -1,7 +1,8 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './logger';
 import type { ServerBuild } from 'react-router';
 import type { Database } from '../db/client';
 import { scryptCost } from '../db/password-hash';
@@ -112,7 +113,7 @@ export function createApp(options: CreateAppOptions) {
     options.messagesFor ??
     (options.build?.entry.module as { i18nFor?: (locale: string) => Promise<I18n> } | undefined)?.i18nFor ??
     sourceMessages;
-  const log = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const log = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const timed = (payments: PaymentProvider) => options.metrics?.timedPayments(payments) ?? payments;
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
   const pages =

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import pino from 'pino';
+import { createLogger } from './logger';
 import { systemClock } from '../domain/clock';
 import { importCatalogue } from '../services/catalogue/import';
 import { readCatalogueCsv } from './catalogue-file';
@@ -21,7 +21,7 @@ if (problems.length > 0) {
   for (const p of problems) console.error(`  line ${p.line}: ${p.message}`);
   process.exit(1);
 }
-const database = await prepareDatabase(loadConfig(process.env), pino({ level: 'warn' }));
+const database = await prepareDatabase(loadConfig(process.env), createLogger({ level: 'warn' }));
 try {
   const r = await importCatalogue(database.db, systemClock, products);
   console.log(

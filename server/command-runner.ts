@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { createLogger } from './logger';
 import { type Database, DatabaseLockedError } from '../db/client';
 import type { Config } from './config';
 import { operatorCaller, readLocalOperator } from './local-operator';
@@ -20,7 +20,7 @@ export async function onDatabaseOrServer<T>(
 ): Promise<T> {
   let database: Database;
   try {
-    database = await prepareDatabase(config, pino({ level: 'warn' }));
+    database = await prepareDatabase(config, createLogger({ level: 'warn' }));
   } catch (error) {
     if (!(error instanceof DatabaseLockedError)) throw error;
     const local = readLocalOperator(config.DATA_DIR);

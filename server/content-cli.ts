@@ -1,5 +1,5 @@
 import path from 'node:path';
-import pino from 'pino';
+import { createLogger } from './logger';
 import { ContentImportError, importContent } from '../services/content/content';
 import { loadConfig } from './config';
 import { readContentFiles } from './content-files';
@@ -8,7 +8,7 @@ import { prepareDatabase } from './start';
 // npm run content:import: validates every file under CONTENT_DIR and loads them into the configured database in
 // one transaction (nothing changes when a file is wrong). Prints what changed, or each problem with its file.
 const config = loadConfig(process.env);
-const database = await prepareDatabase(config, pino({ level: 'warn' }));
+const database = await prepareDatabase(config, createLogger({ level: 'warn' }));
 let exitCode = 0;
 try {
   const report = await importContent(database.db, await readContentFiles(path.resolve(config.CONTENT_DIR)));

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { createLogger } from './logger';
 import { listPendingReviews, moderateReview } from '../services/reviews/reviews';
 import { ServiceError } from '../services/platform/service-error';
 import { loadConfig } from './config';
@@ -8,7 +8,7 @@ import { prepareDatabase } from './start';
 // approving publishes one and updates the wine's rating.
 const [command, idText] = process.argv.slice(2);
 const usage = 'usage: npm run reviews -- pending | approve ID | reject ID';
-const database = await prepareDatabase(loadConfig(process.env), pino({ level: 'warn' }));
+const database = await prepareDatabase(loadConfig(process.env), createLogger({ level: 'warn' }));
 let exitCode = 0;
 try {
   if (command === 'pending') {

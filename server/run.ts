@@ -1,4 +1,4 @@
-import pino from 'pino';
+import { createLogger } from './logger';
 import { type Config, ConfigError, giftCardKeyOf, loadConfig, staffKeyOf } from './config';
 import { type RunningServer, startServer } from './serve';
 
@@ -12,7 +12,7 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-const log = pino({ level: config.LOG_LEVEL });
+const log = createLogger({ level: config.LOG_LEVEL });
 
 let running: RunningServer;
 try {

@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './logger';
 import type { ServerBuild } from 'react-router';
 import { systemClock } from '../domain/clock';
 import { createApp } from './app';
@@ -44,7 +45,7 @@ export interface RunningServer {
  */
 export async function startServer(
   config: Config,
-  log: Logger = pino({ level: config.LOG_LEVEL }),
+  log: Logger = createLogger({ level: config.LOG_LEVEL }),
   options: {
     countStatements?: boolean;
     /** The commands' credential, given (the browser tests'); otherwise one of its own on the embedded database. */

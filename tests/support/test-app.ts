@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
 import { type App, createApp } from '../../server/app';
@@ -24,7 +25,7 @@ export type Body<T = Untyped> = { statusCode: number; statusMessage?: string; re
 /** One fresh database and app for the test file, dropped after it. */
 export function useTestApp(
   configOverrides: Partial<Record<string, string>> = {},
-  options: { clock?: Clock; localOperatorToken?: string; metrics?: boolean } = {},
+  options: { clock?: Clock; localOperatorToken?: string; metrics?: boolean; logger?: Logger } = {},
 ) {
   let testDb: TestDatabase | undefined;
   let app: App | undefined;
@@ -40,6 +41,7 @@ export function useTestApp(
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.localOperatorToken ? { localOperatorToken: options.localOperatorToken } : {}),
       ...(metrics ? { metrics } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     });
   });
   afterAll(async () => {
