@@ -168,11 +168,15 @@ export function keptHeaders(res: Response): [string, string][] {
   return headers;
 }
 
-/** A rendered answer that may be stored for others: a 200 HTML page, not encoded yet, setting no cookie. */
+/**
+ * A rendered answer that may be stored for others: a 200 HTML page, not encoded yet, setting no cookie, and not one
+ * its render said must never be stored (a staff member's preview of a draft campaign).
+ */
 export function storableHtml(res: Response): boolean {
   return (
     res.status === 200 &&
     !res.headers.has('set-cookie') &&
+    !/\bno-store\b/i.test(res.headers.get('cache-control') ?? '') &&
     !res.headers.has('content-encoding') &&
     (res.headers.get('content-type') ?? '').startsWith('text/html')
   );
