@@ -9,6 +9,7 @@ import { API_ONLY_TEXTS } from './domain/api-texts';
 import { CONTACT_ONLY_TEXTS } from './domain/contact-texts';
 import { SERVER_ONLY_TEXTS } from './services/platform/server-texts';
 import { GIFT_CARD_ONLY_TEXTS } from './domain/gift-card-texts';
+import { VOUCHER_ONLY_TEXTS } from './domain/voucher-texts';
 
 /**
  * The English catalogues are keyed by their own text, so most entries only repeat their key. Left out, the
@@ -39,7 +40,13 @@ function leanEnglishCatalogues(): Plugin {
  * catalogues: every page loads its locale's whole catalogue. The server build keeps them.
  */
 function browserCataloguesWithoutServerTexts(): Plugin {
-  const serverOnly = new Set([...SERVER_ONLY_TEXTS, ...API_ONLY_TEXTS, ...CONTACT_ONLY_TEXTS, ...GIFT_CARD_ONLY_TEXTS]);
+  const serverOnly = new Set([
+    ...SERVER_ONLY_TEXTS,
+    ...API_ONLY_TEXTS,
+    ...CONTACT_ONLY_TEXTS,
+    ...GIFT_CARD_ONLY_TEXTS,
+    ...VOUCHER_ONLY_TEXTS,
+  ]);
   return {
     name: 'browser-catalogues-without-server-texts',
     enforce: 'post',

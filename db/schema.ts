@@ -106,6 +106,8 @@ export const products = pgTable(
     index('products_low_stock_idx')
       .on(t.stockBottles)
       .where(sql`${t.stockBottles} is not null and ${t.hiddenAt} is null`),
+    /** The console's product search by a part of the name, hidden products too (product_search leaves them out). */
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     inList('products_product_type', t.productType, PRODUCT_KIND_LIST),
   ],
 );

@@ -32,6 +32,8 @@ export interface AttachedVoucher {
   usedByCustomer: boolean;
   /** The code is the cart's customer's own referral code (for their friends only). */
   ownReferral?: boolean;
+  /** Its total uses are all taken (orders that used it, counted when the cart was read). */
+  usedUp?: boolean;
 }
 
 export interface OrderAdjustment {
@@ -124,6 +126,7 @@ export function evaluateVoucher(
     now: order.now,
     usedByCustomer: attached.usedByCustomer,
     ownReferral: attached.ownReferral,
+    usedUp: attached.usedUp,
   });
   if (refused) return { ...base, applied: false, discountCents: 0, message: refused.message };
   const result = calculateVoucherDiscount(rule, order);

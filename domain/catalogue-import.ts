@@ -4,6 +4,7 @@ import { amountToCents } from './money';
 import { PACK_SIZES } from './pack-pricing';
 import { ITEM_CODE_PATTERN } from './item-code';
 import { type ProductKind, productKindsWhere } from './product-kinds';
+import { fitsCurrency, type PackPrices, PRICE_TEXTS, priceProblems } from './catalogue-prices';
 
 // The operators' catalogue file (`npm run catalogue:import FILE.csv`): one row per sku and currency. Pure: the
 // rows come in as records (header → value, with the file line each starts on), problems go out with those line
@@ -80,7 +81,15 @@ export const CatalogueRowSchema = z
       .regex(/^\d{1,7}$/, 'stock must be a whole number of bottles')
       .transform(Number),
   })
-  .refine((r) => r.sale_price <= r.list_price, { message: 'sale_price must not be more than list_price' })
+  // The prices' own rules are the console's too (domain/catalogue-prices.ts); a pack against its single is checked once
+  // the whole product is read (readCatalogueRows).
+  .superRefine((r, ctx) => {
+    for (const column of ['list_price', 'sale_price'] as const)
+      if (!fitsCurrency(r[column], r.currency))
+        ctx.addIssue({ code: 'custom', message: `${column}: ${PRICE_TEXTS.amount(r.currency)}` });
+    for (const problem of priceProblems([{ size: r.pack_size, listCents: r.list_price, saleCents: r.sale_price }]))
+      ctx.addIssue({ code: 'custom', message: problem.message });
+  })
   .refine((r) => (r.pack_size === 1 ? r.sku_code === r.item_code : r.sku_code === `${r.item_code}-${r.pack_size}`), {
     message: 'sku_code must be item_code for a single bottle, and item_code-{pack_size} for a pack',
   });
@@ -128,6 +137,7 @@ export function readCatalogueRows(
     return { products: [], problems: [{ line: headerLine, message: `missing columns: ${missing.join(', ')}` }] };
   if (rows.length === 0) return { products: [], problems: [{ line: headerLine, message: 'the file has no rows' }] };
   const products = new Map<string, CatalogueProduct & { firstLine: number }>();
+  const priceLines = new Map<string, number>();
   for (const { line, cells: raw } of rows) {
     const parsed = CatalogueRowSchema.safeParse(raw);
     if (!parsed.success) {
@@ -164,10 +174,30 @@ export function readCatalogueRows(
       continue;
     }
     sku.prices.set(r.currency, { listCents: r.list_price, saleCents: r.sale_price });
+    priceLines.set(`${r.sku_code}|${r.currency}`, line);
     product.skus.set(r.sku_code, sku);
   }
   for (const p of products.values())
     if (!p.skus.has(p.itemCode))
       problems.push({ line: p.firstLine, message: `${p.itemCode} has no single-bottle row (sku_code ${p.itemCode})` });
+  problems.push(...packProblems(products.values(), priceLines));
+  problems.sort((a, b) => a.line - b.line);
   return { products: [...products.values()].map(({ firstLine: _f, ...p }) => p), problems };
+}
+
+/** Each product's packs against its single bottle, currency by currency, named by the line of the pack's price. */
+function packProblems(list: Iterable<CatalogueProduct>, priceLines: ReadonlyMap<string, number>): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
+  for (const p of list) {
+    const byCurrency = new Map<CurrencyCode, (PackPrices & { sku: string })[]>();
+    for (const [sku, { packSize, prices }] of p.skus)
+      for (const [currency, price] of prices)
+        byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), { sku, size: packSize, ...price }]);
+    for (const [currency, packs] of byCurrency)
+      for (const problem of priceProblems(packs)) {
+        const sku = packs.find((k) => k.size === problem.size)?.sku ?? p.itemCode;
+        problems.push({ line: priceLines.get(`${sku}|${currency}`) ?? 1, message: `${sku}: ${problem.message}` });
+      }
+  }
+  return problems;
 }

@@ -14,6 +14,8 @@ export const GIFT_CARD_MESSAGES = {
     /*i18n*/ 'The balance of the gift card ending {last4} has changed. Please check your gift cards and place the order again.',
   tooMany: /*i18n*/ 'An order can be paid with at most 5 gift cards.',
   code: /*i18n*/ 'Please enter the gift card code.',
+  disabled:
+    /*i18n*/ 'The gift card ending {last4} has been stopped and can no longer pay for orders. Please contact us about its balance.',
   spent: /*i18n*/ 'A gift card of this order has been spent: it can no longer be cancelled or refunded.',
 } as const;
 

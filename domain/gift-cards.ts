@@ -39,6 +39,7 @@ export const giftCardText = {
   otherCurrency: (last4: string, currency: string): Message =>
     message(GIFT_CARD_MESSAGES.otherCurrency, { last4, currency }),
   balanceChanged: (last4: string): Message => message(GIFT_CARD_MESSAGES.balanceChanged, { last4 }),
+  disabled: (last4: string): Message => message(GIFT_CARD_MESSAGES.disabled, { last4 }),
 };
 
 /**
@@ -58,6 +59,7 @@ export const GIFT_CARD_ERRORS = /* @__PURE__ */ declareErrors({
     text: GIFT_CARD_MESSAGES.notForGiftCards,
   },
   balanceChanged: { kind: 'conflict', code: 'gift_card.balance_changed' },
+  disabled: { kind: 'invalid', code: 'gift_card.disabled', field: 'giftCardCode' },
   spent: { kind: 'conflict', code: 'gift_card.spent', text: GIFT_CARD_MESSAGES.spent },
 });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { declareErrors, type ErrorType } from './errors';
-import { message, type Text } from './message';
+import { type Message, message, type Text } from './message';
 import { formatMoney } from './money';
 import type { Site } from './sites';
+import { VOUCHER_LIMIT_MESSAGES } from './voucher-texts';
 
 // Order vouchers (CONTRACT "Vouchers, on every site"): who may use a code, and what it takes off, exact
 // to the cent. Pure: services/vouchers/vouchers.ts loads the voucher and the customer's uses and calls these.
@@ -45,12 +46,19 @@ export const VOUCHER_ERRORS = /* @__PURE__ */ declareErrors({
     code: 'voucher.own_referral',
     text: VOUCHER_MESSAGES.ownReferral,
   },
+  usedUp: { kind: 'invalid', code: 'voucher.used_up' },
   minimum: { kind: 'invalid', code: 'voucher.minimum' },
   onlyOne: { kind: 'conflict', code: 'voucher.only_one' },
   notOnCart: { kind: 'not_found', code: 'voucher.not_on_cart', text: VOUCHER_MESSAGES.notOnCart },
   /** The one budget of codes tried (vouchers, gift cards, order links): not the voucher box's alone. */
   tooManyTries: { kind: 'throttled', code: 'codes.too_many_tries', text: VOUCHER_MESSAGES.tooManyTries },
 });
+
+/**
+ * A voucher whose total uses are taken. A template (filled in by the server in the site's language): the text is left
+ * out of the browser's catalogues (domain/voucher-texts.ts).
+ */
+export const VOUCHER_USED_UP: Message = message(VOUCHER_LIMIT_MESSAGES.usedUp, {});
 
 /** A code as shoppers type it: letters, digits and dashes; compared upper-case. */
 export const VoucherCodeSchema = z
@@ -78,6 +86,10 @@ export interface VoucherRule {
   expiresAt: Date | null;
   oncePerCustomer: boolean;
   active: boolean;
+  /** The sites it may be used on (made in the console); empty: `siteId` decides. */
+  sites: readonly string[];
+  /** How many orders may use it in all; null: as many as like. */
+  totalUses: number | null;
 }
 
 /** What a voucher is unless it says otherwise: no minimum, every site, no dates, reusable, active. */
@@ -90,10 +102,20 @@ export const VOUCHER_RULE_DEFAULTS = {
   expiresAt: null,
   oncePerCustomer: false,
   active: true,
+  sites: [] as string[],
+  totalUses: null,
 } as const satisfies Partial<VoucherRule>;
 
 export type VoucherRefusal = {
-  reason: 'invalid' | 'expired' | 'not_started' | 'other_site' | 'already_used' | 'own_referral' | 'minimum';
+  reason:
+    | 'invalid'
+    | 'expired'
+    | 'not_started'
+    | 'other_site'
+    | 'already_used'
+    | 'own_referral'
+    | 'used_up'
+    | 'minimum';
   message: Text;
 };
 
@@ -104,6 +126,7 @@ const ERROR_OF_REFUSAL: Record<VoucherRefusal['reason'], ErrorType> = {
   other_site: VOUCHER_ERRORS.otherSite,
   already_used: VOUCHER_ERRORS.alreadyUsed,
   own_referral: VOUCHER_ERRORS.ownReferral,
+  used_up: VOUCHER_ERRORS.usedUp,
   minimum: VOUCHER_ERRORS.minimum,
 };
 
@@ -114,15 +137,26 @@ export function voucherRefusalError(refusal: VoucherRefusal): ErrorType {
 
 /**
  * Whether the voucher may be used at all, whatever the cart holds: active, in its dates, on this site,
- * not already used by this customer when it is once per customer. Null when it may.
+ * not already used by this customer when it is once per customer, not used as often as it may be in all (`usedUp`,
+ * counted by the caller). Null when it may.
  * NOTE: an inactive voucher answers as an unknown code, so codes cannot be probed.
  */
 export function checkVoucherAvailable(
   rule: VoucherRule,
-  at: { site: Pick<Site, 'id' | 'currency'>; now: Date; usedByCustomer: boolean; ownReferral?: boolean },
+  at: {
+    site: Pick<Site, 'id' | 'currency'>;
+    now: Date;
+    usedByCustomer: boolean;
+    ownReferral?: boolean;
+    usedUp?: boolean;
+  },
 ): VoucherRefusal | null {
   if (!rule.active) return { reason: 'invalid', message: VOUCHER_MESSAGES.invalid };
-  if ((rule.siteId && rule.siteId !== at.site.id) || (rule.currency && rule.currency !== at.site.currency))
+  if (
+    (rule.siteId && rule.siteId !== at.site.id) ||
+    (rule.sites.length > 0 && !rule.sites.includes(at.site.id)) ||
+    (rule.currency && rule.currency !== at.site.currency)
+  )
     return { reason: 'other_site', message: VOUCHER_MESSAGES.otherSite };
   if (rule.startsAt && at.now.getTime() < rule.startsAt.getTime())
     return { reason: 'not_started', message: VOUCHER_MESSAGES.notStarted };
@@ -131,6 +165,7 @@ export function checkVoucherAvailable(
   if (at.ownReferral) return { reason: 'own_referral', message: VOUCHER_MESSAGES.ownReferral };
   if (rule.oncePerCustomer && at.usedByCustomer)
     return { reason: 'already_used', message: VOUCHER_MESSAGES.alreadyUsed };
+  if (at.usedUp) return { reason: 'used_up', message: VOUCHER_USED_UP };
   return null;
 }
 

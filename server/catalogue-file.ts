@@ -5,9 +5,14 @@ import {
   type CatalogueRecord,
   readCatalogueRows,
 } from '../domain/catalogue-import';
+import { ServiceError } from '../services/platform/service-error';
+import { PRICE_FILE_MAX_BYTES, PRODUCT_ERRORS } from '../domain/staff-products';
+import type { PriceFile } from '../services/staff/products';
 
-/** Parses the operators' CSV (RFC 4180: quoted fields may hold commas, quotes and line breaks) and checks its rows. */
-export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; problems: CatalogueProblem[] } {
+/** A CSV file's header (trimmed, lower case) and rows, each with the file line it starts on; or why it is not CSV. */
+export function readCsvRecords(
+  text: string,
+): { header: string[]; headerLine: number; rows: CatalogueRecord[] } | { problems: CatalogueProblem[] } {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // One kind of line break: csv-parse miscounts lines when CRLF rows hold quoted line breaks.
@@ -19,10 +24,7 @@ export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; 
     }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError)
-      return {
-        products: [],
-        problems: [{ line: Number(error.lines ?? 1), message: `not valid CSV: ${error.message}` }],
-      };
+      return { problems: [{ line: Number(error.lines ?? 1), message: `not valid CSV: ${error.message}` }] };
     throw error;
   }
   // `info.lines` is the line a record ends on (blank lines and quoted line breaks counted); operators look for the
@@ -37,5 +39,28 @@ export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; 
     line,
     cells: Object.fromEntries(names.map((name, i) => [name, cells[i] ?? ''])),
   }));
-  return readCatalogueRows(names, rows, header.line);
+  return { header: names, headerLine: header.line, rows };
+}
+
+/** Parses the operators' CSV (RFC 4180: quoted fields may hold commas, quotes and line breaks) and checks its rows. */
+export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; problems: CatalogueProblem[] } {
+  const read = readCsvRecords(text);
+  if ('problems' in read) return { products: [], problems: read.problems };
+  return readCatalogueRows(read.header, read.rows, read.headerLine);
+}
+
+/** The uploaded price file's rows, or a refusal naming the file field. */
+export async function priceFileOf(file: unknown): Promise<PriceFile> {
+  if (!(file instanceof Blob) || file.size === 0)
+    throw new ServiceError({ ...PRODUCT_ERRORS.file }, 'Choose a CSV file of prices to upload.');
+  if (file.size > PRICE_FILE_MAX_BYTES) throw new ServiceError(PRODUCT_ERRORS.fileTooLarge);
+  return priceFileFromText(await file.text());
+}
+
+export function priceFileFromText(text: string): PriceFile {
+  if (Buffer.byteLength(text) > PRICE_FILE_MAX_BYTES) throw new ServiceError(PRODUCT_ERRORS.fileTooLarge);
+  const read = readCsvRecords(text);
+  if ('problems' in read)
+    throw new ServiceError({ ...PRODUCT_ERRORS.file }, `Line ${read.problems[0]?.line}: ${read.problems[0]?.message}`);
+  return read;
 }

@@ -111,6 +111,8 @@ const ConfigSchema = z
     PRESELL_MAX_BOTTLES: z.coerce.number().int().min(0).max(10_000).default(24),
     /** How long after placing it a customer may cancel an order not shipped yet, from its page. */
     ORDER_CANCEL_WINDOW_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
+    /** The console's work queue lists a published product whose counted stock is at or below this many bottles. */
+    LOW_STOCK_BOTTLES: z.coerce.number().int().min(0).max(1_000_000).default(12),
     /**
      * The key gift card codes are hashed (and sealed for their email) with: `openssl rand -hex 32`. Required in
      * production with DATABASE_URL; unset elsewhere, the embedded database's DATA_DIR keeps one of its own

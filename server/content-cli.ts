@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createLogger } from './logger';
-import { ContentImportError, importContent } from '../services/content/content';
+import { ContentImportError, describeKept, importContent } from '../services/content/content';
 import { loadConfig } from './config';
 import { readContentFiles } from './content-files';
 import { prepareDatabase } from './start';
@@ -16,6 +16,8 @@ try {
     `content: ${report.imported.length} imported (${report.imported.join(', ') || '-'}), ` +
       `${report.unchanged.length} unchanged, ${report.removed.length} removed (${report.removed.join(', ') || '-'})`,
   );
+  // A status set in the console wins over its file's until the two agree: never silently.
+  for (const kept of report.kept) console.log(`content: ${describeKept(kept)}`);
 } catch (error) {
   if (!(error instanceof ContentImportError)) throw error;
   console.error('content not imported; fix these and run again:');

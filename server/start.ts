@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { type Database, openDatabase } from '../db/client';
 import { scryptCost } from '../db/password-hash';
 import { seedDatabase } from '../db/seed';
-import { ContentImportError, importContent } from '../services/content/content';
+import { ContentImportError, describeKept, importContent } from '../services/content/content';
 import { hashPlainGiftCardCodes } from '../services/gift-cards/gift-cards';
 import { type Config, giftCardKeyOf, staffKeyOf } from './config';
 import { sealPlainStaffSecrets } from '../services/staff/staff-accounts';
@@ -59,6 +59,7 @@ export async function importContentOnStart(database: Database, config: Config, l
   try {
     const report = await importContent(database.db, await readContentFiles(path.resolve(config.CONTENT_DIR)));
     if (report.imported.length + report.removed.length > 0) log.info(report, 'content imported');
+    for (const kept of report.kept) log.warn({ campaign: kept.name }, `content: ${describeKept(kept)}`);
   } catch (error) {
     if (!(error instanceof ContentImportError)) throw error;
     log.error({ problems: error.problems }, 'content not imported: the last good content stays');

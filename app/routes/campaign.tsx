@@ -2,7 +2,9 @@ import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { CampaignNameSchema } from '../../domain/content';
 import { findSummaries } from '../../services/catalogue/catalogue';
+import { secureOrigin, staffCookieName } from '../../http/cookies';
 import { findCampaign } from '../../services/content/content';
+import { staffMayPreview } from '../../services/staff/content';
 import type { Route } from './+types/campaign';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { EmailSignup } from '../components/marketing/email-signup';
@@ -14,15 +16,19 @@ export const handle = { pageType: 'landingpage' };
 
 /**
  * The campaign landing page (SPEC §2; CONTRACT.md `/campaign?name=…[&preview=true]`): content from the operators'
- * files, products with live prices. Drafts show only in preview; an unknown name is the 404 page.
+ * files, products with live prices. Drafts show only in preview, which is for a signed-in staff member who may change
+ * content (decision 046): to anyone else `preview=true` is the page shoppers see, and a draft is the 404 page like an
+ * unknown name.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const query = new URL(request.url).searchParams;
   const name = CampaignNameSchema.safeParse(query.get('name') ?? '');
   if (!name.success) throw data('Not found', { status: 404 });
-  const preview = query.get('preview') === 'true';
-  // NOTE: previews are read fresh (an editor checks the change they just imported); published pages are cached.
+  const preview =
+    query.get('preview') === 'true' &&
+    (await staffMayPreview(ctx.db, ctx.clock, ctx.cookies[staffCookieName(secureOrigin(ctx.origin))]));
+  // NOTE: previews are read fresh (an editor checks the change they just made); published pages are cached.
   const campaign = preview
     ? await findCampaign(ctx.db, name.data, true)
     : await ctx.cache.get(`campaign:${name.data}`, () => findCampaign(ctx.db, name.data, false));
@@ -31,8 +37,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const products = await ctx.cache.get(`campaign-products:${currency}:${campaign.products.join(',')}`, () =>
     findSummaries(ctx.db, campaign.products, currency),
   );
-  return { campaign, preview: preview && campaign.status === 'draft', products };
+  // A preview is the staff member's own view of what may be a draft: never stored anywhere.
+  return data(
+    { campaign, preview: preview && campaign.status === 'draft', products },
+    preview ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) headers.set('Cache-Control', cacheControl);
+  return headers;
+};
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { translate } from '../../domain/message';
+import { giftCardText } from '../../domain/gift-cards';
 import { giftCardBalance } from '../../services/gift-cards/gift-cards';
 import { GIFT_CARD_PAGE_TEXTS as T } from '../../services/platform/server-texts';
 import { ServiceError } from '../../services/platform/service-error';
@@ -49,8 +50,12 @@ export async function action({ context, request }: Route.ActionArgs) {
         // The last 4 of the code are not words: the page marks them as not to be translated.
         heading: textAround(i18n, T.cardEnding.id, 'last4'),
         balance: i18n._(T.balanceOf.id, { balance: money(card.balanceCents), amount: money(card.amountCents) }),
-        expiry: card.expired ? i18n._(T.expired.id, { date }) : i18n._(T.spendUntil.id, { date }),
-        expired: card.expired,
+        expiry: card.disabled
+          ? translate(i18n, giftCardText.disabled(card.last4))
+          : card.expired
+            ? i18n._(T.expired.id, { date })
+            : i18n._(T.spendUntil.id, { date }),
+        expired: card.expired || card.disabled,
       },
       error: null,
       code,

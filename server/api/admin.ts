@@ -64,6 +64,12 @@ const WorkQueueSchema = z.object({
   salesToday: z.array(
     z.object({ siteId: z.string(), currency: z.string(), orders: z.number().int(), totalCents: z.number().int() }),
   ),
+  lowStock: z.object({
+    threshold: z.number().int().describe('LOW_STOCK_BOTTLES: at or below this many bottles.'),
+    count: z.number().int(),
+    lowest: z.array(z.object({ itemCode: z.string(), name: z.string(), stockBottles: z.number().int() })),
+  }),
+  reviewsWaiting: z.object({ count: z.number().int(), oldestAt: z.string().nullable() }),
 });
 
 const OrderSearchQuerySchema = z.object({
@@ -193,7 +199,8 @@ export const adminApi = createApiRouter()
     createRoute({
       method: 'get',
       path: '/queue',
-      summary: 'The work queue: orders to ship, authorised not captured, failed emails, today’s sales per site',
+      summary:
+        'The work queue: orders to ship, authorised not captured, failed emails, today’s sales per site, products low on stock',
       description: 'Over the sites the staff member sees. Failed emails are null for a site-limited account.',
       responses: responses(WorkQueueSchema, 'The work queue.', [401, 403]),
     }),
@@ -201,7 +208,7 @@ export const adminApi = createApiRouter()
       const { ctx } = c.var;
       const request = staffRequestOf(c);
       await requireStaffPermission(ctx.db, ctx.clock, request, 'queue.read', { action: 'queue.read' });
-      const queue = await loadWorkQueue(ctx.db, ctx.clock, request.member);
+      const queue = await loadWorkQueue(ctx.db, ctx.clock, request.member, { lowStockBottles: ctx.lowStockBottles });
       const iso = (d: Date | null) => d?.toISOString() ?? null;
       return ok(c, {
         toShip: { count: queue.toShip.count, oldestPlacedAt: iso(queue.toShip.oldestPlacedAt) },
@@ -211,6 +218,8 @@ export const adminApi = createApiRouter()
         },
         failedEmails: queue.deadJobs?.map((job) => ({ ...job, createdAt: job.createdAt.toISOString() })) ?? null,
         salesToday: queue.salesToday,
+        lowStock: queue.lowStock,
+        reviewsWaiting: { count: queue.reviewsWaiting.count, oldestAt: iso(queue.reviewsWaiting.oldestAt) },
       });
     },
   )

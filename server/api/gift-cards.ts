@@ -17,6 +17,7 @@ export const GiftCardBalanceSchema = z.object({
   amountCents: z.number().int(),
   expiresAt: z.string(),
   expired: z.boolean(),
+  disabled: z.boolean().describe('Stopped by staff: it keeps its balance but pays for nothing.'),
 });
 
 export const giftCardsApi = createApiRouter().openapi(

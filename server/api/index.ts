@@ -3,6 +3,11 @@ import { adminApi } from './admin';
 import { consoleStaffApi, operatorStaffApi } from './admin-staff';
 import { adminCustomersApi } from './admin-customers';
 import { adminOrdersApi } from './admin-orders';
+import { adminProductsApi } from './admin-products';
+import { adminVouchersApi } from './admin-vouchers';
+import { adminGiftCardsApi } from './admin-gift-cards';
+import { adminReviewsApi } from './admin-reviews';
+import { adminContentApi } from './admin-content';
 import { authenticationApi } from './authentication';
 import { cartApi } from './cart';
 import { checkoutApi } from './checkout';
@@ -48,6 +53,11 @@ export function jsonApi() {
     .route('/api/admin/orders', adminOrdersApi)
     .route('/api/admin/customers', adminCustomersApi)
     .route('/api/admin/staff', consoleStaffApi)
+    .route('/api/admin/products', adminProductsApi)
+    .route('/api/admin/vouchers', adminVouchersApi)
+    .route('/api/admin/gift-cards', adminGiftCardsApi)
+    .route('/api/admin/reviews', adminReviewsApi)
+    .route('/api/admin/content', adminContentApi)
     .route('/api/admin', adminApi)
     .route('/jsp/api/us/similar_wines_json.jsp', similarWinesApi)
     .route('/search/suggestions', suggestionsApi);

@@ -108,6 +108,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       origin: requestOrigin(c, config),
       cspNonce: c.var.cspNonce,
       siteOrigin: canonicalOrigin(resolved.site.id, { hosts: config.SITE_HOSTS, port: config.PORT }),
+      siteOriginOf: (siteId) => canonicalOrigin(siteId, { hosts: config.SITE_HOSTS, port: config.PORT }),
       cookies,
       cache: parts.cache,
       visitor: PROSPECT,
@@ -121,6 +122,7 @@ export function requestContext(parts: ContextParts): MiddlewareHandler<AppEnv> {
       staffKey: parts.staffKey,
       presellBottleLimit: config.PRESELL_MAX_BOTTLES,
       cancelWindowMinutes: config.ORDER_CANCEL_WINDOW_MINUTES,
+      lowStockBottles: config.LOW_STOCK_BOTTLES,
       // The running server's own credential for the commands on this machine (server/local-operator.ts).
       operatorAccess: (presented) =>
         isLoopback(clientAddress) ? operatorAccess(parts.localOperatorToken, presented) : 'off',

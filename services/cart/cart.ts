@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { randomToken } from '../platform/random-token';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CHECK_VIOLATION, type Db, databaseErrorCode } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { cartLines, carts, products, skuPrices, skus, vouchers } from '../../db/schema';
@@ -298,7 +298,9 @@ async function loadSkus(db: Db, codes: readonly string[], currency: string): Pro
     .from(skus)
     .innerJoin(products, eq(products.itemCode, skus.productItemCode))
     .innerJoin(skuPrices, and(eq(skuPrices.skuItemCode, skus.itemCode), eq(skuPrices.currency, currency)))
-    .where(inArray(skus.itemCode, [...codes]));
+    // A product staff hid cannot be added, and a cart leaves a line of it out (not shown, priced or ordered) until
+    // it is published again, as it does a sku no longer sold in its currency (decision 044).
+    .where(and(inArray(skus.itemCode, [...codes]), isNull(products.hiddenAt)));
   return new Map(rows.map((r) => [r.skuItemCode, r] as const));
 }
 

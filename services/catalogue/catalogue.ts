@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -66,8 +66,15 @@ export interface ProductSummary {
   caseBottles: number | null;
 }
 
+/** A product shoppers may see: a product staff hid is not there for them (its page and API answer 404). */
+export const SHOWN = isNull(products.hiddenAt);
+
 export async function findProduct(db: Db, itemCode: string, currency: CurrencyCode): Promise<ProductDetail | null> {
-  const [row] = await db.select().from(products).where(eq(products.itemCode, itemCode)).limit(1);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.itemCode, itemCode), SHOWN))
+    .limit(1);
   if (!row) return null;
   const skuRows = await db
     .select({
@@ -211,14 +218,20 @@ function summarySelect(currency: CurrencyCode) {
 
 /** The listing tile query (product + single and case prices); callers add where/order/limit. */
 export function summaryQuery(db: Db, currency: CurrencyCode) {
-  return db
-    .select(summarySelect(currency))
-    .from(products)
-    .innerJoin(singlePrice, and(eq(singlePrice.skuItemCode, products.itemCode), eq(singlePrice.currency, currency)))
-    .leftJoin(
-      casePrice,
-      and(eq(casePrice.skuItemCode, sql`${products.itemCode} || '-12'`), eq(casePrice.currency, currency)),
-    );
+  return (
+    db
+      .select(summarySelect(currency))
+      .from(products)
+      // A hidden product is in no listing, whatever the caller's own conditions.
+      .innerJoin(
+        singlePrice,
+        and(eq(singlePrice.skuItemCode, products.itemCode), eq(singlePrice.currency, currency), SHOWN),
+      )
+      .leftJoin(
+        casePrice,
+        and(eq(casePrice.skuItemCode, sql`${products.itemCode} || '-12'`), eq(casePrice.currency, currency)),
+      )
+  );
 }
 
 export function stripInternal<T extends { _currency: string }>(row: T): Omit<T, '_currency'> {
@@ -300,7 +313,7 @@ export async function listProductPaths(db: Db): Promise<string[]> {
   const rows = await db
     .select({ itemCode: products.itemCode, slug: products.slug, vintage: products.vintage })
     .from(products)
-    .where(and(notInArray(products.productType, UNLISTED_KINDS), sql`cardinality(${products.categories}) > 0`))
+    .where(and(notInArray(products.productType, UNLISTED_KINDS), sql`cardinality(${products.categories}) > 0`, SHOWN))
     .orderBy(asc(products.sortRank));
   return rows.map(productPath);
 }

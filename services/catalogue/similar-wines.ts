@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products, skuPrices } from '../../db/schema';
@@ -59,6 +59,7 @@ export async function findSimilarWines(db: Db, currency: CurrencyCode, q: Simila
         eq(products.productType, 'wine'),
         eq(products.availability, 'in_stock'),
         notInArray(products.productType, UNLISTED_KINDS),
+        isNull(products.hiddenAt),
         q.mixed === undefined ? undefined : eq(products.mixed, q.mixed),
         q.currentItemCode ? ne(products.itemCode, q.currentItemCode) : undefined,
         sql`${score} > 0`,

@@ -6,6 +6,7 @@ import { contentPages, planMappings, products, skus } from '../../db/schema';
 import {
   type Campaign,
   CampaignSchema,
+  type CampaignStatus,
   describeIssue,
   INFO_PAGE_NAMES,
   type InfoPageLanguage,
@@ -37,6 +38,28 @@ export interface ContentReport {
   imported: string[];
   unchanged: string[];
   removed: string[];
+  /**
+   * Campaigns whose status a staff member set in the console and the file does not say yet: the console's status
+   * is kept (its file's other changes are imported), and the import says so.
+   */
+  kept: KeptStatus[];
+}
+
+export interface KeptStatus {
+  name: string;
+  status: CampaignStatus;
+  fileStatus: CampaignStatus;
+  setBy: string;
+  setAt: Date | null;
+}
+
+/** One line for an operator about a status kept over the file's. */
+export function describeKept(k: KeptStatus): string {
+  const when = k.setAt ? ` on ${k.setAt.toISOString()}` : '';
+  return (
+    `${k.name}: kept "${k.status}" set in the console by ${k.setBy}${when}; the file says "${k.fileStatus}" ` +
+    `(change the file's status to "${k.status}", or set it in the console, to make them agree)`
+  );
 }
 
 export class ContentImportError extends ServiceError {
@@ -150,29 +173,63 @@ function parseInfoPages(files: readonly ContentFile[]) {
   return { pages: parsed.map((p) => ({ name: p.data.name, data: p.data as unknown })), problems };
 }
 
-/** Makes the rows of one kind exactly the given set: changed ones written, unchanged skipped, the rest removed. */
+/**
+ * Makes the rows of one kind exactly the given set: changed ones written, unchanged skipped, the rest removed. A
+ * status set in the console (status_set_by) wins over the file's while the two differ, and is reported as kept;
+ * once the file says the same, the file is the source again.
+ */
 async function syncKind(
   tx: Db,
   kind: string,
-  items: readonly { name: string; status: 'draft' | 'published'; data: unknown }[],
+  items: readonly { name: string; status: CampaignStatus; data: unknown }[],
   report: ContentReport,
   label: (name: string) => string,
 ): Promise<void> {
   const existing = new Map(
     (
       await tx
-        .select({ name: contentPages.name, checksum: contentPages.checksum })
+        .select({
+          name: contentPages.name,
+          checksum: contentPages.checksum,
+          status: contentPages.status,
+          statusSetBy: contentPages.statusSetBy,
+          statusSetAt: contentPages.statusSetAt,
+        })
         .from(contentPages)
         .where(eq(contentPages.kind, kind))
-    ).map((r) => [r.name, r.checksum] as const),
+    ).map((r) => [r.name, r] as const),
   );
   for (const item of items) {
     const checksum = checksumOf(item.data);
-    if (existing.get(item.name) === checksum) {
+    const before = existing.get(item.name);
+    const setBy = before?.statusSetBy ?? null;
+    const consoleWins = before !== undefined && setBy !== null && before.status !== item.status;
+    if (consoleWins)
+      report.kept.push({
+        name: label(item.name),
+        status: before.status,
+        fileStatus: item.status,
+        setBy,
+        setAt: before.statusSetAt,
+      });
+    const agreesNow = before !== undefined && setBy !== null && !consoleWins;
+    if (before?.checksum === checksum) {
+      // NOTE: the status is the same either way: the mark goes without a page change.
+      if (agreesNow)
+        await tx
+          .update(contentPages)
+          .set({ statusSetBy: null, statusSetAt: null })
+          .where(and(eq(contentPages.kind, kind), eq(contentPages.name, item.name)));
       report.unchanged.push(label(item.name));
       continue;
     }
-    const row = { status: item.status, data: item.data, checksum, updatedAt: new Date() };
+    const row = {
+      status: consoleWins ? before.status : item.status,
+      data: item.data,
+      checksum,
+      updatedAt: new Date(),
+      ...(consoleWins ? {} : { statusSetBy: null, statusSetAt: null }),
+    };
     await tx
       .insert(contentPages)
       .values({ kind, name: item.name, ...row })
@@ -201,7 +258,7 @@ export async function importContent(db: Db, files: readonly ContentFile[]): Prom
     throw new ContentImportError([...problems, ...plans.problems, ...info.problems]);
   return inTransaction(db, async (tx) => {
     const planReport = plans.mappings ? await replacePlanMappings(tx, plans.mappings) : null;
-    const report: ContentReport = { imported: [], unchanged: [], removed: [] };
+    const report: ContentReport = { imported: [], unchanged: [], removed: [], kept: [] };
     const asItem = (c: Campaign) => ({ name: c.name, status: c.status, data: c });
     await syncKind(tx, CAMPAIGN, campaigns.map(asItem), report, (name) => name);
     const pageItems = info.pages.map((p) => ({ ...p, status: 'published' as const }));
@@ -224,15 +281,96 @@ async function replacePlanMappings(tx: Db, mappings: readonly PlanMapping[]): Pr
   return 'imported';
 }
 
-/** A campaign a shopper may see: published, or a draft in preview; null otherwise. */
+/**
+ * A campaign a shopper may see: published, or a draft in preview; null otherwise. Its status is the row's (the
+ * file's, or the console's when one was set there), not the one inside the file's data.
+ */
 export async function findCampaign(db: Db, name: string, preview: boolean): Promise<Campaign | null> {
   const [row] = await db
-    .select({ data: contentPages.data })
+    .select({ data: contentPages.data, status: contentPages.status })
     .from(contentPages)
     .where(and(eq(contentPages.kind, CAMPAIGN), eq(contentPages.name, name)));
   if (!row) return null;
-  const campaign = CampaignSchema.parse(row.data);
+  const campaign = { ...CampaignSchema.parse(row.data), status: row.status };
   return isCampaignVisible(campaign, preview) ? campaign : null;
+}
+
+export interface CampaignRow {
+  name: string;
+  title: string;
+  status: CampaignStatus;
+  /** The status the file says (differs from `status` while the console's is kept). */
+  fileStatus: CampaignStatus;
+  statusSetBy: string | null;
+  statusSetAt: Date | null;
+  updatedAt: Date;
+}
+
+const CAMPAIGN_ROW = {
+  name: contentPages.name,
+  status: contentPages.status,
+  data: contentPages.data,
+  statusSetBy: contentPages.statusSetBy,
+  statusSetAt: contentPages.statusSetAt,
+  updatedAt: contentPages.updatedAt,
+};
+
+function campaignRowOf(row: { data: unknown } & Omit<CampaignRow, 'title' | 'fileStatus'>) {
+  const campaign = CampaignSchema.parse(row.data);
+  const { data: _data, ...rest } = row;
+  return { ...rest, title: campaign.title, fileStatus: campaign.status, campaign };
+}
+
+/** Every campaign, by name, with its state. */
+export async function listCampaigns(db: Db): Promise<CampaignRow[]> {
+  const rows = await db
+    .select(CAMPAIGN_ROW)
+    .from(contentPages)
+    .where(eq(contentPages.kind, CAMPAIGN))
+    .orderBy(contentPages.name);
+  return rows.map((r) => {
+    const { campaign: _campaign, ...row } = campaignRowOf(r);
+    return row;
+  });
+}
+
+/** One campaign with its state and content (any status), or null. */
+export async function findCampaignRow(db: Db, name: string): Promise<(CampaignRow & { campaign: Campaign }) | null> {
+  const [row] = await db
+    .select(CAMPAIGN_ROW)
+    .from(contentPages)
+    .where(and(eq(contentPages.kind, CAMPAIGN), eq(contentPages.name, name)));
+  return row ? campaignRowOf(row) : null;
+}
+
+/**
+ * Sets a campaign's status from the console (inside the caller's transaction, row locked): kept over the file's
+ * at the next import while they differ (syncKind), and the storefront's pages are told. Null when there is no such
+ * campaign; `changed` false when it had that status already.
+ */
+export async function setCampaignStatus(
+  tx: Db,
+  name: string,
+  status: CampaignStatus,
+  by: { email: string; at: Date },
+): Promise<{ before: Pick<CampaignRow, 'status' | 'statusSetBy' | 'statusSetAt'>; changed: boolean } | null> {
+  const [row] = await tx
+    .select({
+      status: contentPages.status,
+      statusSetBy: contentPages.statusSetBy,
+      statusSetAt: contentPages.statusSetAt,
+    })
+    .from(contentPages)
+    .where(and(eq(contentPages.kind, CAMPAIGN), eq(contentPages.name, name)))
+    .for('update');
+  if (!row) return null;
+  if (row.status === status) return { before: row, changed: false };
+  await tx
+    .update(contentPages)
+    .set({ status, statusSetBy: by.email, statusSetAt: by.at })
+    .where(and(eq(contentPages.kind, CAMPAIGN), eq(contentPages.name, name)));
+  await announcePageChange(tx);
+  return { before: row, changed: true };
 }
 
 /** An information page in one language, or null when its file is not imported. */

@@ -189,6 +189,8 @@ export interface GiftCardBalance {
   amountCents: number;
   expiresAt: string;
   expired: boolean;
+  /** Stopped by staff: it holds its balance but pays for nothing. */
+  disabled: boolean;
 }
 
 /** What a code holds (the balance page and GET-free lookups): budgeted like every guessable code. */
@@ -202,6 +204,7 @@ export async function giftCardBalance(ctx: GiftCardLookup, code: string): Promis
     amountCents: card.amountCents,
     expiresAt: card.expiresAt.toISOString(),
     expired: card.expiresAt.getTime() <= ctx.clock.now().getTime(),
+    disabled: card.disabledAt !== null,
   };
 }
 
@@ -227,6 +230,7 @@ export async function cardsForCheckout(
       throw new ServiceError(GIFT_CARD_ERRORS.otherCurrency, giftCardText.otherCurrency(card.last4, card.currency));
     if (card.expiresAt.getTime() <= ctx.clock.now().getTime())
       throw new ServiceError(GIFT_CARD_ERRORS.expired, giftCardText.expired(card.last4));
+    if (card.disabledAt) throw new ServiceError(GIFT_CARD_ERRORS.disabled, giftCardText.disabled(card.last4));
     if (card.balanceCents <= 0) throw new ServiceError(GIFT_CARD_ERRORS.empty, giftCardText.empty(card.last4));
     cards.push({ id: card.id, last4: card.last4, balanceCents: card.balanceCents });
   }
@@ -240,12 +244,15 @@ export async function cardsForCheckout(
 export async function lockGiftCards(tx: Db, cards: readonly { id: number; last4: string }[]): Promise<SpendableCard[]> {
   if (cards.length === 0) return [];
   const ids = cards.map((card) => card.id).sort((a, b) => a - b);
-  await tx
-    .select({ id: giftCards.id })
+  const locked = await tx
+    .select({ id: giftCards.id, last4: giftCards.last4, disabledAt: giftCards.disabledAt })
     .from(giftCards)
     .where(inArray(giftCards.id, ids))
     .orderBy(asc(giftCards.id))
     .for('update');
+  // Stopped by staff since the checkout looked at it: it pays nothing (its balance stays on it).
+  const stopped = locked.find((card) => card.disabledAt);
+  if (stopped) throw new ServiceError(GIFT_CARD_ERRORS.disabled, giftCardText.disabled(stopped.last4));
   const balances = await balancesOf(tx, ids);
   return cards.map((card) => ({ id: card.id, last4: card.last4, balanceCents: balances.get(card.id) ?? 0 }));
 }
@@ -415,9 +422,10 @@ export async function listCustomerGiftCards(
   const rows = await db
     .select({ card: giftCards, buyer: orders.customerId })
     .from(giftCards)
-    .innerJoin(orders, eq(orders.id, giftCards.orderId))
+    // A goodwill card (issued in the console) has no order: it holds its balance from its issue.
+    .leftJoin(orders, eq(orders.id, giftCards.orderId))
     .where(
-      sql`${orders.givenAt} is not null and (${orders.customerId} = ${customer.id} or (lower(${giftCards.recipientEmail}) = ${customer.email.toLowerCase()}
+      sql`(${orders.givenAt} is not null or ${giftCards.orderId} is null) and (${orders.customerId} = ${customer.id} or (lower(${giftCards.recipientEmail}) = ${customer.email.toLowerCase()}
         and exists (select 1 from ${customers} where ${customers.id} = ${customer.id} and ${customers.emailVerifiedAt} is not null)))`,
     )
     .orderBy(desc(giftCards.id))
@@ -487,4 +495,60 @@ export async function activateOrderGiftCards(tx: Db, orderId: number, now: Date)
     .filter((card) => card.amountCents > 0)
     .map((card) => ({ giftCardId: card.id, kind: 'issue' as const, amountCents: card.amountCents, orderId, at: now }));
   if (entries.length > 0) await tx.insert(giftCardLedger).values(entries);
+}
+
+/**
+ * A goodwill card a staff member issues (no order buys it): it holds its amount at once, its `issue` entry names the
+ * staff member, and it keeps its site. Its code is answered here once, for the recipient's email, and never again.
+ */
+export async function issueGoodwillCard(
+  tx: Db,
+  key: GiftCardKey,
+  card: NewGiftCard & { siteId: string; staffId: number | null },
+  now: Date,
+): Promise<IssuedGiftCard> {
+  const code = giftCardCode(randomBytes(16));
+  const [row] = await tx
+    .insert(giftCards)
+    .values({
+      codeHash: codeHashOf(key, code),
+      last4: last4Of(code),
+      orderId: null,
+      issuedByStaffId: card.staffId,
+      siteId: card.siteId,
+      currency: card.currency,
+      amountCents: card.amountCents,
+      recipientName: card.recipientName,
+      recipientEmail: card.recipientEmail,
+      message: card.message,
+      createdAt: now,
+      expiresAt: expiryOf(now),
+    })
+    .returning({ id: giftCards.id, last4: giftCards.last4, expiresAt: giftCards.expiresAt });
+  if (!row) throw new Error('the gift card was not kept');
+  await tx.insert(giftCardLedger).values({
+    giftCardId: row.id,
+    kind: 'issue',
+    amountCents: card.amountCents,
+    orderId: null,
+    staffId: card.staffId,
+    at: now,
+  });
+  return {
+    id: row.id,
+    code,
+    last4: row.last4,
+    expiresAt: row.expiresAt,
+    amountCents: card.amountCents,
+    currency: card.currency,
+    recipientName: card.recipientName,
+    recipientEmail: card.recipientEmail,
+    message: card.message,
+  };
+}
+
+/** The card of a whole code however it is typed (spaces, dashes, case), without the shoppers' code budget. */
+export async function giftCardIdOfCode(db: Db, key: GiftCardKey, code: string): Promise<number | null> {
+  const card = await findByCode(db, key, code);
+  return card?.id ?? null;
 }

@@ -4,7 +4,7 @@ import type { ScryptCost } from '../../db/password-hash';
 import type { Clock } from '../../domain/clock';
 import type { Visitor } from '../../domain/identity-rules';
 import type { PaymentProvider } from '../../domain/payment';
-import type { Site } from '../../domain/sites';
+import type { Site, SiteId } from '../../domain/sites';
 import type { BudgetLimits } from './budgets';
 import type { ShopObserver } from './observer';
 import type { ReadCache } from './read-cache';
@@ -20,6 +20,8 @@ export interface RequestContext {
   origin: string;
   /** The site's own origin for absolute links (configured host, never the request's Host header). */
   siteOrigin: string;
+  /** Any site's own origin (an email the console sends for another site links there). */
+  siteOriginOf: (siteId: SiteId) => string;
   cookies: Readonly<Record<string, string>>;
   /** Read-mostly catalogue data shared by every request of this process. */
   cache: ReadCache;
@@ -31,6 +33,8 @@ export interface RequestContext {
   budgets: BudgetLimits;
   /** Minutes after placing it a customer may cancel an order not shipped yet (ORDER_CANCEL_WINDOW_MINUTES). */
   cancelWindowMinutes: number;
+  /** Bottles at or below which the console's work queue lists a product as low on stock (LOW_STOCK_BOTTLES). */
+  lowStockBottles: number;
   /**
    * Whether a request may use the operator API: 'off' unless it comes from this machine to a server that left its
    * credential in DATA_DIR (server/local-operator.ts), else whether the token

@@ -1,8 +1,8 @@
-import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { customerAddresses, customers, orderLines, orders, products, reviews } from '../../db/schema';
-import type { Clock } from '../../domain/clock';
+import { type Clock, systemClock } from '../../domain/clock';
 import { message } from '../../domain/message';
 import {
   REVIEW_MESSAGES,
@@ -17,6 +17,7 @@ import { announcePageChange } from '../platform/page-changes';
 import { canMove } from '../../domain/state-machine';
 import { API_TEXTS } from '../../domain/api-texts';
 import { GENERIC_ERRORS } from '../../domain/errors';
+import { type Actor, writeAudit } from '../staff/audit';
 
 // The review service (SPEC §7): customers who bought a wine review it (one review each, editable); every new or
 // edited review waits for a moderator; only published reviews show and count towards the product's rating.
@@ -113,7 +114,7 @@ export async function ownReviewState(
 }
 
 /** Recomputes a product's rating from its published reviews (inside the caller's transaction). */
-async function refreshRating(tx: Db, itemCode: string): Promise<void> {
+async function refreshRating(tx: Db, itemCode: string, announce = true): Promise<void> {
   const rows = await tx
     .select({ rating: reviews.rating })
     .from(reviews)
@@ -123,7 +124,7 @@ async function refreshRating(tx: Db, itemCode: string): Promise<void> {
     .set(summariseRatings(rows.map((r) => r.rating)))
     .where(eq(products.itemCode, itemCode));
   // The product's page shows its published reviews and rating.
-  await announcePageChange(tx);
+  if (announce) await announcePageChange(tx);
 }
 
 /**
@@ -181,23 +182,92 @@ export async function submitReview(
   });
 }
 
-/** A moderator's decision (`npm run reviews -- approve|reject ID`): publish or reject; the rating follows. */
-export async function moderateReview(db: Db, reviewId: number, decision: 'approve' | 'reject'): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const to = decision === 'approve' ? 'published' : 'rejected';
-    const [row] = await tx
-      .select({ status: reviews.status, itemCode: reviews.productItemCode })
+export type ReviewDecision = 'approve' | 'reject';
+
+/** What a decision moves a review to. */
+export const DECISION_STATUS: Readonly<Record<ReviewDecision, ReviewStatus>> = {
+  approve: 'published',
+  reject: 'rejected',
+};
+
+export interface ModerationResult {
+  /** The reviews whose status changed, with the status before. */
+  changed: { id: number; itemCode: string; before: ReviewStatus; after: ReviewStatus }[];
+  /** The reviews that had that status already (deciding again changes nothing). */
+  unchanged: number[];
+}
+
+/**
+ * A moderator's decision on one or more reviews: the one piece of code behind the console (services/staff/reviews.ts)
+ * and `npm run reviews -- approve|reject ID`. All or nothing in one transaction: each change is audited there with
+ * its status before and after, the products' ratings follow, and the storefront's pages are told (on commit, on
+ * every process). A missing review or a move REVIEW_STATUS does not allow changes nothing.
+ */
+export async function moderateReviews(
+  db: Db,
+  clock: Clock,
+  by: Actor,
+  reviewIds: readonly number[],
+  decision: ReviewDecision,
+): Promise<ModerationResult> {
+  const ids = [...new Set(reviewIds)];
+  const to = DECISION_STATUS[decision];
+  if (ids.length === 0) return { changed: [], unchanged: [] };
+  return inTransaction(db, async (tx) => {
+    const rows = await tx
+      .select({ id: reviews.id, status: reviews.status, itemCode: reviews.productItemCode })
       .from(reviews)
-      .where(eq(reviews.id, reviewId))
+      .where(inArray(reviews.id, ids))
+      .orderBy(reviews.id)
       .for('update');
-    if (!row) throw new ServiceError(GENERIC_ERRORS.not_found, `There is no review ${reviewId}.`);
-    // Deciding again what was decided changes nothing.
-    if (row.status === to) return;
-    if (!canMove(REVIEW_STATUS, row.status, to))
-      throw new ServiceError(GENERIC_ERRORS.conflict, `Review ${reviewId} is ${row.status}: it cannot be ${to}.`);
-    await tx.update(reviews).set({ status: to }).where(eq(reviews.id, reviewId));
-    await refreshRating(tx, row.itemCode);
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length > 0)
+      throw new ServiceError(
+        GENERIC_ERRORS.not_found,
+        missing.length === 1
+          ? `There is no review ${missing[0]}: nothing was changed.`
+          : `There are no reviews ${missing.join(', ')}: nothing was changed.`,
+      );
+    const result: ModerationResult = { changed: [], unchanged: [] };
+    const now = clock.now();
+    for (const row of rows) {
+      if (row.status === to) {
+        result.unchanged.push(row.id);
+        continue;
+      }
+      if (!canMove(REVIEW_STATUS, row.status, to))
+        throw new ServiceError(GENERIC_ERRORS.conflict, `Review ${row.id} is ${row.status}: it cannot be ${to}.`);
+      await tx.update(reviews).set({ status: to }).where(eq(reviews.id, row.id));
+      await writeAudit(tx, now, by, {
+        action: `review.${decision}`,
+        recordType: 'review',
+        recordId: String(row.id),
+        outcome: 'done',
+        before: { status: row.status },
+        after: { status: to },
+      });
+      result.changed.push({ id: row.id, itemCode: row.itemCode, before: row.status as ReviewStatus, after: to });
+    }
+    const itemCodes = [...new Set(result.changed.map((c) => c.itemCode))];
+    for (const itemCode of itemCodes) await refreshRating(tx, itemCode, false);
+    if (itemCodes.length > 0) await announcePageChange(tx);
+    return result;
   });
+}
+
+/** Who a command run on the server is, for the audit log (services/staff/audit.ts). */
+export function commandActor(user: string): Actor {
+  return { staffId: null, actor: `command:${user}`, address: null };
+}
+
+/** One review's decision (`npm run reviews -- approve|reject ID`, and the tests'): moderateReviews on one. */
+export async function moderateReview(
+  db: Db,
+  reviewId: number,
+  decision: ReviewDecision,
+  options: { clock?: Clock; by?: Actor } = {},
+): Promise<void> {
+  await moderateReviews(db, options.clock ?? systemClock, options.by ?? commandActor('reviews'), [reviewId], decision);
 }
 
 /** Reviews waiting for a moderator, oldest first. */

@@ -1,4 +1,4 @@
-import { and, asc, notInArray, sql } from 'drizzle-orm';
+import { and, asc, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { productKindsWhere } from '../../domain/product-kinds';
@@ -17,7 +17,14 @@ export async function buildSuggestions(db: Db): Promise<Suggestion[]> {
   const rows = await db
     .select({ itemCode: products.itemCode, name: products.name, vintage: products.vintage })
     .from(products)
-    .where(and(notInArray(products.productType, WITHOUT_PAGE), sql`cardinality(${products.categories}) > 0`))
+    .where(
+      and(
+        notInArray(products.productType, WITHOUT_PAGE),
+        sql`cardinality(${products.categories}) > 0`,
+        // Hidden by staff: not suggested, as its page is not there for shoppers.
+        isNull(products.hiddenAt),
+      ),
+    )
     .orderBy(asc(products.name), asc(products.itemCode));
   return rows.map((r) => ({ i: r.itemCode, n: r.vintage ? `${r.name} ${r.vintage}` : r.name }));
 }

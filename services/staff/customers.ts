@@ -297,7 +297,7 @@ async function giftCardsOf(db: Db, customer: CustomerRow, sites: readonly SiteId
     .select({
       id: giftCards.id,
       last4: giftCards.last4,
-      siteId: orders.siteId,
+      siteId: sql<string>`coalesce(${giftCards.siteId}, ${orders.siteId})`,
       buyer: orders.customerId,
       currency: giftCards.currency,
       amountCents: giftCards.amountCents,
@@ -308,8 +308,14 @@ async function giftCardsOf(db: Db, customer: CustomerRow, sites: readonly SiteId
       message: giftCards.message,
     })
     .from(giftCards)
-    .innerJoin(orders, eq(orders.id, giftCards.orderId))
-    .where(and(giftCardsCondition(customer), sites ? inArray(orders.siteId, [...sites]) : undefined))
+    // A goodwill card issued in the console has no order: its own site is the card's.
+    .leftJoin(orders, eq(orders.id, giftCards.orderId))
+    .where(
+      and(
+        giftCardsCondition(customer),
+        sites ? sql`coalesce(${giftCards.siteId}, ${orders.siteId}) in ${[...sites]}` : undefined,
+      ),
+    )
     .orderBy(desc(giftCards.id));
   return rows.map((r) => ({
     ...r,
@@ -771,7 +777,7 @@ export async function eraseCustomer(
     const receivedCards = await tx
       .select({ id: giftCards.id })
       .from(giftCards)
-      .innerJoin(orders, eq(orders.id, giftCards.orderId))
+      .leftJoin(orders, eq(orders.id, giftCards.orderId))
       .where(and(giftCardsCondition(customer), sql`${orders.customerId} is distinct from ${id}`));
     const anonymised = {
       orders: await countOf(

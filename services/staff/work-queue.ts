@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, outbox } from '../../db/schema';
+import { orders, outbox, products, reviews } from '../../db/schema';
 import type { Clock } from '../../domain/clock';
 import { type CountryCode, getSite, SITE_IDS, type SiteId } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
@@ -53,13 +53,42 @@ export interface WorkQueue {
   deadJobs: { id: number; kind: string; attempts: number; lastError: string | null; createdAt: Date }[] | null;
   /** Today's orders per site, in its own currency and day, for each site the staff member sees. */
   salesToday: { siteId: SiteId; currency: string; orders: number; totalCents: number }[];
+  /** Published products whose stock is counted and at or below the threshold: how many, and the lowest few. */
+  lowStock: { threshold: number; count: number; lowest: { itemCode: string; name: string; stockBottles: number }[] };
+  /** Reviews waiting for a moderator (every product's: reviews belong to no site). */
+  reviewsWaiting: { count: number; oldestAt: Date | null };
+}
+
+/** LOW_STOCK_BOTTLES's default; the lowest this many are listed. */
+export const LOW_STOCK_DEFAULT = 12;
+export const LOW_STOCK_SHOWN = 5;
+
+/** Stock is the whole shop's (no site has its own): the same line for every staff member. */
+async function loadLowStock(db: Db, threshold: number): Promise<WorkQueue['lowStock']> {
+  // The partial index products_low_stock_idx holds exactly the counted, published products.
+  const low = and(isNotNull(products.stockBottles), isNull(products.hiddenAt), lte(products.stockBottles, threshold));
+  const [[counted], lowest] = await Promise.all([
+    db.select({ count: sql<number>`count(*)::int` }).from(products).where(low),
+    db
+      .select({ itemCode: products.itemCode, name: products.name, stockBottles: sql<number>`${products.stockBottles}` })
+      .from(products)
+      .where(low)
+      .orderBy(asc(products.stockBottles), asc(products.itemCode))
+      .limit(LOW_STOCK_SHOWN),
+  ]);
+  return { threshold, count: Number(counted?.count ?? 0), lowest };
 }
 
 function sitesOf(member: StaffMember): SiteId[] {
   return member.sites.length > 0 ? [...member.sites] : SITE_IDS;
 }
 
-export async function loadWorkQueue(db: Db, clock: Clock, member: StaffMember): Promise<WorkQueue> {
+export async function loadWorkQueue(
+  db: Db,
+  clock: Clock,
+  member: StaffMember,
+  options: { lowStockBottles?: number } = {},
+): Promise<WorkQueue> {
   const now = clock.now();
   const sites = sitesOf(member);
   const ofSites: SQL | undefined = member.sites.length > 0 ? inArray(orders.siteId, sites) : undefined;
@@ -71,7 +100,7 @@ export async function loadWorkQueue(db: Db, clock: Clock, member: StaffMember): 
   // NOTE: the earliest "today" of all sites bounds the one scan; each site's own day is applied per row.
   const starts = new Map(sites.map((id) => [id, startOfDayIn(COUNTRY_TIME_ZONES[getSite(id).country], now)]));
   const earliest = new Date(Math.min(...[...starts.values()].map((d) => d.getTime())));
-  const [[toShip], [authorised], dead, placedToday] = await Promise.all([
+  const [[toShip], [authorised], dead, placedToday, lowStock, [reviewsWaiting]] = await Promise.all([
     waiting(eq(orders.status, 'PROCESSING')),
     waiting(eq(orders.paymentStatus, 'AUTHORISED')),
     member.sites.length > 0
@@ -96,6 +125,11 @@ export async function loadWorkQueue(db: Db, clock: Clock, member: StaffMember): 
       })
       .from(orders)
       .where(and(gte(orders.placedAt, earliest), ne(orders.status, 'CANCELLED'), ofSites)),
+    loadLowStock(db, options.lowStockBottles ?? LOW_STOCK_DEFAULT),
+    db
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${reviews.createdAt})` })
+      .from(reviews)
+      .where(eq(reviews.status, 'pending')),
   ]);
   const sales = new Map(sites.map((id) => [id, { orders: 0, totalCents: 0 }]));
   for (const row of placedToday) {
@@ -115,5 +149,10 @@ export async function loadWorkQueue(db: Db, clock: Clock, member: StaffMember): 
       currency: getSite(siteId).currency,
       ...(sales.get(siteId) ?? { orders: 0, totalCents: 0 }),
     })),
+    lowStock,
+    reviewsWaiting: {
+      count: reviewsWaiting?.count ?? 0,
+      oldestAt: dateOf(reviewsWaiting?.oldest ?? null),
+    },
   };
 }

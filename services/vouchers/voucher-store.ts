@@ -26,6 +26,8 @@ export function toVoucherRule(row: VoucherRow): VoucherRule {
     expiresAt: row.expiresAt,
     oncePerCustomer: row.oncePerCustomer,
     active: row.active,
+    sites: row.sites,
+    totalUses: row.totalUses,
   };
 }
 
@@ -103,16 +105,44 @@ export async function isOwnReferral(db: Db, code: string, user: VoucherUser): Pr
   return (row?.n ?? 0) > 0;
 }
 
-/** Why this user may not use the code whatever the cart holds (a use before, their own referral), for the rules. */
+/** How many orders have used the code, by anyone. */
+export async function countVoucherUses(db: Db, code: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(voucherUses)
+    .where(eq(voucherUses.voucherCode, code));
+  return row?.n ?? 0;
+}
+
+/** Whether every one of the voucher's total uses is taken (never, for a voucher without a limit). */
+export async function isVoucherUsedUp(db: Db, rule: Pick<VoucherRule, 'code' | 'totalUses'>): Promise<boolean> {
+  return rule.totalUses !== null && (await countVoucherUses(db, rule.code)) >= rule.totalUses;
+}
+
+/**
+ * Serialises the orders that use one limited code (transaction-scoped, taken after the person's locks): the count of
+ * its uses read under it stands until the order that read it commits its own use, so two checkouts at once never pass
+ * the limit.
+ */
+export async function lockVoucherCode(tx: Db, code: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voucher:code:${code}`}))`);
+}
+
+/**
+ * Why this user may not use the code whatever the cart holds (a use before, their own referral, its total uses
+ * taken), for the rules.
+ */
 export async function voucherUseOf(
   db: Db,
   rule: VoucherRule,
   user: VoucherUser,
-): Promise<{ usedByCustomer: boolean; ownReferral: boolean }> {
+): Promise<{ usedByCustomer: boolean; ownReferral: boolean; usedUp: boolean }> {
+  const hasUser = user.customerId !== null || !!user.email;
   return {
-    usedByCustomer: rule.oncePerCustomer ? await hasUsedVoucher(db, rule.code, user) : false,
+    usedByCustomer: rule.oncePerCustomer && hasUser ? await hasUsedVoucher(db, rule.code, user) : false,
     // Only a referral code has an owner: other codes need no lookup (the cart view of every voucher asks this).
-    ownReferral: REFERRAL_CODE_PATTERN.test(rule.code) ? await isOwnReferral(db, rule.code, user) : false,
+    ownReferral: REFERRAL_CODE_PATTERN.test(rule.code) && hasUser ? await isOwnReferral(db, rule.code, user) : false,
+    usedUp: await isVoucherUsedUp(db, rule),
   };
 }
 
@@ -134,7 +164,6 @@ export async function lockVoucherUser(tx: Db, user: VoucherUser, accountEmail: s
  */
 export async function attachedVoucher(db: Db, customerId: number | null, row: VoucherRow): Promise<AttachedVoucher> {
   const rule = toVoucherRule(row);
-  if (customerId === null) return { rule, usedByCustomer: false, ownReferral: false };
   return { rule, ...(await voucherUseOf(db, rule, { customerId })) };
 }
 

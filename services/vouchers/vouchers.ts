@@ -35,8 +35,7 @@ function normalise(code: string): string {
 async function usableVoucher(db: Db, ctx: CartContext, code: string, customerId: number | null): Promise<VoucherRule> {
   const rule = await loadVoucherRule(db, code);
   if (!rule) throw new ServiceError(VOUCHER_ERRORS.invalid);
-  const use =
-    customerId !== null ? await voucherUseOf(db, rule, { customerId }) : { usedByCustomer: false, ownReferral: false };
+  const use = await voucherUseOf(db, rule, { customerId });
   const refused = checkVoucherAvailable(rule, { site: ctx.site, now: (ctx.clock ?? systemClock).now(), ...use });
   if (refused) throw new ServiceError(voucherRefusalError(refused), refused.message);
   return rule;

@@ -80,7 +80,12 @@ describe('catalogue import', () => {
     ['a missing column', 'item_code,sku_code\nD1,D1', 1, 'missing columns: pack_size'],
     ['no rows', header, 1, 'the file has no rows'],
     ['a bad price', good.replace('32.99', '32.9x'), 3, 'list_price must be an amount such as 24.99'],
-    ['sale above list', good.replace('27.99', '99.99'), 3, 'sale_price must not be more than list_price'],
+    [
+      'sale above list',
+      good.replace('27.99', '99.99'),
+      3,
+      'The sale price of a single bottle must not be more than its list price.',
+    ],
     ['an unknown currency', good.replace(',AUD,', ',EUR,'), 3, 'currency must be one of AUD, NZD, USD, HKD, TWD'],
     ['a bad pack size', good.replace('D0900,D0900,1,', 'D0900,D0900-5,5,'), 3, 'pack_size must be 1, 2, 3, 6 or 12'],
     ['a sku code unlike its pack', good.replace('D0900,D0900,1,', 'D0900,D0900-6,1,'), 3, 'sku_code must be item_code'],

@@ -48,7 +48,7 @@ async function problemsOf(files: ContentFile[]): Promise<string[]> {
 describe('content import', () => {
   it('has the repository files in (as a started server does), and a second run changes nothing', async () => {
     const before = await stored();
-    expect(Object.keys(before).sort()).toEqual(['summer-reds', 'winter-preview']);
+    expect(Object.keys(before).sort()).toEqual(['summer-reds', 'vintage-release', 'winter-preview']);
     expect(before['summer-reds']?.status).toBe('published');
     expect(before['winter-preview']?.status).toBe('draft');
     const report = await importContent(db(), await repoFiles());
@@ -56,6 +56,7 @@ describe('content import', () => {
       imported: [],
       unchanged: [
         'summer-reds',
+        'vintage-release',
         'winter-preview',
         'pages/delivery',
         'pages/returns',
@@ -63,6 +64,7 @@ describe('content import', () => {
         'plan-mappings.json',
       ],
       removed: [],
+      kept: [],
     });
     expect((await stored())['summer-reds']?.updatedAt).toEqual(before['summer-reds']?.updatedAt);
   });
@@ -116,7 +118,7 @@ describe('content import', () => {
 
     const removal = await importContent(db(), files.slice(1));
     expect(removal.removed).toEqual(['summer-reds']);
-    expect(Object.keys(await stored())).toEqual(['winter-preview']);
+    expect(Object.keys(await stored()).sort()).toEqual(['vintage-release', 'winter-preview']);
     expect(await findCampaign(db(), 'summer-reds', true)).toBeNull();
 
     expect((await importContent(db(), files)).imported).toEqual(['summer-reds']);

@@ -63,6 +63,7 @@ describe('a gift card balance by its code', () => {
         amountCents: 7_500,
         expiresAt: expect.any(String),
         expired: false,
+        disabled: false,
       });
     }
     const { expiresAt } = (await balanceOf(v, code)).body.response;

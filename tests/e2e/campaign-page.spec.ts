@@ -1,8 +1,9 @@
 import { CartPage } from './support/cart';
+import { CONSOLE, signIn } from './support/console';
 import { expect, expectAccessible, gotoHydrated, pageData, test } from './support/fixtures';
 
-// CONTRACT.md content: campaign summer-reds is published; winter-preview is a draft shown only with preview=true;
-// an unknown campaign name is a 404 page. SPEC §2: campaign landing page, pageType landingpage.
+// CONTRACT.md content: campaign summer-reds is published; winter-preview is a draft shown only with preview=true, to a
+// signed-in staff member who may change content (decision 046); an unknown campaign name is a 404 page. SPEC §2: campaign landing page, pageType landingpage.
 
 test('a published campaign shows its hero, copy, products with prices, and its call to action', { tag: '@db' }, async ({
   page,
@@ -28,16 +29,27 @@ test('adds a campaign wine to the cart', { tag: '@db' }, async ({ page }) => {
   await new CartPage(page).expectBottles(12);
 });
 
-test('a draft is the 404 page unless previewed; the preview says so and is noindex', { tag: '@db' }, async ({
+test('a draft is the 404 page unless previewed by staff; the preview says so and is noindex', { tag: '@db' }, async ({
   page,
+  browser,
   allowConsoleErrors,
 }) => {
+  test.setTimeout(90_000);
   allowConsoleErrors(/status of 404 .*\/campaign\?name=winter-preview/);
   const res = await page.goto('/campaign?name=winter-preview');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, we could not find that page');
-  const preview = await page.goto('/campaign?name=winter-preview&preview=true');
+  // preview=true alone is what shoppers see.
+  expect((await page.goto('/campaign?name=winter-preview&preview=true'))?.status()).toBe(404);
+  // The console's host, where the staff session's cookie is.
+  await signIn(page, 'manager@staff.example');
+  const previewUrl = `${new URL(CONSOLE).origin}/campaign?name=winter-preview&preview=true`;
+  const preview = await page.goto(previewUrl);
   expect(preview?.status()).toBe(200);
+  // What the manager was shown is not kept for anyone else: the same address, signed out, is still the 404 page.
+  const stranger = await browser.newContext();
+  expect((await (await stranger.newPage()).goto(previewUrl))?.status()).toBe(404);
+  await stranger.close();
   await expect(page.locator('.campaign__preview')).toHaveText(
     'Preview: this campaign is a draft and shoppers cannot see it yet.',
   );

@@ -42,6 +42,31 @@ export default function ConsoleLayout() {
                 <NavLink to="/customers">Customers</NavLink>
               </li>
             ) : null}
+            {permissions.includes('catalogue.write') ? (
+              <li>
+                <NavLink to="/products">Products</NavLink>
+              </li>
+            ) : null}
+            {permissions.includes('vouchers.write') ? (
+              <li>
+                <NavLink to="/vouchers">Vouchers</NavLink>
+              </li>
+            ) : null}
+            {permissions.includes('gift-cards.write') ? (
+              <li>
+                <NavLink to="/gift-cards">Gift cards</NavLink>
+              </li>
+            ) : null}
+            {permissions.includes('reviews.write') ? (
+              <li>
+                <NavLink to="/reviews">Reviews</NavLink>
+              </li>
+            ) : null}
+            {permissions.includes('content.write') ? (
+              <li>
+                <NavLink to="/content">Campaigns</NavLink>
+              </li>
+            ) : null}
             {permissions.includes('staff.manage') ? (
               <li>
                 <NavLink to="/staff">Staff</NavLink>

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import { formatMoney } from '../../../domain/money';
 import { getSite, isSiteId } from '../../../domain/sites';
@@ -16,15 +16,24 @@ const dateTime = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Sydney',
 });
 
+const reviewDay = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
+
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx, member } = await requirePermission(args, 'queue.read', 'queue.read');
-  const queue = await loadWorkQueue(ctx.db, ctx.clock, member);
+  const queue = await loadWorkQueue(ctx.db, ctx.clock, member, { lowStockBottles: ctx.lowStockBottles });
   const when = (d: Date | null) => (d ? `${dateTime.format(d)} (Sydney)` : null);
   return {
     toShip: { count: queue.toShip.count, oldest: when(queue.toShip.oldestPlacedAt) },
     authorised: { count: queue.authorisedNotCaptured.count, oldest: when(queue.authorisedNotCaptured.oldestPlacedAt) },
     failedEmails: queue.deadJobs?.map((job) => ({ ...job, createdAt: dateTime.format(job.createdAt) })) ?? null,
     mayRetry: staffMay(member, 'outbox.retry'),
+    lowStock: { ...queue.lowStock, mayEdit: staffMay(member, 'catalogue.write') },
+    reviewsWaiting: {
+      count: queue.reviewsWaiting.count,
+      // A review's date has no time zone of its own (the shop's server time): shown as a day.
+      oldest: queue.reviewsWaiting.oldestAt ? reviewDay.format(queue.reviewsWaiting.oldestAt) : null,
+      mayModerate: staffMay(member, 'reviews.write'),
+    },
     sales: queue.salesToday.map((s) => ({
       siteId: s.siteId,
       orders: s.orders,
@@ -49,7 +58,8 @@ export async function action(args: ActionFunctionArgs) {
 export const meta = () => [{ title: 'Work queue · Console' }];
 
 export default function WorkQueue() {
-  const { toShip, authorised, failedEmails, mayRetry, sales } = useLoaderData<typeof loader>();
+  const { toShip, authorised, failedEmails, mayRetry, sales, lowStock, reviewsWaiting } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <>
@@ -69,6 +79,27 @@ export default function WorkQueue() {
           <h3>Authorised, not captured</h3>
           <p className="figure">{authorised.count}</p>
           <p>{authorised.oldest ? `Oldest placed ${authorised.oldest}` : 'None waiting.'}</p>
+        </div>
+        <div className="card">
+          <h3>{reviewsWaiting.mayModerate ? <Link to="/reviews">Reviews waiting</Link> : 'Reviews waiting'}</h3>
+          <p className="figure">{reviewsWaiting.count}</p>
+          <p>{reviewsWaiting.oldest ? `Oldest written ${reviewsWaiting.oldest}` : 'None waiting.'}</p>
+        </div>
+        <div className="card">
+          <h3>Products low on stock</h3>
+          <p className="figure">{lowStock.count}</p>
+          {lowStock.lowest.length === 0 ? (
+            <p>None at {lowStock.threshold} bottles or fewer.</p>
+          ) : (
+            <ul className="low-stock">
+              {lowStock.lowest.map((p) => (
+                <li key={p.itemCode}>
+                  {lowStock.mayEdit ? <Link to={`/products/${p.itemCode}`}>{p.name}</Link> : p.name} ({p.itemCode}):{' '}
+                  {p.stockBottles} {p.stockBottles === 1 ? 'bottle' : 'bottles'}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </section>
       <section aria-labelledby="sales">

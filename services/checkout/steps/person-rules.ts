@@ -3,10 +3,17 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema';
 import { CHECKOUT_MESSAGES, CHECKOUT_ERRORS } from '../../../domain/checkout';
-import { VOUCHER_MESSAGES } from '../../../domain/vouchers';
+import { VOUCHER_MESSAGES, VOUCHER_USED_UP } from '../../../domain/vouchers';
+import type { Text } from '../../../domain/message';
 import type { CartModel } from '../../cart/cart-json';
 import { ServiceError } from '../../platform/service-error';
-import { loadVoucherRule, lockVoucherUser, mailboxKeySql, voucherUseOf } from '../../vouchers/voucher-store';
+import {
+  loadVoucherRule,
+  lockVoucherCode,
+  lockVoucherUser,
+  mailboxKeySql,
+  voucherUseOf,
+} from '../../vouchers/voucher-store';
 import { mailboxKey } from '../../../domain/identity-rules';
 import type { CheckoutContext, OrderRequest } from '../context';
 
@@ -37,9 +44,10 @@ async function reservedPresellBottles(
 }
 
 /** Why a person may not use a voucher on this order whatever it holds, or null. */
-function refusalFor(use: { usedByCustomer: boolean; ownReferral: boolean }): string | null {
+function refusalFor(use: { usedByCustomer: boolean; ownReferral: boolean; usedUp: boolean }): Text | null {
   if (use.ownReferral) return VOUCHER_MESSAGES.ownReferral;
-  return use.usedByCustomer ? VOUCHER_MESSAGES.alreadyUsed : null;
+  if (use.usedByCustomer) return VOUCHER_MESSAGES.alreadyUsed;
+  return use.usedUp ? VOUCHER_USED_UP : null;
 }
 
 /**
@@ -60,6 +68,8 @@ export async function checkPersonRules(tx: Db, ctx: CheckoutContext, request: Or
   }
   if (voucher) {
     const rule = await loadVoucherRule(tx, voucher.code);
+    // A code with a limit of uses: its count is read under the code's lock, which this order holds until it commits.
+    if (rule?.totalUses != null) await lockVoucherCode(tx, rule.code);
     const refused = rule ? refusalFor(await voucherUseOf(tx, rule, user)) : null;
     if (refused) throw new ServiceError(CHECKOUT_ERRORS.voucherRefused, refused);
   }

@@ -153,6 +153,11 @@ async function repriceUnderLock(
   if (priced.version !== price.cartVersion)
     throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   refuseUnpayable(ctx, priced);
+  // The voucher stopped applying since the payment was priced (disabled, ended, its total uses taken by another
+  // order): the shopper is told why rather than that the cart changed.
+  const voucher = priced.totals.voucher;
+  if (voucher && !voucher.applied && voucher.message && priced.totals.order.payableTodayCents !== price.amountCents)
+    throw new ServiceError(CHECKOUT_ERRORS.voucherRefused, voucher.message);
   if (priced.totals.order.payableTodayCents !== price.amountCents)
     throw new ServiceError(CHECKOUT_ERRORS.amountChanged, message(SERVER_FILLED_TEXTS.amountChanged.id, {}));
   refuseUndelivered(request, priced);
