@@ -1,3 +1,4 @@
+import { centsToAmount } from './money';
 import type { CurrencyCode } from './sites';
 
 // The rules a product's prices and stock keep, whoever sets them: the operators' catalogue file
@@ -80,5 +81,6 @@ export function priceProblems(packs: readonly PackPrices[]): PriceProblem[] {
 
 /** A price as a form shows it for editing, as `readPrice` reads it back: `24.99`, `890` in TWD. */
 export function priceText(cents: number, currency: CurrencyCode): string {
-  return PRICE_DECIMALS[currency] === 0 ? String(Math.round(cents / 100)) : (cents / 100).toFixed(2);
+  const amount = centsToAmount(cents);
+  return PRICE_DECIMALS[currency] === 0 ? String(Math.round(amount)) : amount.toFixed(2);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declareErrors } from './errors';
 import { GIFT_MESSAGE_MAX } from './gift-vouchers';
+import { amountToCents } from './money';
 import { REFERRAL_CODE_PATTERN } from './referrals';
 import { SITE_IDS, SITES, type SiteId } from './sites';
 
@@ -221,6 +222,6 @@ export const GoodwillCardSchema = z
       });
       return z.NEVER;
     }
-    return { ...v, amountCents: amount * 100, currency: site.currency };
+    return { ...v, amountCents: amountToCents(amount), currency: site.currency };
   });
 export type GoodwillCardInput = z.infer<typeof GoodwillCardSchema>;
