@@ -168,18 +168,23 @@ export function keptHeaders(res: Response): [string, string][] {
   return headers;
 }
 
-/**
- * A rendered answer that may be stored for others: a 200 HTML page, not encoded yet, setting no cookie, and not one
- * its render said must never be stored (a staff member's preview of a draft campaign).
- */
+/** A rendered answer that may be stored: a 200 HTML page, not encoded yet, setting no cookie. */
 export function storableHtml(res: Response): boolean {
   return (
     res.status === 200 &&
     !res.headers.has('set-cookie') &&
-    !/\bno-store\b/i.test(res.headers.get('cache-control') ?? '') &&
     !res.headers.has('content-encoding') &&
     (res.headers.get('content-type') ?? '').startsWith('text/html')
   );
+}
+
+/**
+ * A rendered answer that may be stored for others to see: storable, and not one its render said must never be kept
+ * (a staff member's preview of a draft campaign or of a hidden product). A visitor's own pages are no-store for the
+ * browser and kept for that visitor alone (own-pages.ts), so this is not theirs.
+ */
+export function shareableHtml(res: Response): boolean {
+  return storableHtml(res) && !/\bno-store\b/i.test(res.headers.get('cache-control') ?? '');
 }
 
 /**
@@ -299,7 +304,7 @@ export function pageCache(options: {
   /** Stores the rendered answer when it may be shared, and answers from the stored copy. */
   async function keep(c: Context<AppEnv>, key: string, generation: number): Promise<CachedPage | null> {
     const res = c.res;
-    if (c.req.method !== 'GET' || !storableHtml(res)) return null;
+    if (c.req.method !== 'GET' || !shareableHtml(res)) return null;
     const html = await answerBytes(res);
     if (!html) return null;
     const [gz, br] = await Promise.all([

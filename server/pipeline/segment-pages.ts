@@ -19,7 +19,7 @@ import {
   PRODUCT_PATH,
   sharedPageKey,
   type StoredPage,
-  storableHtml,
+  shareableHtml,
 } from './page-cache';
 import { type DeflatedPart, deflatePart, gzipOf, storedPart } from './spliced-gzip';
 import type { AppEnv } from '../types';
@@ -104,7 +104,7 @@ async function segmentPageOf(
   expires: number,
   email: string,
 ): Promise<{ page: SegmentPage; personal: boolean } | null> {
-  if (!storableHtml(res)) return null;
+  if (!shareableHtml(res)) return null;
   const bytes = await answerBytes(res);
   if (!bytes) return null;
   const html = bytes.toString('utf8');
