@@ -8,6 +8,8 @@ import { expect, expectAccessible, PORT, test } from './support/fixtures';
 // signs in a demo staff member of its own: a code is accepted once, and the other worker's tests run beside these.
 
 test.describe('the operator console', () => {
+  // A sign-in may wait out a 30-second step another test's sign-in of the same account took (support/console.ts).
+  test.describe.configure({ timeout: 150_000 });
   test('signs staff in with password and code, shows the work queue, and signs out', { tag: '@db' }, async ({
     page,
     allowConsoleErrors,
