@@ -2,14 +2,13 @@ import { useLingui } from '@lingui/react';
 import { data, Link } from 'react-router';
 import { CampaignNameSchema } from '../../domain/content';
 import { findSummaries } from '../../services/catalogue/catalogue';
-import { secureOrigin, staffCookieName } from '../../http/cookies';
 import { findCampaign } from '../../services/content/content';
-import { staffMayPreview } from '../../services/staff/content';
 import type { Route } from './+types/campaign';
 import { GeneralErrorBoundary } from '../components/error-boundary';
 import { EmailSignup } from '../components/marketing/email-signup';
 import { ProductTile } from '../components/product-tile';
 import { appContext } from '../context';
+import { STAFF_VIEW_HEADERS, staffMaySee, staffViewHeaders } from '../lib/staff-view.server';
 import { useRootData } from '../root';
 
 export const handle = { pageType: 'landingpage' };
@@ -25,9 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const name = CampaignNameSchema.safeParse(query.get('name') ?? '');
   if (!name.success) throw data('Not found', { status: 404 });
-  const preview =
-    query.get('preview') === 'true' &&
-    (await staffMayPreview(ctx.db, ctx.clock, ctx.cookies[staffCookieName(secureOrigin(ctx.origin))]));
+  const preview = query.get('preview') === 'true' && (await staffMaySee(ctx, 'content.write'));
   // NOTE: previews are read fresh (an editor checks the change they just made); published pages are cached.
   const campaign = preview
     ? await findCampaign(ctx.db, name.data, true)
@@ -40,16 +37,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A preview is the staff member's own view of what may be a draft: never stored anywhere.
   return data(
     { campaign, preview: preview && campaign.status === 'draft', products },
-    preview ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
+    preview ? { headers: STAFF_VIEW_HEADERS } : undefined,
   );
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get('Cache-Control');
-  if (cacheControl) headers.set('Cache-Control', cacheControl);
-  return headers;
-};
+export const headers: Route.HeadersFunction = staffViewHeaders;
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   return d

@@ -26,6 +26,7 @@ import { ProductMain } from '../components/product/product-main';
 import { catalogueText } from '../../services/catalogue/text';
 import { SERVER_FILLED_TEXTS } from '../../services/platform/server-texts';
 import { appContext } from '../context';
+import { STAFF_VIEW_HEADERS, staffMaySee, staffViewHeaders } from '../lib/staff-view.server';
 
 export const handle = { pageType: 'product_responsive' };
 
@@ -34,9 +35,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const code = ItemCodeSchema.safeParse(params.itemCode);
   if (!code.success) throw data('Not found', { status: 404 });
   const currency = ctx.site.currency;
-  const product = await ctx.cache.get(`product:${currency}:${code.data}`, () =>
-    findProduct(ctx.db, code.data, currency),
-  );
+  const shown = await ctx.cache.get(`product:${currency}:${code.data}`, () => findProduct(ctx.db, code.data, currency));
+  // A hidden product's page is there for console staff who may change the catalogue (read fresh, theirs alone),
+  // and a 404 to everyone else.
+  const staffView = !shown && (await staffMaySee(ctx, 'catalogue.write'));
+  const product = shown ?? (staffView ? await findProduct(ctx.db, code.data, currency, { hidden: true }) : null);
   if (!product || !hasProductPage(product.productType)) {
     throw data('Not found', { status: 404 });
   }
@@ -76,8 +79,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { skus: _skus, ...rest } = product;
   const i18n = await ctx.messages();
   const memberCents = packs.find((pack) => pack.size === 1)?.memberPriceCents;
-  return {
-    head: productHead(product, packs, `${ctx.origin}${canonicalPath}`, ctx.origin, ctx.site),
+  const head = productHead(product, packs, `${ctx.origin}${canonicalPath}`, ctx.origin, ctx.site);
+  const page = {
+    head: staffView ? [...head, { name: 'robots', content: 'noindex' }] : head,
     // The catalogue's country and style in the site's language (the JSON API keeps them as they are).
     product: { ...rest, style: catalogueText(i18n, rest.style), country: catalogueText(i18n, rest.country) },
     packs,
@@ -97,7 +101,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : null,
     subscribeAndSave: ssMapping ? { bumpCode: ssMapping.bumpCode, rule: ssMapping.rule, type: ssMapping.type } : null,
   };
+  return data(page, staffView ? { headers: STAFF_VIEW_HEADERS } : undefined);
 }
+
+export const headers: Route.HeadersFunction = staffViewHeaders;
 
 // The page's head is worked out by its loader: its code stays on the server, out of the page's scripts.
 export function meta({ loaderData: d }: Route.MetaArgs): MetaDescriptor[] {
@@ -150,7 +157,7 @@ function productHead(
   ];
 }
 
-export type ProductPageData = Awaited<ReturnType<typeof loader>>;
+export type ProductPageData = Route.ComponentProps['loaderData'];
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   return <ProductMain data={loaderData} />;

@@ -69,11 +69,17 @@ export interface ProductSummary {
 /** A product shoppers may see: a product staff hid is not there for them (its page and API answer 404). */
 export const SHOWN = isNull(products.hiddenAt);
 
-export async function findProduct(db: Db, itemCode: string, currency: CurrencyCode): Promise<ProductDetail | null> {
+/** A product with its pack prices in `currency`; a hidden one only when asked for (the console's staff view). */
+export async function findProduct(
+  db: Db,
+  itemCode: string,
+  currency: CurrencyCode,
+  options: { hidden?: boolean } = {},
+): Promise<ProductDetail | null> {
   const [row] = await db
     .select()
     .from(products)
-    .where(and(eq(products.itemCode, itemCode), SHOWN))
+    .where(options.hidden ? eq(products.itemCode, itemCode) : and(eq(products.itemCode, itemCode), SHOWN))
     .limit(1);
   if (!row) return null;
   const skuRows = await db

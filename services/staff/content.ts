@@ -1,12 +1,11 @@
 import { type Db, inTransaction } from '../../db/client';
 import type { Clock } from '../../domain/clock';
 import type { CampaignStatus } from '../../domain/content';
-import { STAFF_ERRORS, staffMay } from '../../domain/staff';
+import { STAFF_ERRORS } from '../../domain/staff';
 import { type CampaignRow, findCampaignRow, listCampaigns, setCampaignStatus } from '../content/content';
 import { ServiceError } from '../platform/service-error';
 import { requireStaffPermission, type StaffRequest } from './access';
 import { writeAudit } from './audit';
-import { resolveStaff } from './staff-sign-in';
 
 // The console's campaigns (CONTRACT.md `/admin/content`): the campaigns with their state, one campaign's page, and
 // publish or unpublish. The files under content/ stay the source of what a campaign says; a status set here is kept
@@ -61,14 +60,4 @@ export async function staffSetCampaignStatus(
       });
     return { changed: result.changed };
   });
-}
-
-/**
- * Whether the request's staff session (its cookie's token) may see a draft campaign in preview on the storefront:
- * signed in to the console with a role that may change content. Anyone else sees what shoppers see.
- */
-export async function staffMayPreview(db: Db, clock: Clock, token: string | undefined): Promise<boolean> {
-  if (!token) return false;
-  const member = await resolveStaff(db, clock, token);
-  return member !== null && staffMay(member, 'content.write');
 }

@@ -4,7 +4,15 @@ import { hashPassword, type ScryptCost, verifyPassword } from '../../db/password
 import { staff, staffSessions } from '../../db/schema';
 import type { Clock } from '../../domain/clock';
 import { normaliseEmail, throttleAddressOf } from '../../domain/identity-rules';
-import { STAFF_CODE_STEP_MS, STAFF_ERRORS, STAFF_IDLE_MS, STAFF_MAX_MS, type StaffMember } from '../../domain/staff';
+import {
+  STAFF_CODE_STEP_MS,
+  STAFF_ERRORS,
+  STAFF_IDLE_MS,
+  STAFF_MAX_MS,
+  type StaffMember,
+  type StaffPermission,
+  staffMay,
+} from '../../domain/staff';
 import { dropOldAttempts, forgetAttempts, recordAttempt, settleAttempts, THROTTLE } from '../identity/identity';
 import { randomToken } from '../platform/random-token';
 import { ServiceError } from '../platform/service-error';
@@ -196,6 +204,20 @@ export async function resolveStaff(db: Db, clock: Clock, token: string | undefin
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
   return { id: row.id, email: row.email, role: row.role, sites: row.sites };
+}
+
+/**
+ * Whether the holder of a staff session token may do `permission`: the storefront's staff-only views (a draft
+ * campaign's preview, a hidden product's page) ask this of the staff cookie a signed-in member's browser sends.
+ */
+export async function staffSessionMay(
+  db: Db,
+  clock: Clock,
+  token: string | undefined,
+  permission: StaffPermission,
+): Promise<boolean> {
+  const member = await resolveStaff(db, clock, token);
+  return member !== null && staffMay(member, permission);
 }
 
 /** Ends the session (or the half-done sign-in) a token stands for. */

@@ -94,6 +94,14 @@ test('a manager puts a wine on special on two sites, hides another, and changes 
   allowConsoleErrors(/Failed to load resource: .* 404/);
   const answer = await page.goto(siteUrl('law-au', hiddenPath));
   expect(answer?.status()).toBe(404);
+  // To the manager, signed in to the console (its host), the same page is there: theirs alone, never stored, never
+  // indexed.
+  const staffView = await manager.goto(new URL(hiddenPath, CONSOLE).href);
+  expect(staffView?.status()).toBe(200);
+  expect(staffView?.headers()).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
+  await expect(manager.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(manager.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  expect((await page.goto(siteUrl('law-au', hiddenPath)))?.status()).toBe(404);
   await manager.goto(`${CONSOLE}/products?site=law-au&q=${HIDDEN}`);
   await expect(manager.getByRole('row').filter({ hasText: HIDDEN })).toContainText('Hidden');
 
