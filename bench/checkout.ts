@@ -115,7 +115,11 @@ async function freshGiftCards(count: number): Promise<string[]> {
     const codes: string[] = [];
     for (let i = 0; i < count; i += 500) {
       const batch = Array.from({ length: Math.min(500, count - i) }, () => card);
-      codes.push(...(await issueGiftCards(database.db, key, orderId, batch, new Date())).map((c) => c.code));
+      codes.push(
+        ...(await issueGiftCards(database.db, key, { orderId, siteId: 'law-au' }, batch, new Date())).map(
+          (c) => c.code,
+        ),
+      );
     }
     return codes;
   } finally {

@@ -85,12 +85,13 @@ function expiryOf(issuedAt: Date): Date {
 export async function issueGiftCards(
   tx: Db,
   key: GiftCardKey,
-  orderId: number,
+  order: { orderId: number; siteId: string },
   cards: readonly NewGiftCard[],
   now: Date,
   options: { held?: boolean } = {},
 ): Promise<IssuedGiftCard[]> {
   if (cards.length === 0) return [];
+  const { orderId, siteId } = order;
   const withCodes = cards.map((card) => ({ ...card, code: giftCardCode(randomBytes(16)) }));
   const rows = await tx
     .insert(giftCards)
@@ -99,6 +100,7 @@ export async function issueGiftCards(
         codeHash: codeHashOf(key, card.code),
         last4: last4Of(card.code),
         orderId,
+        siteId,
         currency: card.currency,
         amountCents: card.amountCents,
         recipientName: card.recipientName,

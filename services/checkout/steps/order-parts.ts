@@ -99,11 +99,12 @@ export async function insertOrderLines(tx: Db, orderId: number, cart: CartModel)
   );
 }
 
-/** One gift card per e-gift card bought, worth the line's price of one card (in cents, from the totals). */
+/** One gift card per e-gift card bought, worth the line's price of one card (in cents, from the totals), of its site. */
 export function issueOrderGiftCards(
   tx: Db,
   key: Buffer,
   orderId: number,
+  siteId: string,
   cart: CartModel,
   now: Date,
 ): Promise<IssuedGiftCard[]> {
@@ -119,7 +120,7 @@ export function issueOrderGiftCards(
       message: gift.message,
     }));
   });
-  return issueGiftCards(tx, key, orderId, cards, now, { held: true });
+  return issueGiftCards(tx, key, { orderId, siteId }, cards, now, { held: true });
 }
 
 /** The confirmation email, through the outbox in the site's language: sent once the transaction commits. */

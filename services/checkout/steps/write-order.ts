@@ -77,7 +77,7 @@ export async function writeOrder(
   await redeemGiftCards(tx, split.applied, orderId, now);
   await insertOrderLines(tx, orderId, cart);
   // The cards hold nothing and their emails wait until the payment is captured (services/orders/gifts.ts).
-  const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, cart, now);
+  const issued = await issueOrderGiftCards(tx, ctx.giftCardKey, orderId, ctx.site.id, cart, now);
   if (voucher)
     await recordVoucherUse(tx, { voucherCode: voucher.code, customerId, email: request.email, orderId, usedAt: now });
   // Taken after the commit (captureAfterCommit). The outbox's job is the fallback, due a minute later: should the
