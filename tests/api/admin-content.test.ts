@@ -2,34 +2,25 @@ import { readFileSync } from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appContext } from '../../app/context';
-import { i18nFor } from '../../app/lib/i18n';
 import { loader as campaignLoader } from '../../app/routes/campaign';
-import type { Database } from '../../db/client';
 import { auditLog, contentPages } from '../../db/schema';
-import { fixedClock } from '../../domain/clock';
 import { STAFF_TEXTS } from '../../domain/staff';
-import { type App, createApp } from '../../server/app';
+import type { App } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { readContentFiles } from '../../server/content-files';
 import { importContentOnStart } from '../../server/start';
 import { type ContentFile, findCampaign, importContent } from '../../services/content/content';
 import type { RequestContext } from '../../services/platform/request-context';
-import { anotherProcess, dropWithOthers, until } from '../support/cached-pages';
-import { staffSignIn } from '../support/staff-session';
+import { until } from '../support/cached-pages';
+import { useConsoleApp } from '../support/staff-session';
 import { createVisitor } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The console's campaigns (CONTRACT.md `/admin/content`) through /api/admin/content: the list with states, publish and
 // unpublish (audited, on the storefront at once, through the rendered-page cache and on every process), the preview of
 // a draft for signed-in staff only (the storefront's own campaign loader), and a console status that survives a
 // re-import and a restart (decision 046).
-
-const clock = fixedClock(new Date());
-let testDb: TestDatabase;
-let app: App;
-const others: Database[] = [];
 
 const HTML = { 'Content-Type': 'text/html; charset=utf-8' };
 
@@ -58,18 +49,8 @@ async function renderPage(request: Request, ctx: RequestContext): Promise<Respon
   }
 }
 
-function newApp(database: Database): App {
-  return createApp({ database, clock, messagesFor: i18nFor, config: testConfig(), renderPage });
-}
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = newApp(testDb.database);
-});
-afterAll(() => dropWithOthers(testDb, others));
-
-const db = () => testDb.database.db;
-const signIn = (email: string) => staffSignIn(() => app, clock, email);
+const t = useConsoleApp({ renderPage });
+const { db, signIn } = t;
 const repoFiles = () => readContentFiles('content');
 const VINTAGE = JSON.parse(readFileSync('content/campaigns/vintage-release.json', 'utf8'));
 const SUMMER = JSON.parse(readFileSync('content/campaigns/summer-reds.json', 'utf8'));
@@ -173,25 +154,25 @@ describe('preview', () => {
     expect(res.body.statusMessage).toContain('PREVIEW');
     expect(res.headers.get('cache-control')).toBe('no-store');
     // What the manager saw is not what anyone else gets afterwards.
-    expect((await page(app, PREVIEW)).status).toBe(404);
+    expect((await page(t.app, PREVIEW)).status).toBe(404);
   });
 
   it('is refused to signed-out visitors, shoppers, and staff whose role may not change content', async () => {
-    expect((await page(app, PREVIEW)).status).toBe(404);
-    expect((await page(app, '/campaign?name=vintage-release')).status).toBe(404);
-    const shopper = createVisitor(() => app, 'law-au');
+    expect((await page(t.app, PREVIEW)).status).toBe(404);
+    expect((await page(t.app, '/campaign?name=vintage-release')).status).toBe(404);
+    const shopper = createVisitor(() => t.app, 'law-au');
     expect((await shopper.login('shopper@example.com')).status).toBe(200);
     expect((await shopper.call('GET', PREVIEW)).status).toBe(404);
     const support = await signIn('support@staff.example');
     expect((await support.call('GET', PREVIEW)).status).toBe(404);
     // A made-up staff cookie is a signed-out visitor.
-    expect((await page(app, PREVIEW, `staff_session=${'a'.repeat(43)}`)).status).toBe(404);
+    expect((await page(t.app, PREVIEW, `staff_session=${'a'.repeat(43)}`)).status).toBe(404);
   });
 });
 
 describe('publish and unpublish', () => {
   it('publishes a draft: audited, and shoppers see it at once', async () => {
-    await untilCaching(app);
+    await untilCaching(t.app);
     const manager = await signIn('manager@staff.example');
     const res = await setStatus(manager, 'vintage-release', 'published');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -204,8 +185,8 @@ describe('publish and unpublish', () => {
       before: { status: 'draft', statusSetBy: null, statusSetAt: null },
       after: { status: 'published', statusSetBy: 'manager@staff.example' },
     });
-    await until(async () => (await page(app, '/campaign?name=vintage-release')).status === 200, 'the page to show');
-    expect((await page(app, '/campaign?name=vintage-release')).text).toContain(VINTAGE.hero.heading);
+    await until(async () => (await page(t.app, '/campaign?name=vintage-release')).status === 200, 'the page to show');
+    expect((await page(t.app, '/campaign?name=vintage-release')).text).toContain(VINTAGE.hero.heading);
     // Publishing again changes nothing and is not audited again.
     expect((await setStatus(manager, 'vintage-release', 'published')).body.response).toEqual({ changed: false });
     expect((await auditOf('vintage-release')).filter((e) => e.outcome === 'done')).toHaveLength(1);
@@ -213,13 +194,13 @@ describe('publish and unpublish', () => {
   });
 
   it('unpublishes a cached campaign: it is the 404 page at once', async () => {
-    await untilCaching(app);
-    await page(app, '/campaign?name=summer-reds');
-    const cached = await page(app, '/campaign?name=summer-reds');
+    await untilCaching(t.app);
+    await page(t.app, '/campaign?name=summer-reds');
+    const cached = await page(t.app, '/campaign?name=summer-reds');
     expect(cached).toMatchObject({ status: 200, cache: 'hit' });
     const manager = await signIn('manager@staff.example');
     expect((await setStatus(manager, 'summer-reds', 'draft')).status).toBe(200);
-    await until(async () => (await page(app, '/campaign?name=summer-reds')).status === 404, 'the page to go');
+    await until(async () => (await page(t.app, '/campaign?name=summer-reds')).status === 404, 'the page to go');
     await resetContent();
   });
 });
@@ -256,8 +237,8 @@ describe('the console’s status and the files', () => {
     // A restart: a new app on the same database imports the files on start, and logs what it kept.
     const logged: { level: number; msg: string }[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-    await importContentOnStart(testDb.database, testConfig(), log);
-    const restarted = newApp(testDb.database);
+    await importContentOnStart(t.testDb.database, testConfig(), log);
+    const restarted = t.appOn(t.testDb.database);
     await untilCaching(restarted);
     expect((await page(restarted, '/campaign?name=summer-reds')).status).toBe(404);
     const warning = logged.find((l) => l.msg.includes('summer-reds: kept "draft"'));
@@ -274,7 +255,7 @@ describe('the console’s status and the files', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes', () => {
   it('an unpublish and a publish through one process show on the page another process cached', async () => {
-    const second = newApp(await anotherProcess(testDb, others));
+    const second = await t.anotherProcess();
     await untilCaching(second);
     await page(second, '/campaign?name=summer-reds');
     expect((await page(second, '/campaign?name=summer-reds')).cache).toBe('hit');

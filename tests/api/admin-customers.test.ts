@@ -1,36 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18nFor } from '../../app/lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { auditLog, customers, orderLines, orders, sessions } from '../../db/schema';
-import { fixedClock } from '../../domain/clock';
 import { normaliseEmail } from '../../domain/identity-rules';
 import { STAFF_TEXTS } from '../../domain/staff';
 import { CUSTOMER_TEXTS, erasedEmailOf } from '../../domain/staff-customers';
-import { type App, createApp } from '../../server/app';
-import { testConfig } from '../../server/config';
 import type { CustomerExport, CustomerPage, CustomerSearchRow, EraseSummary } from '../../services/staff/customers';
 import { giftCardBody, orderBody, testAddressFor } from '../support/checkout-input';
-import { staffSignIn } from '../support/staff-session';
+import { useConsoleApp } from '../support/staff-session';
 import { createVisitor } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The console's customers (CONTRACT.md `/admin/customers`) through /api/admin/customers: search, a customer's page,
 // export and erase, the roles and site limits over them, and the audit log's rows.
 
-const clock = fixedClock(new Date());
-let testDb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = createApp({ database: testDb.database, clock, messagesFor: i18nFor, config: testConfig() });
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
-const signIn = (email: string) => staffSignIn(() => app, clock, email);
+const t = useConsoleApp();
+const { clock, db, signIn } = t;
 const PASSWORD = 'Cellar2026x';
 
 type SearchPage = { customers: CustomerSearchRow[]; next: number | null };
@@ -51,7 +34,7 @@ async function customerWithOrder(
   site = 'law-au',
   options: { giftCard?: boolean } = {},
 ) {
-  const shopper = createVisitor(() => app, site);
+  const shopper = createVisitor(() => t.app, site);
   const registered = await shopper.register(email, PASSWORD, name.firstName, name.lastName);
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
   return { shopper, id: await customerIdOf(email), orderNumber: await placeOrder(shopper, email, name, site, options) };
@@ -219,7 +202,7 @@ describe('roles and site limits', () => {
     // Nothing changed: the customer still signs in as before.
     const [row] = await db().select().from(customers).where(eq(customers.id, id));
     expect(row).toMatchObject({ email: 'kept@example.com', firstName: 'Kit' });
-    expect((await createVisitor(() => app).login('kept@example.com', PASSWORD)).status).toBe(200);
+    expect((await createVisitor(() => t.app).login('kept@example.com', PASSWORD)).status).toBe(200);
     const refusals = [
       ...(await auditOf('customers.export', String(id))),
       ...(await auditOf('customers.erase', String(id))),
@@ -265,7 +248,7 @@ describe('roles and site limits', () => {
     const email = 'two.cities@example.com';
     const name = { firstName: 'Tam', lastName: 'Twocities' };
     const { shopper, id, orderNumber: hkOrder } = await customerWithOrder(email, name, 'law-hk');
-    const au = createVisitor(() => app, 'law-au');
+    const au = createVisitor(() => t.app, 'law-au');
     expect((await au.login(email, PASSWORD)).status).toBe(200);
     const auOrder = await placeOrder(au, email, name, 'law-au');
     expect(shopper).toBeDefined();
@@ -355,7 +338,7 @@ describe('erase', () => {
     // Signed out everywhere, and the email and password no longer open the account.
     expect((await shopper.call('GET', '/api/user/details')).status).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.customerId, id))).toEqual([]);
-    expect((await createVisitor(() => app).login(email, PASSWORD)).status).toBe(401);
+    expect((await createVisitor(() => t.app).login(email, PASSWORD)).status).toBe(401);
 
     // The order is still there, with the same number, totals, payment and lines; its person is gone.
     const [after] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -411,7 +394,7 @@ describe('erase', () => {
     const { id } = await customerWithOrder(email, { firstName: 'Omar', lastName: 'Oblivion' });
     const owner = await signIn('owner@staff.example');
     expect((await owner.call('POST', `/api/admin/customers/${id}/erase`, { confirm: ' ERASE ' })).status).toBe(200);
-    const fresh = createVisitor(() => app);
+    const fresh = createVisitor(() => t.app);
     expect((await fresh.register(email, PASSWORD, 'Omar', 'Again')).status).toBe(200);
     const count = await db()
       .select({ n: sql<number>`count(*)::int` })
@@ -423,7 +406,7 @@ describe('erase', () => {
 
 describe('the API document', () => {
   it('describes every customer call', async () => {
-    const res = await app.request('/api/openapi.json', { headers: { host: 'law-au.localhost' } });
+    const res = await t.app.request('/api/openapi.json', { headers: { host: 'law-au.localhost' } });
     const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths['/api/admin/customers'] ?? {})).toEqual(['get']);
     expect(Object.keys(doc.paths['/api/admin/customers/{id}'] ?? {})).toEqual(['get']);

@@ -1,40 +1,25 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18nFor } from '../../app/lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { auditLog, customers, giftCardLedger, giftCards, outbox, staff } from '../../db/schema';
-import { fixedClock } from '../../domain/clock';
 import { GIFT_CARD_MESSAGES } from '../../domain/gift-cards';
 import { STAFF_TEXTS } from '../../domain/staff';
 import { STAFF_VOUCHER_TEXTS } from '../../domain/staff-vouchers';
-import { type App, createApp } from '../../server/app';
 import { giftCardKeyOf, testConfig } from '../../server/config';
 import { type GiftCardMail, openGiftCardMail } from '../../services/gift-cards/email';
 import type { GiftCardRowView, StaffGiftCardPage } from '../../services/staff/gift-cards';
 import type { CustomerPage } from '../../services/staff/customers';
 import { giftCardBody, orderBody } from '../support/checkout-input';
-import { staffSignIn } from '../support/staff-session';
+import { useConsoleApp } from '../support/staff-session';
 import { createVisitor } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The console's gift cards (CONTRACT.md `/admin/gift-cards`) through /api/admin/gift-cards: find a card by its code in
 // any spelling or by its last 4 with an email, its balance and ledger, disable it (then it pays for nothing, its
 // balance kept), issue a goodwill card (its email in the outbox); the roles, the audit rows, and never a code shown.
 
-const clock = fixedClock(new Date());
-let testDb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = createApp({ database: testDb.database, clock, messagesFor: i18nFor, config: testConfig() });
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
+const t = useConsoleApp();
+const { clock, db } = t;
 const key = () => giftCardKeyOf(testConfig());
-const signIn = (role: string) => staffSignIn(() => app, clock, `${role}@staff.example`);
+const signIn = (role: string) => t.signIn(`${role}@staff.example`);
 const codeIn = (mail: GiftCardMail) => /Your gift card code: (\S+)/.exec(openGiftCardMail(mail, key()).text)?.[1] ?? '';
 
 async function mailTo(recipient: string): Promise<GiftCardMail> {
@@ -46,7 +31,7 @@ async function mailTo(recipient: string): Promise<GiftCardMail> {
 
 /** A $100 card bought by `buyer` (a guest) for `recipient`; its id and code. */
 async function boughtCard(buyer: string, recipient: string) {
-  const shopper = createVisitor(() => app, 'law-au');
+  const shopper = createVisitor(() => t.app, 'law-au');
   const added = await shopper.call(
     'PUT',
     '/api/cart/eItemCode',
@@ -174,7 +159,7 @@ describe('find and read', () => {
 describe('disable', () => {
   it('a disabled card pays for nothing, at checkout or in its preview, and keeps its balance', async () => {
     const card = await boughtCard('buyer.four@example.com', 'recipient.four@example.com');
-    const shopper = createVisitor(() => app, 'law-au');
+    const shopper = createVisitor(() => t.app, 'law-au');
     expect((await shopper.add('D0001', 1)).status).toBe(200);
     const preview = await shopper.call('POST', '/api/checkout/gift-cards', { codes: [card.code] });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
@@ -199,7 +184,7 @@ describe('disable', () => {
     expect(order.status).toBe(400);
     expect(order.body.statusMessage).toBe(stopped);
     expect(await balanceOf(card.id)).toBe(10_000);
-    const balance = await createVisitor(() => app, 'law-au').call('POST', '/api/gift-cards/balance', {
+    const balance = await createVisitor(() => t.app, 'law-au').call('POST', '/api/gift-cards/balance', {
       code: card.code,
     });
     expect(balance.body.response).toMatchObject({ balanceCents: 10_000, disabled: true });
@@ -298,7 +283,7 @@ describe('goodwill cards', () => {
     expect(await auditText()).not.toContain(code);
 
     // It pays on its site.
-    const shopper = createVisitor(() => app, 'law-nz');
+    const shopper = createVisitor(() => t.app, 'law-nz');
     expect((await shopper.add('D0001', 1)).status).toBe(200);
     const preview = await shopper.call('POST', '/api/checkout/gift-cards', { codes: [code] });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
@@ -306,7 +291,7 @@ describe('goodwill cards', () => {
 
   it('shows on the console page of the customer it was sent to, and in their own account', async () => {
     const email = 'goodwill.customer@example.com';
-    const shopper = createVisitor(() => app, 'law-au');
+    const shopper = createVisitor(() => t.app, 'law-au');
     expect((await shopper.register(email, 'Cellar2026x', 'Ada', 'Byron')).status).toBe(200);
     await db().update(customers).set({ emailVerifiedAt: clock.now() }).where(eq(customers.email, email));
     const [customer] = await db().select().from(customers).where(eq(customers.email, email));

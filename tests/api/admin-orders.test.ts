@@ -1,19 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orderEvents, orders, outbox } from '../../db/schema';
-import { fixedClock } from '../../domain/clock';
 import { STAFF_TEXTS } from '../../domain/staff';
 import { orderBody } from '../support/checkout-input';
-import { staffSignIn } from '../support/staff-session';
-import { createVisitor, useTestApp } from '../support/test-app';
+import { useConsoleApp } from '../support/staff-session';
+import { createVisitor } from '../support/test-app';
 
 // The console's order page and its actions (CONTRACT.md "Operator console"), through /api/admin/orders/*: each
 // role's refusals, the audit entry of every change, site limits, notes, resent emails and the carrier.
 
-const clock = fixedClock(new Date());
-const t = useTestApp({}, { clock });
-const db = () => t.testDb.database.db;
-const signIn = (email: string) => staffSignIn(() => t.app, clock, email);
+const t = useConsoleApp();
+const { db, signIn } = t;
 
 type Staff = Awaited<ReturnType<typeof signIn>>;
 const sessions = new Map<string, Staff>();

@@ -1,10 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18nFor } from '../../app/lib/i18n';
-import type { Database } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, skuPrices, staff } from '../../db/schema';
 import { PRICE_TEXTS } from '../../domain/catalogue-prices';
-import { fixedClock } from '../../domain/clock';
 import { NOT_FOUND_MESSAGES } from '../../domain/catalogue-inputs';
 import { englishText } from '../../domain/message';
 import { parseSearchParams } from '../../domain/search-params';
@@ -22,19 +19,13 @@ import {
   setProductHidden,
 } from '../../services/staff/products';
 import { PRODUCT_TEXTS } from '../../domain/staff-products';
-import { anotherProcess, dropWithOthers, until } from '../support/cached-pages';
-import { staffSignIn } from '../support/staff-session';
+import { until } from '../support/cached-pages';
+import { staffSignIn, useConsoleApp } from '../support/staff-session';
 import { createVisitor } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The console's products (CONTRACT.md `/admin/products`) through /api/admin/products: search, a product's page,
 // price and stock changes with their refusals and audit entries, hide and publish, the price file, the work queue's
 // low-stock line, and the storefront following every change at once (product API, cached page, search, cart).
-
-const clock = fixedClock(new Date());
-let testDb: TestDatabase;
-let app: App;
-const others: Database[] = [];
 
 /** The storefront's product page as the page cache sees it: the product through the read cache, or 404. */
 async function renderPage(request: Request, ctx: RequestContext): Promise<Response> {
@@ -48,18 +39,8 @@ async function renderPage(request: Request, ctx: RequestContext): Promise<Respon
   });
 }
 
-function newApp(database: Database): App {
-  return createApp({ database, clock, messagesFor: i18nFor, config: testConfig(), renderPage });
-}
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = newApp(testDb.database);
-});
-afterAll(() => dropWithOthers(testDb, others));
-
-const db = () => testDb.database.db;
-const signIn = (email: string) => staffSignIn(() => app, clock, email);
+const t = useConsoleApp({ renderPage });
+const { clock, db, signIn } = t;
 const manager = () => signIn('manager@staff.example');
 
 /** A wine of the demo catalogue with every pack size, and its page for law-au. */
@@ -81,10 +62,10 @@ async function latestAudit(recordId: string) {
   return entry;
 }
 
-const page = (path: string, site = 'law-au', database = app) =>
+const page = (path: string, site = 'law-au', database = t.app) =>
   database.request(path, { headers: { host: `${site}.localhost:3000` } });
 
-async function pageText(path: string, target = app) {
+async function pageText(path: string, target = t.app) {
   const res = await page(path, 'law-au', target);
   return { status: res.status, text: await res.text(), cache: res.headers.get('x-cache') };
 }
@@ -263,7 +244,7 @@ describe('changing prices and stock', () => {
   it('puts a wine on special for every AUD site and the storefront shows it at once: API, cached page, search', async () => {
     const m = await manager();
     const path = `/product/x/${wine.itemCode}`;
-    await untilCaching(app, path);
+    await untilCaching(t.app, path);
     await pageText(path);
     expect((await pageText(path)).cache).toBe('hit');
     // On special: every pack 10 % off (a single alone lower would leave the packs dearer than its bottles).
@@ -348,7 +329,7 @@ describe('changing prices and stock', () => {
 describe('hide and publish', () => {
   it('hides a wine: out of search and suggestions, its page and API 404, not addable, dropped from a cart', async () => {
     const m = await manager();
-    const shopper = createVisitor(() => app, 'law-au');
+    const shopper = createVisitor(() => t.app, 'law-au');
     expect((await shopper.add(single().itemCode, 1)).status).toBe(200);
     const path = `/product/x/${wine.itemCode}`;
     expect((await pageText(path)).status).toBe(200);
@@ -405,7 +386,7 @@ describe('a price file', () => {
     form.set('file', new File([csv], 'prices.csv', { type: 'text/csv' }));
     if (token) form.set('token', token);
     const cookie = [...m.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await app.request(path, {
+    const res = await t.app.request(path, {
       method: 'POST',
       body: form,
       headers: { host: 'law-au.localhost:3000', cookie, ...headers },
@@ -523,7 +504,7 @@ describe('the work queue', () => {
     // LOW_STOCK_BOTTLES sets the threshold: at 2 bottles, a wine of 3 is not low.
     await m.call('POST', `/api/admin/products/${wine.itemCode}`, { site: 'law-au', stockBottles: 3 });
     expect((await queue()).lowest.map((p) => p.itemCode)).toContain(wine.itemCode);
-    const strict = createApp({ database: testDb.database, clock, config: testConfig({ LOW_STOCK_BOTTLES: '2' }) });
+    const strict = createApp({ database: t.testDb.database, clock, config: testConfig({ LOW_STOCK_BOTTLES: '2' }) });
     const other = await staffSignIn(() => strict, clock, 'manager@staff.example');
     const strictQueue = (
       await other.call<{ lowStock: { threshold: number; lowest: { itemCode: string }[] } }>('GET', '/api/admin/queue')
@@ -536,7 +517,7 @@ describe('the work queue', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes', () => {
   it('a price change through one process shows on the page another process cached', async () => {
-    const second = newApp(await anotherProcess(testDb, others));
+    const second = await t.anotherProcess();
     const path = `/product/x/${wine.itemCode}`;
     await untilCaching(second, path);
     await pageText(path, second);

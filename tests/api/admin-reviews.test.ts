@@ -1,30 +1,20 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18nFor } from '../../app/lib/i18n';
-import type { Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import { auditLog, products, reviews } from '../../db/schema';
-import { fixedClock } from '../../domain/clock';
 import type { ReviewStatus } from '../../domain/reviews';
 import { STAFF_TEXTS } from '../../domain/staff';
 import { MODERATION_TEXTS } from '../../domain/staff-moderation';
-import { type App, createApp } from '../../server/app';
-import { testConfig } from '../../server/config';
+import type { App } from '../../server/app';
 import { findProduct, listReviews } from '../../services/catalogue/catalogue';
 import type { RequestContext } from '../../services/platform/request-context';
 import { moderateReview } from '../../services/reviews/reviews';
-import { anotherProcess, dropWithOthers, until } from '../support/cached-pages';
-import { staffSignIn } from '../support/staff-session';
+import { until } from '../support/cached-pages';
+import { useConsoleApp } from '../support/staff-session';
 import { createVisitor } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The console's review moderation (CONTRACT.md `/admin/reviews`) through /api/admin/reviews: the queue oldest first and
 // paged, approve and reject one or many, the roles, the audit log's rows, and an approved review on the storefront at
 // once: the product API (read cache) and the anonymous product page (rendered-page cache), on every process.
-
-const clock = fixedClock(new Date());
-let testDb: TestDatabase;
-let app: App;
-const others: Database[] = [];
 
 /** A product page as the real one reads it (app/routes/product.tsx): the product and its reviews, read-cached. */
 async function renderPage(request: Request, ctx: RequestContext): Promise<Response> {
@@ -36,18 +26,8 @@ async function renderPage(request: Request, ctx: RequestContext): Promise<Respon
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
-function newApp(database: Database): App {
-  return createApp({ database, clock, messagesFor: i18nFor, config: testConfig(), renderPage });
-}
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = newApp(testDb.database);
-});
-afterAll(() => dropWithOthers(testDb, others));
-
-const db = () => testDb.database.db;
-const signIn = (email: string) => staffSignIn(() => app, clock, email);
+const t = useConsoleApp({ renderPage });
+const { clock, db, signIn } = t;
 const PAGE = '/product/a-wine/D0002';
 
 type QueueRow = {
@@ -178,16 +158,16 @@ describe('the queue', () => {
 
 describe('deciding', () => {
   it('approves one: audited, and on the product API and the anonymous product page at once', async () => {
-    await untilCaching(app);
+    await untilCaching(t.app);
     const [id = 0] = await pending(1, 'D0002', 'Approved at once');
     const [before] = await db().select().from(products).where(eq(products.itemCode, 'D0002'));
     // Both cached before the decision: the API's read cache and the rendered page.
-    const shopper = createVisitor(() => app, 'law-au');
+    const shopper = createVisitor(() => t.app, 'law-au');
     const api = async () =>
       (await shopper.call('GET', '/api/product/item/D0002')).body.response as { numberOfReviews: number };
     expect((await api()).numberOfReviews).toBe(before?.ratingCount);
-    await pageOf(app);
-    const cached = await pageOf(app);
+    await pageOf(t.app);
+    const cached = await pageOf(t.app);
     expect(cached.cache).toBe('hit');
     expect(cached.text).not.toContain('Approved at once 1');
 
@@ -210,7 +190,7 @@ describe('deciding', () => {
 
     const count = (before?.ratingCount ?? 0) + 1;
     await until(async () => (await api()).numberOfReviews === count, 'the product API to count the review');
-    const fresh = await pageOf(app);
+    const fresh = await pageOf(t.app);
     expect(fresh.text).toContain('Approved at once 1');
     expect(fresh.text).toContain(`/${count}</p>`);
   });
@@ -285,7 +265,7 @@ describe('deciding', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, across processes', () => {
   it('an approval through one process drops the product page another process cached', async () => {
-    const second = newApp(await anotherProcess(testDb, others));
+    const second = await t.anotherProcess();
     await untilCaching(second);
     const [id = 0] = await pending(1, 'D0002', 'Seen elsewhere');
     await pageOf(second);

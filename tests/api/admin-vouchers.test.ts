@@ -1,39 +1,23 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18nFor } from '../../app/lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { auditLog, voucherUses, vouchers } from '../../db/schema';
-import { fixedClock } from '../../domain/clock';
 import { STAFF_TEXTS } from '../../domain/staff';
 import { STAFF_VOUCHER_TEXTS } from '../../domain/staff-vouchers';
 import { VOUCHER_LIMIT_MESSAGES } from '../../domain/voucher-texts';
 import { VOUCHER_MESSAGES } from '../../domain/vouchers';
-import { type App, createApp } from '../../server/app';
-import { testConfig } from '../../server/config';
 import type { CartJson } from '../../services/cart/cart-json';
 import type { VoucherPage, VoucherView } from '../../services/staff/vouchers';
 import { orderBody, testAddressFor } from '../support/checkout-input';
-import { staffSignIn } from '../support/staff-session';
+import { useConsoleApp } from '../support/staff-session';
 import { createVisitor } from '../support/test-app';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The console's vouchers (CONTRACT.md `/admin/vouchers`) through /api/admin/vouchers: the list with uses, a code's
 // uses, create, change, disable and enable, the roles over them and their audit rows; and a code made here in the cart
 // and at checkout (sites, minimum spend, dates, disabled, once per customer, total uses with two checkouts at once).
 
-const clock = fixedClock(new Date());
-let testDb: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = createApp({ database: testDb.database, clock, messagesFor: i18nFor, config: testConfig() });
-});
-afterAll(async () => {
-  await testDb?.drop();
-});
-
-const db = () => testDb.database.db;
-const signIn = (role: string) => staffSignIn(() => app, clock, `${role}@staff.example`);
+const t = useConsoleApp();
+const { clock, db } = t;
+const signIn = (role: string) => t.signIn(`${role}@staff.example`);
 const day = (offsetDays = 0) => new Date(clock.now().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 let codes = 0;
@@ -273,7 +257,7 @@ describe('a code made in the console, in the cart and at checkout', () => {
       (await create(basic(code, { minimumSpend: '40', validFrom: day(0), validUntil: day(2), sites: ['law-au'] })))
         .status,
     ).toBe(200);
-    const shopper = createVisitor(() => app, 'law-au');
+    const shopper = createVisitor(() => t.app, 'law-au');
     expect((await shopper.add('D0001', 1)).status).toBe(200);
     const small = (await shopper.cart()).orderPriceInfo.subtotal;
     if (small >= 40) throw new Error('the test needs one D0001 below 40');
@@ -287,7 +271,7 @@ describe('a code made in the console, in the cart and at checkout', () => {
       expect.objectContaining({ promotionName: code, adjustmentAmount: 12.5 }),
     ]);
 
-    const elsewhere = createVisitor(() => app, 'vir-au');
+    const elsewhere = createVisitor(() => t.app, 'vir-au');
     expect((await elsewhere.add('D0001', 6)).status).toBe(200);
     const refused = await applyCode(elsewhere, code);
     expect(refused.status).toBe(400);
@@ -295,7 +279,7 @@ describe('a code made in the console, in the cart and at checkout', () => {
 
     const manager = await signIn('manager');
     expect((await manager.call('POST', `/api/admin/vouchers/${code}/disable`)).status).toBe(200);
-    const later = createVisitor(() => app, 'law-au');
+    const later = createVisitor(() => t.app, 'law-au');
     expect((await later.add('D0001', 6)).status).toBe(200);
     const disabled = await applyCode(later, code);
     expect(disabled.status).toBe(400);
@@ -323,7 +307,7 @@ describe('a code made in the console, in the cart and at checkout', () => {
     const code = newCode();
     expect((await create(basic(code, { oncePerCustomer: true }))).status).toBe(200);
     const place = async (email: string) => {
-      const guest = createVisitor(() => app, 'law-au');
+      const guest = createVisitor(() => t.app, 'law-au');
       expect((await guest.add('D0001', 6)).status).toBe(200);
       expect((await applyCode(guest, code)).status).toBe(200);
       return guest.call('POST', '/api/checkout/order', orderBody({ email, delivery: testAddressFor('law-au') }));
@@ -356,7 +340,7 @@ describe('a code made in the console, in the cart and at checkout', () => {
         ['a', 'D0001'],
         ['b', 'D0002'],
       ].map(async ([who, wine]) => {
-        const guest = createVisitor(() => app, 'law-au');
+        const guest = createVisitor(() => t.app, 'law-au');
         expect((await guest.add(wine as string, 6)).status).toBe(200);
         expect((await applyCode(guest, code)).status).toBe(200);
         return { guest, email: `limit.${who}@example.com` };
@@ -373,7 +357,7 @@ describe('a code made in the console, in the cart and at checkout', () => {
     const uses = await db().select().from(voucherUses).where(eq(voucherUses.voucherCode, code));
     expect(uses).toHaveLength(1);
 
-    const late = createVisitor(() => app, 'law-au');
+    const late = createVisitor(() => t.app, 'law-au');
     expect((await late.add('D0001', 6)).status).toBe(200);
     const usedUp = await applyCode(late, code);
     expect(usedUp.status).toBe(400);

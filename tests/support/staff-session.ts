@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../../db/demo/staff';
-import type { FixedClock } from '../../domain/clock';
-import type { App } from '../../server/app';
+import { type FixedClock, fixedClock } from '../../domain/clock';
+import type { App, CreateAppOptions } from '../../server/app';
 import { totpCodeAt } from '../../services/staff/totp';
-import { createVisitor } from './test-app';
+import { createVisitor, useTestApp } from './test-app';
 
 // A console browser in the API tests: a cookie jar signed in as a demo staff member (CONTRACT.md "Demo staff").
 
@@ -21,4 +21,29 @@ export async function staffSignIn(getApp: () => App, clock: FixedClock, email: s
   const second = await v.call('POST', '/api/admin/session/code', { code: staffCodeAt(clock) });
   expect(second.status, JSON.stringify(second.body)).toBe(200);
   return v;
+}
+
+/**
+ * One fresh database and app for a console test file (useTestApp), on a fixed clock of the file's own that sign-ins
+ * move, with `renderPage` for the pages a test reads through the page cache.
+ */
+export function useConsoleApp(options: { renderPage?: CreateAppOptions['renderPage'] } = {}) {
+  const clock = fixedClock(new Date());
+  const t = useTestApp({}, { clock, ...options });
+  return {
+    clock,
+    get app(): App {
+      return t.app;
+    },
+    get testDb() {
+      return t.testDb;
+    },
+    db: () => t.testDb.database.db,
+    /** A console browser signed in as the demo staff member `email`. */
+    signIn: (email: string) => staffSignIn(() => t.app, clock, email),
+    /** A new app over another Database (a restart, another process), on the same clock and pages. */
+    appOn: t.appOn,
+    /** An app on a second connection to the test database, as another process (PostgreSQL only). */
+    anotherProcess: t.anotherProcess,
+  };
 }

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { i18nFor } from '../../app/lib/i18n';
-import { type App, createApp } from '../../server/app';
+import type { Database } from '../../db/client';
+import { type App, type CreateAppOptions, createApp } from '../../server/app';
 import { createMetrics, type Metrics } from '../../server/metrics';
 import { testConfig } from '../../server/config';
 import type { Clock } from '../../domain/clock';
@@ -10,6 +11,7 @@ import type { toApiProduct } from '../../services/catalogue/catalogue';
 import type { UpsellOffersResponse } from '../../services/offers/offers';
 import type { UserItem } from '../../services/personal/lists';
 import type { VoucherCookieOutcome } from '../../services/vouchers/vouchers';
+import { anotherProcess, dropWithOthers } from './cached-pages';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /** The API envelope (CONTRACT.md) with a payload of type T. */
@@ -22,31 +24,43 @@ type Untyped = any;
 
 export type Body<T = Untyped> = { statusCode: number; statusMessage?: string; response?: T };
 
-/** One fresh database and app for the test file, dropped after it. */
+/** One fresh database and app for the test file, dropped after it (the other processes' connections closed first). */
 export function useTestApp(
   configOverrides: Partial<Record<string, string>> = {},
-  options: { clock?: Clock; localOperatorToken?: string; metrics?: boolean; logger?: Logger } = {},
+  options: {
+    clock?: Clock;
+    localOperatorToken?: string;
+    metrics?: boolean;
+    logger?: Logger;
+    renderPage?: CreateAppOptions['renderPage'];
+  } = {},
 ) {
   let testDb: TestDatabase | undefined;
   let app: App | undefined;
   let metrics: Metrics | undefined;
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    if (options.metrics) metrics = createMetrics(testDb.database);
-    // The sites' message catalogues as the page build has them (texts the server writes in the site's language).
-    app = createApp({
-      database: testDb.database,
+  const others: Database[] = [];
+  // The sites' message catalogues as the page build has them (texts the server writes in the site's language).
+  const appOn = (database: Database): App =>
+    createApp({
+      database,
       config: testConfig(configOverrides),
       messagesFor: i18nFor,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.localOperatorToken ? { localOperatorToken: options.localOperatorToken } : {}),
       ...(metrics ? { metrics } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.renderPage ? { renderPage: options.renderPage } : {}),
     });
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    if (options.metrics) metrics = createMetrics(testDb.database);
+    app = appOn(testDb.database);
   });
-  afterAll(async () => {
-    await testDb?.drop();
-  });
+  afterAll(() => dropWithOthers(testDb, others));
+  const current = (): TestDatabase => {
+    if (!testDb) throw new Error('useTestApp: the database exists only inside tests');
+    return testDb;
+  };
   return {
     get app(): App {
       if (!app) throw new Error('useTestApp: the app exists only inside tests');
@@ -58,9 +72,12 @@ export function useTestApp(
       return metrics;
     },
     get testDb(): TestDatabase {
-      if (!testDb) throw new Error('useTestApp: the database exists only inside tests');
-      return testDb;
+      return current();
     },
+    /** A new app over `database`, made as the file's app is (a restart, another process). */
+    appOn,
+    /** An app on a second connection to the test database, as another process has one (PostgreSQL only). */
+    anotherProcess: async (): Promise<App> => appOn(await anotherProcess(current(), others)),
   };
 }
 
