@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PackPrices, priceProblems } from '../domain/catalogue-prices';
 import { type Database, openDatabase } from './client';
 import { DEMO_ACCOUNTS, DEMO_PRODUCTION_HASHES } from './demo/accounts';
 import { generateCatalogue } from './demo/catalogue';
@@ -164,6 +165,23 @@ describe('generateCatalogue', () => {
         expect(alone, `${c.itemCode} ${currency}`).toBeGreaterThan(price(c.itemCode));
       }
     }
+  });
+
+  it('prices every product as the console and the catalogue file accept, in every currency', () => {
+    const cat = generateCatalogue();
+    const packs = new Map<string, PackPrices[]>();
+    const sizeOf = new Map(cat.skus.map((s) => [s.itemCode, { product: s.productItemCode, size: s.numberOfBottles }]));
+    for (const price of cat.skuPrices) {
+      const sku = sizeOf.get(price.skuItemCode);
+      if (!sku) continue;
+      const key = `${sku.product} ${price.currency}`;
+      packs.set(key, [
+        ...(packs.get(key) ?? []),
+        { size: sku.size, listCents: price.listPriceCents, saleCents: price.salePriceCents },
+      ]);
+    }
+    const refused = [...packs].filter(([, p]) => priceProblems(p).length > 0).map(([key]) => key);
+    expect(refused).toEqual([]);
   });
 
   it('has a few deliberately missing images, none on fixed records', () => {

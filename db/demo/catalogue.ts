@@ -451,6 +451,15 @@ function convert(audCents: number, currency: CurrencyCode): number {
   return charmPrice(raw);
 }
 
+/**
+ * A pack's price in a currency, never dearer than as many single bottles there (domain/catalogue-prices.ts): each
+ * currency's price is rounded on its own, so a converted pack can end a few cents above its singles.
+ */
+function packSale(converted: number, singles: number, currency: CurrencyCode): number {
+  if (converted <= singles) return converted;
+  return currency === 'TWD' ? singles : charmPrice(singles - 50);
+}
+
 interface PriceSpec {
   singleSale: number;
   singleList: number;
@@ -473,7 +482,7 @@ function addSkusAndPrices(cat: Catalogue, itemCode: string, spec: PriceSpec, rng
     const saleAud = size === 1 ? spec.singleSale : charmPrice(Math.round(spec.singleSale * size * (1 - discount)));
     const listAud = spec.singleList * size;
     for (const currency of Object.keys(CURRENCY_FACTORS) as CurrencyCode[]) {
-      const sale = convert(saleAud, currency);
+      const sale = packSale(convert(saleAud, currency), size * convert(spec.singleSale, currency), currency);
       const list = Math.max(sale, convert(listAud, currency));
       cat.skuPrices.push({
         skuItemCode: skuCode,
