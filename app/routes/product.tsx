@@ -78,7 +78,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   const { skus: _skus, ...rest } = product;
   const i18n = await ctx.messages();
-  const memberCents = packs.find((pack) => pack.size === 1)?.memberPriceCents;
+  // Only a member price below the sale price is worth a prompt: a special can take the sale price under it.
+  const single = packs.find((pack) => pack.size === 1);
+  const memberCents =
+    single?.memberPriceCents && single.memberPriceCents < single.salePriceCents ? single.memberPriceCents : null;
   const head = productHead(product, packs, `${ctx.origin}${canonicalPath}`, ctx.origin, ctx.site);
   const page = {
     head: staffView ? [...head, { name: 'robots', content: 'noindex' }] : head,

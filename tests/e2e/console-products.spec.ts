@@ -60,6 +60,9 @@ test('a manager puts a wine on special on two sites, hides another, and changes 
   await openProduct(manager, SPECIAL);
   await expectAccessible(manager);
   const path = (await manager.getByRole('link', { name: 'Its storefront page' }).getAttribute('href')) ?? '';
+  const memberPrompt = page.getByRole('link', { name: /^Unlimited members pay / });
+  await page.goto(siteUrl('law-au', path));
+  await expect(memberPrompt).toHaveCount(1);
   const firstSale = manager.getByLabel('Sale price (AUD)').first();
   const was = await firstSale.inputValue();
   await firstSale.fill('12.345');
@@ -73,6 +76,8 @@ test('a manager puts a wine on special on two sites, hides another, and changes 
   await expect(manager.getByRole('status')).toContainText('Saved. The shop shows it now on law-au, vir-au');
   await page.goto(siteUrl('law-au', path));
   await expect(page.getByText(auPrice).first()).toBeVisible();
+  // The special is below the member price: the page no longer tells a prospect that members pay more.
+  await expect(memberPrompt).toHaveCount(0);
 
   // And on law-nz, in NZD.
   await manager.getByLabel('Site').selectOption('law-nz');
