@@ -139,5 +139,18 @@ test('a manager previews the draft campaign, publishes it, and a shopper opens i
   expect(opened?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("This year's vintage has landed");
   await expect(page.locator('.campaign__preview')).toHaveCount(0);
+
+  // Without JavaScript: unpublished (shoppers get the 404 page again), then published again.
+  const plain = await withoutJavaScript(browser, manager);
   await manager.context().close();
+  await plain.goto(`${CONSOLE}/content/vintage-release`);
+  await plain.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(plain.getByRole('status')).toHaveText(
+    'Unpublished: the campaign is a draft again and shoppers no longer see it.',
+  );
+  expect((await page.goto('/campaign?name=vintage-release'))?.status()).toBe(404);
+  await plain.getByRole('button', { name: 'Publish' }).click();
+  await expect(plain.getByRole('status')).toHaveText('Published: shoppers see the campaign now.');
+  expect((await page.goto('/campaign?name=vintage-release'))?.status()).toBe(200);
+  await plain.context().close();
 });

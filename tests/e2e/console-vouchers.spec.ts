@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { mailsTo } from '../support/e2e-mailbox';
 import { CONSOLE, signIn } from './support/console';
-import { expect, expectAccessible, PORT, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, PORT, pageApi, test, uniqueEmail } from './support/fixtures';
 
 // The console's vouchers and gift cards (CONTRACT.md `/admin/vouchers`, `/admin/gift-cards`): a manager makes a
 // newsletter voucher (a bad amount first shows its message beside the field) and a shopper takes it off their cart on
@@ -67,7 +67,32 @@ test('a newsletter voucher made in the console takes its amount off a shopper’
   );
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary.getByText(`Order Discount (${code})`)).toBeVisible();
+
+  // Without JavaScript (the same session): its limits changed, then disabled; a new cart answers it as unknown.
+  const plain = await (
+    await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+      storageState: await manager.context().storageState(),
+    })
+  ).newPage();
   await manager.context().close();
+  await plain.goto(`${CONSOLE}/vouchers/${code}`);
+  await plain.getByLabel('Total uses').fill('50');
+  await plain.getByRole('button', { name: 'Save the changes' }).click();
+  await expect(plain.getByRole('status')).toHaveText('The voucher was changed.');
+  await expect(plain.getByText('0 of 50')).toBeVisible();
+  await plain.getByRole('button', { name: 'Disable this voucher' }).click();
+  await expect(plain.getByRole('status')).toHaveText('The voucher is disabled.');
+  await expect(plain.getByText('Disabled: the cart answers it as an unknown code')).toBeVisible();
+  await plain.context().close();
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto('/robots.txt');
+  expect((await pageApi(stranger, 'PUT', '/api/cart/itemcode/D0001/6')).status).toBe(200);
+  const refused = await pageApi(stranger, 'PUT', `/api/cart/voucher/${code}`);
+  expect(refused.status).toBe(400);
+  expect(refused.body.statusMessage).toBe('That voucher code is not valid.');
+  await stranger.context().close();
 });
 
 test('a goodwill card is emailed, found by its last 4 and the email, and disabled without JavaScript', {
