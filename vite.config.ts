@@ -9,6 +9,7 @@ import { API_ONLY_TEXTS } from './domain/api-texts';
 import { CONTACT_ONLY_TEXTS } from './domain/contact-texts';
 import { SERVER_ONLY_TEXTS } from './services/platform/server-texts';
 import { GIFT_CARD_ONLY_TEXTS } from './domain/gift-card-texts';
+import { PAYMENT_ONLY_TEXTS } from './domain/payment-texts';
 import { VOUCHER_ONLY_TEXTS } from './domain/voucher-texts';
 
 /**
@@ -46,6 +47,7 @@ function browserCataloguesWithoutServerTexts(): Plugin {
     ...CONTACT_ONLY_TEXTS,
     ...GIFT_CARD_ONLY_TEXTS,
     ...VOUCHER_ONLY_TEXTS,
+    ...PAYMENT_ONLY_TEXTS,
   ]);
   return {
     name: 'browser-catalogues-without-server-texts',

@@ -10,7 +10,15 @@ import {
   type OrderEventKind,
   type OrderStatus,
 } from '../domain/orders';
-import { AUTHORISATION_STATUS, type AuthorisationState, PAYMENT_STATUS, type PaymentState } from '../domain/payment';
+import {
+  AUTHORISATION_STATUS,
+  type AuthorisationState,
+  CHECKOUT_PAYMENT_STATUS,
+  type CheckoutPaymentState,
+  PAYMENT_STATUS,
+  type PaymentState,
+  type PaymentEventKind,
+} from '../domain/payment';
 import { GIFT_CARD_LEDGER_KINDS, type GiftCardLedgerKind } from '../domain/gift-cards';
 import { PRODUCT_KIND_LIST, type ProductKind } from '../domain/product-kinds';
 import { REVIEW_STATUS, type ReviewStatus } from '../domain/reviews';
@@ -676,6 +684,50 @@ export const testPaymentRefunds = pgTable('test_payment_refunds', {
   amountCents: cents('amount_cents').notNull(),
   createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
 });
+
+/**
+ * The payment a provider that begins one (Stripe's PaymentIntent) holds for a checkout, one per checkout key, with
+ * what the checkout asked (never the card: the provider has it), so that the order can be written when the provider
+ * says the payment is authorised and the shopper never came back (services/checkout/pending-payments.ts).
+ */
+export const checkoutPayments = pgTable(
+  'checkout_payments',
+  {
+    /** A hash of the cart and the checkout form's key. */
+    checkoutKey: text('checkout_key').primaryKey(),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull().unique(),
+    siteId: text('site_id').$type<SiteId>().notNull(),
+    cartId: text('cart_id').notNull(),
+    /** The checkout's input, its card fields left out. */
+    input: jsonb('input').notNull(),
+    /** Who paid, as the checkout's request knew them (customer, member pricing, address budget, site origin). */
+    shopper: jsonb('shopper').notNull(),
+    /** CHECKOUT_PAYMENT_STATUS (domain/payment.ts) */
+    status: text('status').$type<CheckoutPaymentState>().notNull().default('OPEN'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [
+    oneOf('checkout_payments_status', t.status, CHECKOUT_PAYMENT_STATUS),
+    index('checkout_payments_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A provider's webhook events, each kept once by its id: an event sent again (a retry, a replay) is not handled again. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    kind: text('kind').$type<PaymentEventKind>().notNull(),
+    reference: text('reference'),
+    occurredAt: timestamp('occurred_at', { mode: 'date', withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('payment_events_reference_idx').on(t.reference)],
+);
 
 /**
  * Every move of an order and every refund, in the order they happened (services/orders/moves/move-order.ts): the order page

@@ -180,6 +180,11 @@ function checkoutInputSchema(address: typeof AddressSchema | ReturnType<typeof a
         expiry: z.string().max(10),
         cvc: z.string().max(10),
       }),
+      /** The provider's token of the card the browser gave it (Stripe: a PaymentMethod id); then `card` stays empty. */
+      paymentMethod: z
+        .string()
+        .regex(/^pm_[A-Za-z0-9_]{1,200}$/)
+        .optional(),
       /** Gift card codes that pay first (services/gift-cards/gift-cards.ts); the card pays the rest, if any is left. */
       giftCardCodes: z.array(z.string().max(64)).max(10).default([]),
       idempotencyKey: z
@@ -255,6 +260,7 @@ export function checkoutInputFromForm(form: Record<string, string>, isCustomer: 
     billingSameAsDelivery: none || form.billingSame === 'on',
     billing: none || form.billingSame === 'on' ? undefined : address('billing.'),
     card: { number: form.cardNumber ?? '', expiry: form.cardExpiry ?? '', cvc: form.cardCvc ?? '' },
+    paymentMethod: form.paymentMethod || undefined,
     giftCardCodes: giftCardCodesOf(form.giftCards),
     idempotencyKey: form.idempotencyKey ?? '',
   };

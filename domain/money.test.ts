@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatMoney, formatWholeAmount, formatWholeNumber } from './money';
+import { formatMoney, formatWholeAmount, formatWholeNumber, centsToStripeAmount, stripeAmountToCents } from './money';
 import { SITES, type Site } from './sites';
 
 const AMOUNTS = [-123_456_789, -100_000, -1, 0, 1, 99, 100, 999_999, 1_000_000, 12_345_678_901];
@@ -79,5 +79,20 @@ describe('formatWholeNumber', () => {
       for (const n of [...AMOUNTS, 12, 123, 1234, 12_345, 123_456, -7_654_321])
         expect(formatWholeNumber(n), locale).toBe(intl.format(n));
     }
+  });
+});
+
+describe('Stripe amounts', () => {
+  it('are the cents in AUD, NZD, USD and HKD', () => {
+    for (const currency of ['AUD', 'NZD', 'USD', 'HKD']) expect(centsToStripeAmount(12_345, currency)).toBe(12_345);
+    expect(stripeAmountToCents(12_345, 'aud')).toBe(12_345);
+  });
+
+  it('are whole New Taiwan dollars ×100, halves away from zero as the page shows them', () => {
+    expect(centsToStripeAmount(120_000, 'TWD')).toBe(120_000);
+    expect(centsToStripeAmount(1_250, 'TWD')).toBe(1_300);
+    expect(centsToStripeAmount(1_249, 'twd')).toBe(1_200);
+    expect(stripeAmountToCents(1_300, 'twd')).toBe(1_300);
+    expect(() => centsToStripeAmount(12.5, 'AUD')).toThrow(RangeError);
   });
 });

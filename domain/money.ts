@@ -108,3 +108,23 @@ export function formatDollars(cents: number): string {
   const abs = Math.abs(Math.round(cents));
   return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * Currencies Stripe takes in two-decimal minor units but only in whole units (its "special cases"): TWD is charged in
+ * whole dollars, the amount still given ×100 (NT$13 → 1300). The shop shows TWD in whole dollars too, halves rounded
+ * away from zero (formatMoney), so what the card pays is what the page said.
+ */
+const STRIPE_WHOLE_UNITS: ReadonlySet<string> = new Set(['TWD']);
+
+/** The amount Stripe's API takes for cents of a currency (AUD, NZD, USD, HKD: the cents; TWD: whole dollars ×100). */
+export function centsToStripeAmount(cents: number, currency: string): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`);
+  if (!STRIPE_WHOLE_UNITS.has(currency.toUpperCase())) return cents;
+  const whole = Math.round(Math.abs(cents) / 100) * 100;
+  return cents < 0 ? -whole : whole;
+}
+
+/** Cents of an amount as Stripe's API gives it: every currency the shop sells in is two-decimal there. */
+export function stripeAmountToCents(amount: number, _currency: string): number {
+  return Math.round(amount);
+}

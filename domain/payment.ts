@@ -3,6 +3,7 @@
 
 import { declareErrors, type ErrorWithText, GENERIC_ERRORS } from './errors';
 import { type StateMachine, stateMachine } from './state-machine';
+import { PROVIDER_PAYMENT_MESSAGES } from './payment-texts';
 
 export interface CardInput {
   /** Digits, spaces allowed. */
@@ -12,10 +13,22 @@ export interface CardInput {
   cvc: string;
 }
 
-/** On success, `amountCents` is what the authorisation holds: always the amount asked for under its key. */
+/** What an authorisation asks the shopper's bank for before it answers: 3-D Secure, done in the browser. */
+export interface RequiredAction {
+  /** The provider's payment waiting for the shopper (Stripe: the PaymentIntent). */
+  reference: string;
+  /** Where a page without the provider's script sends the shopper, when the provider names one. */
+  redirectUrl: string | null;
+}
+
+/**
+ * Authorised (`amountCents` is what the authorisation holds: always the amount asked for under its key), declined
+ * (`message`), or waiting for the shopper (`action`: the amount is not held yet).
+ */
 export type AuthoriseResult =
   | { ok: true; reference: string; brand: string; last4: string; amountCents: number }
-  | { ok: false; message: PaymentMessage };
+  | { ok: false; message: PaymentMessage }
+  | { ok: false; action: RequiredAction };
 
 /** What a release found: let go, or captured already (then it took `capturedCents`, for the caller to refund). */
 export interface ReleaseResult {
@@ -26,12 +39,85 @@ export interface ReleaseResult {
 export interface AuthoriseRequest {
   amountCents: number;
   currency: string;
-  card: CardInput;
+  /** The card as typed on the shop's own form: the test provider's only (`capabilities.cardOnServer`). */
+  card?: CardInput | undefined;
+  /** The provider's token of a card the browser gave it (Stripe: a PaymentMethod id); the card never reaches us. */
+  paymentMethod?: string | undefined;
+  /** The payment `begin` made for the checkout, for providers that begin one. */
+  payment?: BegunPayment | null | undefined;
+  /** Where the provider sends the shopper back after their bank's check. */
+  returnUrl?: string | undefined;
   /**
    * The same key twice is one authorisation (a retry after a lost answer); a key is bound to its amount and currency,
    * so the same key with another amount is refused. Checkout makes one per attempt (services/checkout/steps/authorise.ts).
    */
   paymentKey: string;
+}
+
+/** A payment begun for one checkout: one per checkout key, its amount kept to the cart's. */
+export interface BeginRequest {
+  /** The checkout's own key (a hash of the cart and the checkout form's key): one payment per key. */
+  checkoutKey: string;
+  amountCents: number;
+  currency: string;
+  /** The payment begun for this key before, when there is one: it is kept, its amount changed when need be. */
+  existing?: string | null | undefined;
+}
+
+export interface BegunPayment {
+  reference: string;
+  /** What the browser's script confirms or completes the payment with (never stored, never logged). */
+  clientSecret: string | null;
+}
+
+/** A payment as the provider holds it, in the shop's states (each provider maps its own to these in one place). */
+export type ProviderPaymentState = 'PENDING' | 'REQUIRES_ACTION' | 'AUTHORISED' | 'CAPTURED' | 'RELEASED' | 'FAILED';
+
+export interface ProviderPayment {
+  reference: string;
+  state: ProviderPaymentState;
+  currency: string;
+  /** Asked for, held now (0 unless AUTHORISED), taken, given back: cents, as the shop counts them. */
+  amountCents: number;
+  capturableCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  createdAt: Date;
+  /** The checkout key the payment was begun for, when the provider keeps it. */
+  checkoutKey: string | null;
+}
+
+/** What a provider's event means to the shop (each provider maps its own event types to these in one place). */
+export type PaymentEventKind = 'authorised' | 'failed' | 'released' | 'captured' | 'refunded' | 'ignored';
+
+export interface PaymentEvent {
+  /** The provider's event id: an event is handled once however often it comes. */
+  id: string;
+  kind: PaymentEventKind;
+  /** The provider's own type, for logs and the event store. */
+  type: string;
+  reference: string | null;
+  occurredAt: Date;
+}
+
+/** A webhook whose signature is missing, wrong or too old: nothing in it is believed. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** What a provider does, for the callers that differ by it. */
+export interface PaymentCapabilities {
+  /** The card's number reaches the shop's server (the test provider's form); otherwise the browser gives it away. */
+  cardOnServer: boolean;
+  /** A payment is begun for the checkout before it is authorised (`begin` answers a reference). */
+  beginsPayment: boolean;
+  /** The provider tells the shop of changes through signed webhooks (`parseWebhook`). */
+  webhooks: boolean;
+  /** How long an authorisation is held before it lapses at the bank (Stripe: 7 days for cards). */
+  authorisationDays: number;
 }
 
 /**
@@ -41,6 +127,9 @@ export interface AuthoriseRequest {
  */
 export interface PaymentProvider {
   readonly name: string;
+  readonly capabilities: PaymentCapabilities;
+  /** The checkout's payment, made or found by its key (nothing is held yet); none for providers that begin none. */
+  begin(request: BeginRequest): Promise<BegunPayment | null>;
   authorise(request: AuthoriseRequest): Promise<AuthoriseResult>;
   /** Takes the amount held (or less). Capturing a captured payment again does nothing; any other refusal throws. */
   capture(reference: string, amountCents: number): Promise<void>;
@@ -54,6 +143,16 @@ export interface PaymentProvider {
    * (a retry after a lost answer); refunds beyond what was captured are refused (throws `RefundRefusedError`).
    */
   refund(reference: string, amountCents: number, refundKey?: string): Promise<void>;
+  /** The payment as the provider holds it now; null when it has none by that reference. */
+  retrieve(reference: string): Promise<ProviderPayment | null>;
+  /** A webhook's event from its raw body, once its signature is checked; throws `WebhookSignatureError` otherwise. */
+  parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+}
+
+/** The outcome of an authorisation, named. */
+export function authorisationOutcome(result: AuthoriseResult): 'authorised' | 'requires_action' | 'declined' {
+  if (result.ok) return 'authorised';
+  return 'action' in result ? 'requires_action' : 'declined';
 }
 
 /** The provider refused a refund (more than was captured, nothing captured): nothing was given back. */
@@ -79,6 +178,13 @@ export const AUTHORISATION_STATUS = stateMachine({
 });
 export type AuthorisationState = typeof AUTHORISATION_STATUS extends StateMachine<infer S> ? S : never;
 
+/**
+ * A payment begun for a checkout at a provider that begins one (checkout_payments.status): open while the shopper
+ * pays, ordered once its order is written, closed when the provider let it go with no order (a new attempt reopens it).
+ */
+export const CHECKOUT_PAYMENT_STATUS = stateMachine({ OPEN: ['ORDERED', 'CLOSED'], ORDERED: [], CLOSED: ['OPEN'] });
+export type CheckoutPaymentState = typeof CHECKOUT_PAYMENT_STATUS extends StateMachine<infer S> ? S : never;
+
 export const PAYMENT_MESSAGES = {
   declined: /*i18n*/ 'Your card was declined.',
   number: /*i18n*/ 'Please enter a valid card number.',
@@ -87,6 +193,7 @@ export const PAYMENT_MESSAGES = {
   cvc: /*i18n*/ 'Please enter the 3-digit security code (CVC).',
   testOnly: /*i18n*/ 'This shop takes test cards only: use 4242 4242 4242 4242.',
   keyReused: /*i18n*/ 'This payment was started for another amount. Please reload the page and try again.',
+  ...PROVIDER_PAYMENT_MESSAGES,
 } as const;
 export type PaymentMessage = (typeof PAYMENT_MESSAGES)[keyof typeof PAYMENT_MESSAGES];
 
@@ -99,6 +206,18 @@ export const PAYMENT_ERRORS = /* @__PURE__ */ declareErrors({
   cvc: { kind: 'invalid', code: 'checkout.card_cvc_invalid', field: 'cardCvc', text: PAYMENT_MESSAGES.cvc },
   testOnly: { kind: 'invalid', code: 'checkout.card_test_only', field: 'cardNumber', text: PAYMENT_MESSAGES.testOnly },
   keyReused: { kind: 'invalid', code: 'checkout.payment_key_reused', text: PAYMENT_MESSAGES.keyReused },
+  authenticate: {
+    kind: 'invalid',
+    code: 'checkout.payment_requires_action',
+    field: 'cardNumber',
+    text: PAYMENT_MESSAGES.authenticate,
+  },
+  noPaymentMethod: {
+    kind: 'invalid',
+    code: 'checkout.payment_method_missing',
+    field: 'cardNumber',
+    text: PAYMENT_MESSAGES.noPaymentMethod,
+  },
 }) satisfies Record<keyof typeof PAYMENT_MESSAGES, ErrorWithText>;
 
 const PAYMENT_ERROR_OF: ReadonlyMap<string, ErrorWithText> = new Map(

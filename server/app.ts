@@ -11,7 +11,7 @@ import { type Clock, systemClock } from '../domain/clock';
 import type { PaymentProvider } from '../domain/payment';
 import type { BudgetLimits } from '../services/platform/budgets';
 import { PAGE_CHANGES_CHANNEL } from '../services/platform/page-changes';
-import { paymentProviderFor } from '../services/payments/test-provider';
+import { paymentProviderFor } from '../services/payments/provider';
 import { createReadCache, type ReadCache } from '../services/platform/read-cache';
 import type { RequestContext } from '../services/platform/request-context';
 import { jsonApi } from './api';
@@ -47,6 +47,7 @@ import { securityHeaders } from './pipeline/security-headers';
 import { builtAssets, builtFiles } from './pipeline/static-files';
 import { seoRoutes } from './seo';
 import type { AppEnv } from './types';
+import { paymentWebhooks } from './webhooks';
 
 export interface CreateAppOptions {
   database: Database;
@@ -115,6 +116,7 @@ export function createApp(options: CreateAppOptions) {
     sourceMessages;
   const log = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const timed = (payments: PaymentProvider) => options.metrics?.timedPayments(payments) ?? payments;
+  const payments = options.payments ?? paymentProviderFor(database.db, config);
   const cache = options.cache ?? createReadCache({ ttlMs: 60_000, maxEntries: 5_000, clock });
   const pages =
     options.pages ?? createPageStore({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, ttlMs: PAGE_TTL_MS, clock });
@@ -174,6 +176,8 @@ export function createApp(options: CreateAppOptions) {
   if (options.consoleClientDir)
     app.use('/admin/assets/*', builtAssets(options.consoleClientDir, 8 * 1024 * 1024, '/admin/assets/'));
   app.route('/', healthRoutes(database, options.draining));
+  // Stripe's servers call with no session and no Origin, and sign the raw body: before all that reads either.
+  app.route('/', paymentWebhooks({ db: database.db, payments: timed(payments), clock, log }));
   app.use(
     '*',
     requestContext({
@@ -181,7 +185,7 @@ export function createApp(options: CreateAppOptions) {
       config,
       clock,
       cache,
-      payments: timed(options.payments ?? paymentProviderFor(database.db, { delayMs: config.TEST_PAYMENT_DELAY_MS })),
+      payments: timed(payments),
       ...(options.metrics ? { observer: options.metrics.observer } : {}),
       passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       giftCardKey: giftCardKeyOf(config),

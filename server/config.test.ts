@@ -82,3 +82,32 @@ describe('STAFF_KEY and ADMIN_HOSTS', () => {
     ]);
   });
 });
+
+describe('the payment provider', () => {
+  const stripe = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
+    STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+  };
+
+  it('is the test provider unless told otherwise, which needs no key', () => {
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('test');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it('is Stripe with its three keys, and another API base URL when given one', () => {
+    const config = loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:4010' });
+    expect(config).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_API_URL: 'http://127.0.0.1:4010' });
+    expect(loadConfig(stripe).STRIPE_API_URL).toBeUndefined();
+  });
+
+  it('stops the start when a Stripe key is missing, naming it', () => {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      const without = { ...stripe, [key]: '' };
+      expect(() => loadConfig(without)).toThrow(ConfigError);
+      expect(() => loadConfig(without)).toThrow(new RegExp(`${key}: is required when PAYMENT_PROVIDER is stripe`));
+    }
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_0123456789abcdef' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});

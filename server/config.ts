@@ -38,6 +38,17 @@ function optionalUrl(scheme: 'http' | 'smtp') {
     .or(z.literal('').transform(() => undefined));
 }
 
+/** An optional key of a given shape; empty counts as unset. */
+function optionalSecret(shape: RegExp, message: string) {
+  return z
+    .string()
+    .regex(shape, message)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+}
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -89,6 +100,22 @@ const ConfigSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Then requests being answered get at most this long to finish before the database closes under them. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+    /** Who takes card payments (CONTRACT.md "Payment providers"): the built-in test provider, or Stripe. */
+    PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+    /** Stripe's secret API key (`sk_…` or a restricted `rk_…`); required with PAYMENT_PROVIDER=stripe. */
+    STRIPE_SECRET_KEY: optionalSecret(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,}$/,
+      'must be a Stripe secret key (sk_test_…)',
+    ),
+    /** The key the browser's Stripe script is given; required with PAYMENT_PROVIDER=stripe. */
+    STRIPE_PUBLISHABLE_KEY: optionalSecret(
+      /^pk_(test|live)_[A-Za-z0-9_]{8,}$/,
+      'must be a Stripe publishable key (pk_test_…)',
+    ),
+    /** The signing secret of the webhook endpoint (`POST /webhooks/stripe`); required with PAYMENT_PROVIDER=stripe. */
+    STRIPE_WEBHOOK_SECRET: optionalSecret(/^whsec_[A-Za-z0-9_]{8,}$/, 'must be a webhook signing secret (whsec_…)'),
+    /** Another base URL for the server's Stripe client (a local stand-in in tests); unset, Stripe's own. */
+    STRIPE_API_URL: optionalUrl('http'),
     /** The test card provider takes this long to answer an authorisation (the shutdown test's slow checkouts). */
     TEST_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** How often the outbox worker looks for due jobs (list signups, order emails). */
@@ -152,6 +179,12 @@ const ConfigSchema = z
   .refine((config) => config.NODE_ENV !== 'production' || config.PASSWORD_HASH_COST >= PRODUCTION_LOG2_N, {
     path: ['PASSWORD_HASH_COST'],
     message: `must be at least ${PRODUCTION_LOG2_N} when NODE_ENV is production (scrypt N=2^${PRODUCTION_LOG2_N}, OWASP)`,
+  })
+  .superRefine((config, ctx) => {
+    if (config.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const key of STRIPE_KEYS)
+      if (!config[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER is stripe' });
   });
 
 export type Config = z.infer<typeof ConfigSchema> & { SITE: SiteId };

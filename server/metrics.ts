@@ -125,6 +125,8 @@ export function createMetrics(database: Database): Metrics {
         capture: timed('capture', payments.capture.bind(payments)),
         release: timed('release', payments.release.bind(payments)),
         refund: timed('refund', payments.refund.bind(payments)),
+        begin: timed('begin', payments.begin.bind(payments)),
+        retrieve: timed('retrieve', payments.retrieve.bind(payments)),
       };
     },
   };

@@ -18,13 +18,13 @@ import { getSite, isSiteId, type Site } from '../domain/sites';
 import { STAFF_AS_HEADER, STAFF_ERRORS } from '../domain/staff';
 import { listOrders, type OperatorOrder } from '../services/orders/list-orders';
 import type { MoveRequest, MoveResult } from '../services/orders/moves/move-order';
-import { paymentProviderFor } from '../services/payments/test-provider';
+import { paymentProviderFor } from '../services/payments/provider';
 import { ServiceError } from '../services/platform/service-error';
 import { requireStaffPermission } from '../services/staff/access';
 import { staffMoveOrder } from '../services/staff/orders';
 import { commandStaffOf } from '../services/staff/staff-accounts';
 import { CommandRefusal, type OperatorCall, onDatabaseOrServer } from './command-runner';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 
 // npm run orders -- list [--status S] | ship N --tracking T [--carrier C] | deliver N | cancel N | refund N [--line CODE]
 // [--amount 12.50] [--key K] [--to card|gift-card], each --as STAFF_EMAIL: the operators' command for orders. It runs as
@@ -165,7 +165,7 @@ async function catalogues(): Promise<(locale: string) => Promise<I18n>> {
 }
 
 /** On the database itself, as the staff account. */
-async function direct(database: Database, email: string) {
+async function direct(database: Database, config: Config, email: string) {
   const member = await commandStaffOf(database.db, email);
   const staffRequest = { member, address: null };
   if (command === 'list') {
@@ -180,7 +180,7 @@ async function direct(database: Database, email: string) {
   const moves = {
     db: database.db,
     clock: systemClock,
-    payments: paymentProviderFor(database.db),
+    payments: paymentProviderFor(database.db, config),
     messagesFor: (site: Site) => messagesFor(site.intlLocale),
   };
   printResult(await staffMoveOrder(moves, staffRequest, orderNumber, request));
@@ -189,9 +189,10 @@ async function direct(database: Database, email: string) {
 let exitCode = 0;
 try {
   if (!staffEmail) throw new UsageError(STAFF_ERRORS.commandAs.text);
+  const config = loadConfig(process.env);
   await onDatabaseOrServer(
-    loadConfig(process.env),
-    { direct: (database) => direct(database, staffEmail), viaServer },
+    config,
+    { direct: (database) => direct(database, config, staffEmail), viaServer },
     { [STAFF_AS_HEADER]: staffEmail },
   );
 } catch (error) {

@@ -3,9 +3,13 @@ import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
 import type { PaymentProvider } from '../domain/payment';
 import { captureOrder } from '../services/orders/capture';
-import { paymentProviderFor } from '../services/payments/test-provider';
+import { paymentProviderFor } from '../services/payments/provider';
 import { runPaymentJob } from '../services/payments/refund-jobs';
-import type { Clock } from '../domain/clock';
+import { type Clock, systemClock } from '../domain/clock';
+import { setupI18n, type I18n } from '@lingui/core';
+import { handlePaymentEvent } from '../services/checkout/payment-events';
+import { reconcilePayments } from '../services/checkout/reconcile-payments';
+import type { PendingOrderDeps } from '../services/checkout/pending-orders';
 import { type OutboxHandler, type OutboxHandlers, processOutbox } from '../services/platform/outbox';
 import { type Config, giftCardKeyOf } from './config';
 import { openGiftCardMail } from '../services/gift-cards/email';
@@ -84,6 +88,40 @@ export function giftCardSender(send: OutboxHandler<MailKind>, key: Buffer): Outb
   return (job) => send({ ...job, payload: { ...job.payload, ...openGiftCardMail(job.payload, key) } });
 }
 
+/**
+ * What writing a checkout's order from the provider's event needs (services/checkout/pending-payments.ts). The
+ * confirmation email is written from the source texts unless the page build's catalogues are given.
+ */
+export function pendingOrderDeps(
+  config: Config,
+  db: Db,
+  payments: PaymentProvider,
+  messagesFor?: (locale: string) => Promise<I18n>,
+): PendingOrderDeps {
+  const english = setupI18n({ locale: 'en-AU', messages: { 'en-AU': {} } });
+  return {
+    db,
+    payments,
+    clock: systemClock,
+    messagesFor: messagesFor ?? (async () => english),
+    presellBottleLimit: config.PRESELL_MAX_BOTTLES,
+    budgets: {
+      paymentsPerAddress: config.PAYMENT_ATTEMPTS_PER_HOUR,
+      paymentsPerCart: config.PAYMENT_ATTEMPTS_PER_HOUR_PER_CART,
+      codesPerAddress: config.CODE_TRIES_PER_HOUR,
+    },
+    giftCardKey: giftCardKeyOf(config),
+  };
+}
+
+/** Acts on a provider's event once it is kept (services/checkout/payment-events.ts). */
+export function paymentEventHandler(deps: PendingOrderDeps, log: Logger): OutboxHandler<'payment-event'> {
+  return async (job) => {
+    const outcome = await handlePaymentEvent(deps, job.payload);
+    log.info({ event: job.payload.eventId, kind: job.payload.kind, outcome }, 'payment event');
+  };
+}
+
 /** Takes an order's authorised amount when checkout could not (services/orders/capture.ts). */
 export function paymentCapturer(db: Db, payments: PaymentProvider): OutboxHandler<'payment-capture'> {
   return (job) => captureOrder(db, payments, job.payload.orderId);
@@ -105,10 +143,13 @@ export function outboxHandlers(
     'gift-card-email': giftCardSender(sendMail, giftCardKeyOf(config)),
     'payment-capture': paymentCapturer(db, payments),
     'payment-refund': (job) => runPaymentJob(payments, job.payload),
+    'payment-event': paymentEventHandler(pendingOrderDeps(config, db, payments), log),
   };
 }
 
 const GIFT_CARD_EXPIRY_EVERY_MS = 3_600_000;
+/** The payments are reconciled with the provider's once a day (services/checkout/reconcile-payments.ts). */
+const RECONCILE_EVERY_MS = 86_400_000;
 
 /**
  * Runs the outbox every OUTBOX_INTERVAL_MS; stop() lets the job being sent finish and takes no other (a job is claimed
@@ -119,7 +160,7 @@ export function startOutboxWorker(
   config: Config,
   log: Logger,
   clock: Clock,
-  payments: PaymentProvider = paymentProviderFor(database.db),
+  payments: PaymentProvider = paymentProviderFor(database.db, config),
 ) {
   const mail = mailTransport(config.SMTP_URL, log);
   const handlers = outboxHandlers(config, log, database.db, payments, mail);
@@ -127,6 +168,8 @@ export function startOutboxWorker(
   let stopped = false;
   // Gift cards past their expiry are ended once an hour (the first run soon after start).
   let nextExpiry = 0;
+  // The first reconciliation an hour after start: a restart loop does not call the provider each time.
+  let nextReconcile = clock.now().getTime() + GIFT_CARD_EXPIRY_EVERY_MS;
   const timer = setInterval(() => {
     running = running.then(async () => {
       if (stopped) return;
@@ -147,6 +190,21 @@ export function startOutboxWorker(
           if (ended > 0) log.info({ ended }, 'gift cards past their expiry ended');
         } catch (error) {
           log.error({ err: error }, 'gift card expiry failed');
+        }
+      }
+      if (!stopped && now.getTime() >= nextReconcile) {
+        nextReconcile = now.getTime() + RECONCILE_EVERY_MS;
+        try {
+          const report = await reconcilePayments(database.db, payments, now);
+          const { released, captured, mismatched, expiring, failed } = report;
+          log.info(
+            { released: released.length, captured: captured.length, failed: failed.length },
+            'payments reconciled',
+          );
+          for (const m of mismatched) log.error({ mismatch: m }, 'payment amount differs from the order');
+          for (const e of expiring) log.warn({ expiring: e }, 'authorisation lapses within a day, not captured');
+        } catch (error) {
+          log.error({ err: error }, 'payment reconciliation failed');
         }
       }
     });

@@ -12,7 +12,7 @@ import { newLocalOperatorToken, removeLocalOperator, writeLocalOperator } from '
 import type { Config } from './config';
 import { startOutboxWorker } from './outbox-worker';
 import { createMetrics, serveMetrics } from './metrics';
-import { paymentProviderFor } from '../services/payments/test-provider';
+import { paymentProviderFor } from '../services/payments/provider';
 import { writeQueuedViews } from '../services/personal/product-views';
 import { prepareDatabase } from './start';
 
@@ -82,7 +82,7 @@ export async function startServer(
     consoleBuild,
     consoleClientDir: path.resolve('build/console/client'),
   });
-  const workerPayments = paymentProviderFor(database.db);
+  const workerPayments = paymentProviderFor(database.db, config);
   const outboxWorker = startOutboxWorker(
     database,
     config,

@@ -9,14 +9,16 @@ import {
   cardDigits,
   PAYMENT_MESSAGES,
   type PaymentProvider,
+  type ProviderPayment,
   type ReleaseResult,
   RefundRefusedError,
   TEST_CARDS,
+  WebhookSignatureError,
 } from '../../domain/payment';
 
 /** Holds the amount for a test card under its key; the declined card and any other number are refused. */
 async function authoriseTest(db: Db, request: AuthoriseRequest): Promise<AuthoriseResult> {
-  const digits = cardDigits(request.card.number);
+  const digits = cardDigits(request.card?.number ?? '');
   if (digits === TEST_CARDS.declined) return { ok: false, message: PAYMENT_MESSAGES.declined };
   if (digits !== TEST_CARDS.approved) return { ok: false, message: PAYMENT_MESSAGES.testOnly };
   const now = new Date();
@@ -128,6 +130,23 @@ async function refundTest(db: Db, reference: string, amountCents: number, refund
   });
 }
 
+/** A test authorisation as the provider's own record shows it, in the shop's payment states. */
+async function retrieveTest(db: Db, reference: string): Promise<ProviderPayment | null> {
+  const [payment] = await db.select().from(testPayments).where(eq(testPayments.reference, reference));
+  if (!payment) return null;
+  return {
+    reference,
+    state: payment.status,
+    currency: payment.currency,
+    amountCents: payment.amountCents,
+    capturableCents: payment.status === 'AUTHORISED' ? payment.amountCents : 0,
+    capturedCents: payment.capturedCents,
+    refundedCents: payment.refundedCents,
+    createdAt: payment.updatedAt,
+    checkoutKey: null,
+  };
+}
+
 /**
  * The built-in test provider (the default): 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is
  * declined, any other number is refused. It keeps its authorisations in the shop's database (`test_payments`), as a
@@ -138,6 +157,9 @@ export function createTestPaymentProvider(db: Db, options: { delayMs?: number } 
   const delayMs = options.delayMs ?? 0;
   return {
     name: 'test',
+    // The card is typed on the shop's own form; an authorisation is the payment, so nothing is begun before it.
+    capabilities: { cardOnServer: true, beginsPayment: false, webhooks: false, authorisationDays: 7 },
+    begin: async () => null,
     authorise: async (request) => {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       return authoriseTest(db, request);
@@ -145,10 +167,9 @@ export function createTestPaymentProvider(db: Db, options: { delayMs?: number } 
     capture: (reference, amountCents) => captureTest(db, reference, amountCents),
     release: (reference) => releaseTest(db, reference),
     refund: (reference, amountCents, refundKey) => refundTest(db, reference, amountCents, refundKey),
+    retrieve: (reference) => retrieveTest(db, reference),
+    parseWebhook: () => {
+      throw new WebhookSignatureError('the test provider sends no webhooks');
+    },
   };
-}
-
-/** The shop's payment provider: the built-in test provider (the only one so far). */
-export function paymentProviderFor(db: Db, options: { delayMs?: number } = {}): PaymentProvider {
-  return createTestPaymentProvider(db, options);
 }

@@ -5,6 +5,7 @@ import type { PaymentCaptureJob } from '../payments/capture';
 import type { EmailListJob } from '../marketing/email-signup';
 import type { GiftCardMail } from '../gift-cards/email';
 import type { PaymentRefundJob } from '../payments/refund-jobs';
+import type { PaymentEventJob } from '../payments/events';
 
 // The outbox (DESIGN.md: outside services never sit on the shopper's path). A change writes its job in
 // its own transaction; the worker sends due jobs and retries failures with back-off.
@@ -33,6 +34,7 @@ export interface OutboxPayloads {
   'gift-card-email': GiftCardMail;
   'payment-capture': PaymentCaptureJob;
   'payment-refund': PaymentRefundJob;
+  'payment-event': PaymentEventJob;
 }
 
 export type OutboxKind = keyof OutboxPayloads;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { CHECKOUT_MESSAGES, CHECKOUT_ERRORS } from '../../../domain/checkout';
-import { paymentError } from '../../../domain/payment';
+import { PAYMENT_ERRORS, paymentError } from '../../../domain/payment';
 import { budgetsFor, giveBackBudget, spendBudget } from '../../platform/budgets';
 import { ServiceError } from '../../platform/service-error';
 import { message } from '../../../domain/message';
 import { SERVER_FILLED_TEXTS } from '../../platform/server-texts';
 import type { CheckoutContext, HeldPayment, OrderRequest, PaymentSplit, PriceForPayment } from '../context';
+import { beginCheckoutPayment, orderHolding } from '../pending-payments';
 
 function paymentBudgetsOf(ctx: CheckoutContext, cartId: string) {
   return budgetsFor('payment', ctx.budgets.paymentsPerAddress, ctx.clientAddress, {
@@ -30,12 +31,25 @@ export async function authorise(
   // holds a use while it reaches the provider (so that parallel attempts count), and an approved one gives it back.
   const budgets = paymentBudgetsOf(ctx, request.cartId);
   await spendBudget(ctx.db, request.now, budgets, CHECKOUT_MESSAGES.tooManyPayments);
+  // A provider that begins a payment keeps one per checkout key; the attempt's own key confirms it.
+  const payment = ctx.payments.capabilities.beginsPayment
+    ? await beginCheckoutPayment(ctx, request, amountCents)
+    : null;
   const authorisation = await ctx.payments.authorise({
     amountCents,
     currency: ctx.site.currency,
     card: request.input.card,
+    paymentMethod: request.input.paymentMethod,
+    payment,
+    returnUrl: `${ctx.siteOrigin}/checkout`,
     paymentKey: paymentKeyOf(request, price.cartVersion, amountCents),
   });
+  if (!authorisation.ok && 'action' in authorisation) {
+    // The shopper's bank asks them first: not a refusal. Their page completes it and places the order again, or the
+    // provider's event writes the order once the amount is held (services/checkout/payment-events.ts).
+    await giveBackBudget(ctx.db, request.now, budgets);
+    throw new ServiceError(PAYMENT_ERRORS.authenticate);
+  }
   if (!authorisation.ok) throw new ServiceError(paymentError(authorisation.message));
   await giveBackBudget(ctx.db, request.now, budgets);
   if (authorisation.amountCents !== amountCents) {
@@ -51,6 +65,8 @@ export async function authorise(
  */
 export async function releaseOwn(ctx: CheckoutContext, reference: string): Promise<void> {
   try {
+    // One payment per checkout key: a double click's requests share it, and the order the first one wrote keeps it.
+    if (ctx.payments.capabilities.beginsPayment && (await orderHolding(ctx.db, reference))) return;
     await ctx.payments.release(reference);
   } catch {
     // NOTE: an authorisation not released lapses at the card's bank: nothing is taken without an order.

@@ -39,7 +39,8 @@ export async function splitPayment(
   { request, price }: { request: OrderRequest; price: PriceForPayment },
 ): Promise<PaymentSplit> {
   const split = await planPayment(ctx, request.input.giftCardCodes ?? [], price);
-  if (split.cardCents > 0 || price.presellCents > 0) {
+  // Only a card typed on the shop's own form is checked here; the provider's own page checks the one it was given.
+  if ((split.cardCents > 0 || price.presellCents > 0) && ctx.payments.capabilities.cardOnServer) {
     const cardProblem = checkCard(request.input.card, request.now);
     if (cardProblem) throw new ServiceError(paymentError(cardProblem));
   }
