@@ -383,7 +383,7 @@ try {
   const product = await (await fetch(`${BASE}/api/product/item/D0001`, { headers: { host: HOST } })).json();
   const productPath = product.response.url as string;
   console.log(
-    `Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+    `Bench: ${CONNECTIONS} connections, ${DURATION} s each, site ${HOST}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${process.env.BENCH_TRACES ? `, traces sampled at ${process.env.BENCH_TRACES}` : ''}${process.env.METRICS_PORT ? ', metrics on' : ''}`,
   );
   // BENCH_ONLY=pages: the anonymous pages alone (a quick before/after of the page cache); =customer: every page type
   // logged in beside the Prospect's; =personal: the API, the cart and add to cart alone; =add: add to cart alone

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 
 /** The kernel's clock ticks per second, the unit of /proc's CPU times (100 on Linux as it is built here). */
 const CLOCK_TICKS = (() => {
@@ -61,6 +62,29 @@ export function databaseCpuSince(before: Map<string, number>): number | null {
   return total;
 }
 
+let sink: Promise<string> | undefined;
+
+/**
+ * BENCH_TRACES=0.1: the server traces that share of requests (server/traces.ts) and exports them to a stand-in
+ * collector in this process, which reads each batch and keeps nothing: the figures hold what tracing and exporting
+ * cost the server, not a collector's own work. Answers its OTLP endpoint.
+ */
+function traceSink(): Promise<string> {
+  sink ??= new Promise((resolve, reject) => {
+    const collector = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    collector.once('error', reject);
+    collector.listen(0, '127.0.0.1', () => {
+      const address = collector.address();
+      collector.unref();
+      resolve(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    });
+  });
+  return sink;
+}
+
 /**
  * Starts the production build on a fresh database (tests/support/fresh-server.ts) and waits until ready.
  * `countStatements`: the server counts the SQL statements it sends, for `serverStatementCount`.
@@ -90,6 +114,11 @@ export async function startServer(port: number, options: { countStatements?: boo
   };
   if (process.env.DATABASE_URL) env.TEST_DATABASE_URL = process.env.DATABASE_URL;
   if (options.countStatements) env.E2E_COUNT_STATEMENTS = 'on';
+  if (process.env.BENCH_TRACES) {
+    env.OTEL_EXPORTER_OTLP_ENDPOINT = await traceSink();
+    env.OTEL_TRACES_SAMPLER = 'parentbased_traceidratio';
+    env.OTEL_TRACES_SAMPLER_ARG = process.env.BENCH_TRACES;
+  }
   // NOTE: the Node flags of `npm start` (package.json): a young generation sized for page rendering.
   const child = spawn(
     process.execPath,

@@ -10,6 +10,7 @@ import { API_TEXTS } from '../domain/api-texts';
 import { type Clock, systemClock } from '../domain/clock';
 import type { PaymentProvider } from '../domain/payment';
 import type { BudgetLimits } from '../services/platform/budgets';
+import { bothObservers } from '../services/platform/observer';
 import { PAGE_CHANGES_CHANNEL } from '../services/platform/page-changes';
 import { paymentProviderFor } from '../services/payments/provider';
 import { createReadCache, type ReadCache } from '../services/platform/read-cache';
@@ -43,6 +44,7 @@ import { requestContext, requestOrigin } from './pipeline/request-context';
 import { requestLog } from './pipeline/request-log';
 import { requestMetrics } from './pipeline/request-metrics';
 import type { Metrics } from './metrics';
+import type { Traces } from './traces';
 import { securityHeaders } from './pipeline/security-headers';
 import { builtAssets, builtFiles } from './pipeline/static-files';
 import { seoRoutes } from './seo';
@@ -66,6 +68,8 @@ export interface CreateAppOptions {
   localOperatorToken?: string;
   /** The operators' metrics (server/metrics.ts), when METRICS_PORT turns them on. */
   metrics?: Metrics;
+  /** The operators' traces (server/traces.ts), when an OTLP endpoint turns them on. */
+  traces?: Traces;
   /** Whether the process is shutting down (server/serve.ts): then /readyz answers 503. */
   draining?: () => boolean;
   /** Folder of the console's built client assets (served under /admin/assets/). */
@@ -148,7 +152,10 @@ export function createApp(options: CreateAppOptions) {
         })
       : null;
 
+  const observer = bothObservers(options.metrics?.observer, options.traces?.observer);
   const app = new Hono<AppEnv>();
+  // Outermost, so that every other step and its log lines fall within the request's span.
+  if (options.traces) app.use('*', options.traces.requests);
   app.use('*', requestMetrics(options.metrics));
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   app.use('*', requestLog(log));
@@ -186,7 +193,7 @@ export function createApp(options: CreateAppOptions) {
       clock,
       cache,
       payments: timed(payments),
-      ...(options.metrics ? { observer: options.metrics.observer } : {}),
+      ...(observer ? { observer } : {}),
       passwordCost: scryptCost(config.PASSWORD_HASH_COST),
       giftCardKey: giftCardKeyOf(config),
       staffKey: staffKeyOf(config),

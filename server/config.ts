@@ -141,6 +141,40 @@ const ConfigSchema = z
     /** The console's work queue lists a published product whose counted stock is at or below this many bottles. */
     LOW_STOCK_BOTTLES: z.coerce.number().int().min(0).max(1_000_000).default(12),
     /**
+     * OpenTelemetry's own variables for the traces (server/traces.ts), sent as OTLP/HTTP JSON to
+     * `{OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces`, or to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is; neither set (or
+     * OTEL_SDK_DISABLED=true), there are none.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl('http'),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl('http'),
+    OTEL_SDK_DISABLED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** The traces' service.name; `storefront` (the logs' name) when unset. */
+    OTEL_SERVICE_NAME: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    OTEL_TRACES_SAMPLER: z
+      .enum([
+        'always_on',
+        'always_off',
+        'traceidratio',
+        'parentbased_always_on',
+        'parentbased_always_off',
+        'parentbased_traceidratio',
+      ])
+      // NOTE: not the specification's parentbased default: the shop faces the internet, and a parent-based sampler
+      // lets any request's traceparent header choose to be traced.
+      .default('traceidratio'),
+    /** The ratio of the `traceidratio` samplers, 0 to 1; unset, 1 (every trace). */
+    OTEL_TRACES_SAMPLER_ARG: z
+      .literal('')
+      .transform(() => undefined)
+      .or(z.coerce.number().min(0).max(1))
+      .optional(),
+    /**
      * The key gift card codes are hashed (and sealed for their email) with: `openssl rand -hex 32`. Required in
      * production with DATABASE_URL; unset elsewhere, the embedded database's DATA_DIR keeps one of its own
      * (production) or a fixed development key is used (development, test).

@@ -10,6 +10,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { handlePaymentEvent } from '../services/checkout/payment-events';
 import { reconcilePayments } from '../services/checkout/reconcile-payments';
 import type { PendingOrderDeps } from '../services/checkout/pending-orders';
+import type { ShopObserver } from '../services/platform/observer';
 import { type OutboxHandler, type OutboxHandlers, processOutbox } from '../services/platform/outbox';
 import { type Config, giftCardKeyOf } from './config';
 import { openGiftCardMail } from '../services/gift-cards/email';
@@ -161,6 +162,8 @@ export function startOutboxWorker(
   log: Logger,
   clock: Clock,
   payments: PaymentProvider = paymentProviderFor(database.db, config),
+  /** The traces' observer, when traces are on: a span for each job. */
+  observer?: ShopObserver,
 ) {
   const mail = mailTransport(config.SMTP_URL, log);
   const handlers = outboxHandlers(config, log, database.db, payments, mail);
@@ -176,6 +179,7 @@ export function startOutboxWorker(
       try {
         const { sent, failed, dead } = await processOutbox(database.db, handlers, clock.now(), {
           stopping: () => stopped,
+          ...(observer ? { observer } : {}),
         });
         if (sent + failed > 0) log.info({ sent, failed }, 'outbox');
         for (const job of dead) log.error({ job }, 'outbox job dead: not sent after its last attempt');

@@ -12,6 +12,7 @@ import { newLocalOperatorToken, removeLocalOperator, writeLocalOperator } from '
 import type { Config } from './config';
 import { startOutboxWorker } from './outbox-worker';
 import { createMetrics, serveMetrics } from './metrics';
+import { startTraces } from './traces';
 import { paymentProviderFor } from '../services/payments/provider';
 import { writeQueuedViews } from '../services/personal/product-views';
 import { prepareDatabase } from './start';
@@ -41,7 +42,7 @@ export interface RunningServer {
  * Opens the database, loads the React Router build and listens. close() is the shutdown (SIGTERM): /readyz answers
  * 503 at once and every answer tells its client to close the connection; after SHUTDOWN_GRACE_MS the process stops
  * listening; the requests being answered get up to SHUTDOWN_DRAIN_MS to finish; the outbox worker ends its job; then
- * the database closes.
+ * the database closes, and the traces' last spans are sent.
  */
 export async function startServer(
   config: Config,
@@ -63,6 +64,8 @@ export async function startServer(
   }
   // The operator console's own build (admin/, decision 041), built by `npm run build` beside the storefront's.
   const consoleBuild = (await import(pathToFileURL(path.resolve('build/console/server/index.js')).href)) as ServerBuild;
+  // Before the database opens, so that its pool's connections are traced too.
+  const traces = startTraces(config);
   const database = await prepareDatabase(config, log, options);
   // On the embedded database, which this process holds, the operators' commands come through the server.
   const embedded = !config.DATABASE_URL;
@@ -75,6 +78,7 @@ export async function startServer(
     config,
     draining: () => draining,
     ...(metrics ? { metrics } : {}),
+    ...(traces ? { traces } : {}),
     localOperatorToken,
     logger: log,
     build,
@@ -89,6 +93,7 @@ export async function startServer(
     log,
     systemClock,
     metrics?.timedPayments(workerPayments) ?? workerPayments,
+    traces?.observer,
   );
   const metricsServer =
     metrics && config.METRICS_PORT !== undefined
@@ -135,6 +140,8 @@ export async function startServer(
     await writeQueuedViews(database.db);
     await database.close().catch((err: unknown) => log.error({ err }, 'database close failed'));
     await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    // The spans still waiting go out last: the pool's final statements are among them.
+    await traces?.shutdown().catch((err: unknown) => log.error({ err }, 'traces flush failed'));
     log.info({ drained }, 'shutdown complete');
   }
 }

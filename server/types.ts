@@ -18,5 +18,7 @@ export interface AppEnv {
     sharedRender?: boolean;
     /** The signed-in staff member of a console request (server/pipeline/console.ts); absent when signed out. */
     staff?: StaffMember;
+    /** The route id of the page that answered (server/pipeline/request-metrics.ts), for the metrics and traces. */
+    pageRoute?: string;
   };
 }

@@ -16,6 +16,7 @@ export function requestMetrics(metrics: Metrics | undefined): MiddlewareHandler<
     await next();
     const route = c.res.headers.get(ROUTE_HEADER);
     if (route !== null) {
+      c.set('pageRoute', route);
       // NOTE: a fresh copy of the headers (a cached page's answer may share them with the cache), and the answer
       // unset first: Hono's setter would copy the old answer's headers, this one among them, onto the new.
       const answer = c.res;
@@ -27,13 +28,16 @@ export function requestMetrics(metrics: Metrics | undefined): MiddlewareHandler<
     if (!metrics) return;
     const cache = c.res.headers.get('X-Cache');
     if (cache) metrics.pageCache(cache);
-    metrics.observeRequest(
-      route ?? routeKind(c.req.path, handlerPath(c)),
-      c.req.method,
-      c.res.status,
-      (performance.now() - started) / 1000,
-    );
+    metrics.observeRequest(routeLabel(c), c.req.method, c.res.status, (performance.now() - started) / 1000);
   };
+}
+
+/**
+ * What the metrics and the traces name a request's route by: the page's React Router route id (once `requestMetrics`
+ * has read it off the answer), the API route's pattern, or the kind of path (never the path itself).
+ */
+export function routeLabel(c: Context<AppEnv>): string {
+  return c.var.pageRoute ?? routeKind(c.req.path, handlerPath(c));
 }
 
 /** The pattern of the route whose handler answered (middleware are registered for every method; handlers for one). */

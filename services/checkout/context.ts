@@ -5,6 +5,7 @@ import type { Clock } from '../../domain/clock';
 import type { PaymentProvider } from '../../domain/payment';
 import { type CartContext, cartContextOf } from '../cart/cart';
 import type { BudgetLimits } from '../platform/budgets';
+import type { ShopObserver } from '../platform/observer';
 import type { RequestContext } from '../platform/request-context';
 import type { planGiftCardPayment } from '../../domain/gift-cards';
 
@@ -27,6 +28,8 @@ export interface CheckoutContext extends CartContext {
   siteOrigin: string;
   /** What gift card codes are hashed with (services/gift-cards/gift-cards.ts). */
   giftCardKey: Buffer;
+  /** The operators' metrics and traces, when they are on: the steps are spans of the traces. */
+  observer?: ShopObserver;
 }
 
 /** The checkout's context for a request (the JSON API and the checkout page's form post place orders alike). */
@@ -41,6 +44,7 @@ export function checkoutContextOf(ctx: RequestContext): CheckoutContext {
     budgets: ctx.budgets,
     siteOrigin: ctx.siteOrigin,
     giftCardKey: ctx.giftCardKey,
+    ...(ctx.observer ? { observer: ctx.observer } : {}),
   };
 }
 

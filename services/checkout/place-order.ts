@@ -1,5 +1,6 @@
 import { inTransaction } from '../../db/client';
 import { type CheckoutInput, CHECKOUT_ERRORS } from '../../domain/checkout';
+import { observed } from '../platform/observer';
 import { ServiceError } from '../platform/service-error';
 import type { CheckoutContext, PlacedOrder } from './context';
 import { findByKey, replay } from './replay';
@@ -27,13 +28,15 @@ export async function placeOrder(
   if (earlier) return replay(earlier, ctx, customerId, cartId);
   if (!cartId) throw new ServiceError(CHECKOUT_ERRORS.emptyCart);
 
+  // The steps the traces show, each a span of its own (services/platform/observer.ts).
+  const step = <T>(name: string, work: () => Promise<T>) => observed(ctx.observer, name, { site: ctx.site.id }, work);
   const request = await checkRequest(ctx, { cartId, customerId, input });
-  const price = await priceForPayment(ctx, { request });
+  const price = await step('checkout.price', () => priceForPayment(ctx, { request }));
   if ('replay' in price) return price.replay;
   const split = await splitPayment(ctx, { request, price });
-  const authorisation = await authorise(ctx, { request, price, split });
-  const written = await inTransaction(ctx.db, (tx) =>
-    writeOrder(tx, ctx, { request, price, planned: split, held: authorisation }),
+  const authorisation = await step('checkout.authorise', () => authorise(ctx, { request, price, split }));
+  const written = await step('checkout.write', () =>
+    inTransaction(ctx.db, (tx) => writeOrder(tx, ctx, { request, price, planned: split, held: authorisation })),
   ).catch(async (error: unknown) => {
     if (authorisation) await releaseOwn(ctx, authorisation.reference);
     throw error;
@@ -44,6 +47,6 @@ export async function placeOrder(
     await releaseOwn(ctx, authorisation.reference);
   if (written.replayed) return replay(written, ctx, customerId, cartId);
   if (authorisation?.purpose === 'charge')
-    await captureAfterCommit(ctx, { written, reference: authorisation.reference });
+    await step('checkout.capture', () => captureAfterCommit(ctx, { written, reference: authorisation.reference }));
   return { orderNumber: written.orderNumber, orderId: written.id, replayed: false };
 }

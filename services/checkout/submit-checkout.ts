@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { checkoutInputSchemaFor } from '../../domain/checkout';
 import { cartContextOf, findVisitorCart } from '../cart/cart';
+import { observed } from '../platform/observer';
 import type { RequestContext } from '../platform/request-context';
 import { ServiceError } from '../platform/service-error';
 import { checkoutContextOf, type PlacedOrder } from './context';
@@ -24,16 +25,18 @@ export async function submitCheckout(
 ): Promise<SubmittedCheckout> {
   const checked = checkoutInputSchemaFor(ctx.site.country).safeParse(input);
   if (!checked.success) {
-    ctx.observer?.checkoutFailed(ctx.site.id, 'invalid_input');
+    ctx.observer?.checkoutFailed?.(ctx.site.id, 'invalid_input');
     return { ok: false, issues: checked.error.issues };
   }
   try {
-    const cartId = await findVisitorCart(cartContextOf(ctx), presentedCartId);
-    const placed = await placeOrder(checkoutContextOf(ctx), cartId, checked.data);
-    if (!placed.replayed) ctx.observer?.orderPlaced(ctx.site.id);
+    const placed = await observed(ctx.observer, 'checkout', { site: ctx.site.id }, async () => {
+      const cartId = await findVisitorCart(cartContextOf(ctx), presentedCartId);
+      return placeOrder(checkoutContextOf(ctx), cartId, checked.data);
+    });
+    if (!placed.replayed) ctx.observer?.orderPlaced?.(ctx.site.id);
     return { ok: true, placed, idempotencyKey: checked.data.idempotencyKey };
   } catch (error) {
-    ctx.observer?.checkoutFailed(ctx.site.id, error instanceof ServiceError ? error.code : 'error');
+    ctx.observer?.checkoutFailed?.(ctx.site.id, error instanceof ServiceError ? error.code : 'error');
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import type { EmailListJob } from '../marketing/email-signup';
 import type { GiftCardMail } from '../gift-cards/email';
 import type { PaymentRefundJob } from '../payments/refund-jobs';
 import type { PaymentEventJob } from '../payments/events';
+import { observed, type ShopObserver } from './observer';
 
 // The outbox (DESIGN.md: outside services never sit on the shopper's path). A change writes its job in
 // its own transaction; the worker sends due jobs and retries failures with back-off.
@@ -154,9 +155,11 @@ export async function processOutbox(
     limit?: number;
     /** Asked before each job: a worker shutting down takes no further one. */
     stopping?: () => boolean;
+    /** The operators' traces: each job sent is a span of its own, with its kind and outcome. */
+    observer?: ShopObserver;
   } = {},
 ): Promise<{ sent: number; failed: number; dead: DeadJob[] }> {
-  const { limit = 20, stopping = () => false } = options;
+  const { limit = 20, stopping = () => false, observer } = options;
   let sent = 0;
   let failed = 0;
   const dead: DeadJob[] = [];
@@ -168,7 +171,7 @@ export async function processOutbox(
     try {
       const handler: OutboxHandler | undefined = handlers[job.kind];
       if (!handler) throw new Error(`no handler for ${job.kind}`);
-      await handler(job);
+      await observed(observer, 'outbox.job', { kind: job.kind }, () => handler(job));
       await db.update(outbox).set({ sentAt: now, lastError: null }).where(eq(outbox.id, row.id));
       sent++;
     } catch (error) {
