@@ -34,7 +34,7 @@ test('a draft is the 404 page unless previewed by staff; the preview says so and
   browser,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   allowConsoleErrors(/status of 404 .*\/campaign\?name=winter-preview/);
   const res = await page.goto('/campaign?name=winter-preview');
   expect(res?.status()).toBe(404);
@@ -42,7 +42,7 @@ test('a draft is the 404 page unless previewed by staff; the preview says so and
   // preview=true alone is what shoppers see.
   expect((await page.goto('/campaign?name=winter-preview&preview=true'))?.status()).toBe(404);
   // The console's host, where the staff session's cookie is.
-  await signIn(page, 'manager@staff.example');
+  await signIn(page, 'owner@staff.example');
   const previewUrl = `${new URL(CONSOLE).origin}/campaign?name=winter-preview&preview=true`;
   const preview = await page.goto(previewUrl);
   expect(preview?.status()).toBe(200);
