@@ -387,8 +387,19 @@ try {
   );
   // BENCH_ONLY=pages: the anonymous pages alone (a quick before/after of the page cache); =customer: every page type
   // logged in beside the Prospect's; =personal: the API, the cart and add to cart alone; =add: add to cart alone
-  // (after a warm-up on carts of its own, BENCH_WARM_UP s, default 10); =lighthouse: Lighthouse alone.
+  // (after a warm-up on carts of its own, BENCH_WARM_UP s, default 10); =lighthouse: Lighthouse alone; =ops: below.
   const only = process.env.BENCH_ONLY;
+  // =ops: the operations' cost (metrics, traces): a logged-in customer's product page, rendered for them, and add to
+  // cart, the two figures docs/benchmarks.md compares with METRICS_PORT and BENCH_TRACES set and unset.
+  if (only === 'ops') {
+    await cannon(
+      'product (logged in, own)',
+      productPath,
+      `${await logInCookies('shopper@example.com')}; ${WITH_SCRIPTS}`,
+    );
+    await cannonAddToCart({ warmUp: true });
+    await cannonAddToCart();
+  }
   if (only === 'add') {
     await cannonAddToCart({ warmUp: true });
     await cannonAddToCart();
