@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { orderBody } from '../support/checkout-input';
-import { CONSOLE, signIn } from './support/console';
+import { CONSOLE, signIn, withoutJavaScript } from './support/console';
 import { expect, expectAccessible, gotoHydrated, pageApi, siteUrl, test, uniqueEmail } from './support/fixtures';
 
 // The console's reviews and campaigns (CONTRACT.md `/admin/reviews`, `/admin/content`): a manager clears the reviews a
@@ -16,15 +16,6 @@ async function staffPage(browser: Browser, email: string) {
   const page = await context.newPage();
   await signIn(page, email);
   return page;
-}
-
-/** The same staff session in a browser without JavaScript (its cookies copied: no second sign-in). */
-async function withoutJavaScript(browser: Browser, page: Page) {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    storageState: await page.context().storageState(),
-  });
-  return context.newPage();
 }
 
 /** Fits a 390 px phone: nothing wider than the window. */
@@ -98,7 +89,6 @@ test('a manager clears the customer’s reviews: one approved is on its product 
   await expect(page.locator('.reviews')).toContainText(titles[0] ?? '');
   await gotoHydrated(page, '/product/W00012');
   await expect(page.locator('.reviews')).not.toContainText(titles[1] ?? '');
-  await manager.context().close();
 });
 
 test('a manager previews the draft campaign, publishes it, and a shopper opens it', { tag: '@db' }, async ({
@@ -144,7 +134,6 @@ test('a manager previews the draft campaign, publishes it, and a shopper opens i
 
   // Without JavaScript: unpublished (shoppers get the 404 page again), then published again.
   const plain = await withoutJavaScript(browser, manager);
-  await manager.context().close();
   await plain.goto(`${CONSOLE}/content/vintage-release`);
   await plain.getByRole('button', { name: 'Unpublish' }).click();
   await expect(plain.getByRole('status')).toHaveText(

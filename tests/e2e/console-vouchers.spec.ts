@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { mailsTo } from '../support/e2e-mailbox';
-import { CONSOLE, signIn } from './support/console';
+import { CONSOLE, signIn, withoutJavaScript } from './support/console';
 import { expect, expectAccessible, PORT, pageApi, test, uniqueEmail } from './support/fixtures';
 
 // The console's vouchers and gift cards (CONTRACT.md `/admin/vouchers`, `/admin/gift-cards`): a manager makes a
@@ -69,14 +69,7 @@ test('a newsletter voucher made in the console takes its amount off a shopper’
   await expect(summary.getByText(`Order Discount (${code})`)).toBeVisible();
 
   // Without JavaScript (the same session): its limits changed, then disabled; a new cart answers it as unknown.
-  const plain = await (
-    await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      javaScriptEnabled: false,
-      storageState: await manager.context().storageState(),
-    })
-  ).newPage();
-  await manager.context().close();
+  const plain = await withoutJavaScript(browser, manager);
   await plain.goto(`${CONSOLE}/vouchers/${code}`);
   await plain.getByLabel('Total uses').fill('50');
   await plain.getByRole('button', { name: 'Save the changes' }).click();
@@ -142,14 +135,7 @@ test('a goodwill card is emailed, found by its last 4 and the email, and disable
 
   // Without JavaScript (the same session): found by its last 4 and the recipient's email in another case, then
   // disabled.
-  const plain = await (
-    await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      javaScriptEnabled: false,
-      storageState: await manager.context().storageState(),
-    })
-  ).newPage();
-  await manager.context().close();
+  const plain = await withoutJavaScript(browser, manager);
   await plain.goto(`${CONSOLE}/gift-cards`);
   await plain.getByLabel('Last 4 characters').fill(last4.toLowerCase());
   await plain.getByLabel('Buyer’s or recipient’s email').fill(recipient.toUpperCase());

@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '../../../db/demo/staff';
 import { totpCodeAt } from '../../../services/staff/totp';
 import { PORT } from './fixtures';
@@ -64,4 +64,18 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
   await enterCode(page, email);
+}
+
+/**
+ * The same staff session in a browser without JavaScript, at the page's window size (its cookies copied: no second
+ * sign-in); the page's own browser is closed.
+ */
+export async function withoutJavaScript(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: page.viewportSize(),
+    storageState: await page.context().storageState(),
+  });
+  await page.context().close();
+  return context.newPage();
 }
