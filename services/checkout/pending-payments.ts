@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkoutPayments, orders } from '../../db/schema';
 import type { BegunPayment } from '../../domain/payment';
@@ -82,10 +82,21 @@ export async function beginCheckoutPayment(
   return begun;
 }
 
-/** Marks a checkout's payment: its order written, or let go by the provider with none. */
+/**
+ * Marks a checkout's payment: its order written, or let go by the provider with none. Once ordered, the checkout's
+ * input (the shopper's email, names and addresses) and who they were are no longer needed, so they are not kept
+ * beside the order, which holds what it needs; the form's key stays, to find the checkout by.
+ */
 export async function settleCheckoutPayment(db: Db, reference: string, status: 'ORDERED' | 'CLOSED', now: Date) {
+  const forgotten =
+    status === 'ORDERED'
+      ? {
+          input: sql`jsonb_build_object('idempotencyKey', ${checkoutPayments.input}->'idempotencyKey')`,
+          shopper: sql`'{}'::jsonb`,
+        }
+      : {};
   await db
     .update(checkoutPayments)
-    .set({ status, updatedAt: now })
+    .set({ status, updatedAt: now, ...forgotten })
     .where(and(eq(checkoutPayments.reference, reference), ne(checkoutPayments.status, 'ORDERED')));
 }

@@ -344,7 +344,11 @@ describe('Stripe’s webhook', () => {
     await runOutbox();
     const [order] = await ordersPaidBy(intent.id);
     expect(order).toMatchObject({ paymentStatus: 'CAPTURED', email: body.email });
-    expect((await checkoutPaymentOf(intent.id))?.status).toBe('ORDERED');
+    const settled = await checkoutPaymentOf(intent.id);
+    expect(settled?.status).toBe('ORDERED');
+    // The order holds what it needs: the shopper's input is not kept beside it.
+    expect(settled?.input).toEqual({ idempotencyKey: body.idempotencyKey });
+    expect(settled?.shopper).toEqual({});
     const jobs = await eventJobs();
 
     for (let i = 0; i < 3; i++) {
